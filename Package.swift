@@ -1,0 +1,56 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "pdfbind",
+  products: [
+    .executable(name: "pdfbind", targets: ["pdfbind"]),
+    .library(name: "PDFBindCore", targets: ["PDFBindCore"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+  ],
+  targets: [
+    // libqpdf's C API. Only PDFBindCore/QPDF imports it.
+    .systemLibrary(
+      name: "CQPDF",
+      pkgConfig: "libqpdf",
+      providers: [.apt(["libqpdf-dev"])]
+    ),
+    // Syscalls Swift's Glibc module does not export (copy_file_range).
+    .target(name: "CSystemShims"),
+    .target(
+      name: "PDFBindCore",
+      dependencies: [
+        "CQPDF",
+        "CSystemShims",
+        .product(name: "SystemPackage", package: "swift-system"),
+        .product(name: "Crypto", package: "swift-crypto"),
+        .product(name: "_CryptoExtras", package: "swift-crypto"),
+      ]
+    ),
+    .executableTarget(
+      name: "pdfbind",
+      dependencies: [
+        "PDFBindCore",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
+    .target(
+      name: "PDFBindTestSupport",
+      dependencies: ["PDFBindCore"],
+      path: "Tests/PDFBindTestSupport"
+    ),
+    .testTarget(
+      name: "PDFBindCoreTests",
+      dependencies: ["PDFBindCore", "PDFBindTestSupport"]
+    ),
+    .testTarget(
+      name: "PDFBindEndToEndTests",
+      dependencies: ["PDFBindTestSupport"]
+    ),
+  ]
+)

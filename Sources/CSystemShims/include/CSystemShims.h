@@ -1,0 +1,8 @@
+#ifndef CSYSTEMSHIMS_H
+#define CSYSTEMSHIMS_H
+#include <sys/types.h>
+
+/* copy_file_range(2) is a GNU extension that Swift's Glibc module does not export. */
+ssize_t CSystemShims_copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t *off_out,
+                                     size_t len, unsigned int flags);
+#endif

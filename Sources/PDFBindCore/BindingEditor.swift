@@ -1,0 +1,294 @@
+import SystemPackage
+
+/// What `get` learns about one file.
+public struct BindingReport: Equatable, Sendable {
+  public var direction: DirectionEntry
+  public var binding: PageBinding { direction.binding }
+  /// Things the user should know that do not stop the read, in our words.
+  public var warnings: [String]
+}
+
+/// Where `set` puts its result.
+public enum SetDestination: Equatable, Sendable {
+  /// Replace the file atomically: write beside it, flush, rename over it.
+  case replace
+  /// Append the update to the file itself (same inode, no copy).
+  case inPlace
+  /// Write the result to another path (the input stays untouched).
+  case file(FilePath)
+  /// Write the result's bytes to standard output.
+  case standardOutput
+}
+
+public struct SetOptions: Equatable, Sendable {
+  public var destination: SetDestination
+  /// Report what would change, write nothing.
+  public var dryRun: Bool
+  /// Update signed, certified and change-restricted documents anyway.
+  public var force: Bool
+
+  public init(destination: SetDestination = .replace, dryRun: Bool = false, force: Bool = false) {
+    self.destination = destination
+    self.dryRun = dryRun
+    self.force = force
+  }
+}
+
+/// What `set` did to one file.
+public struct SetOutcome: Equatable, Sendable {
+  public var before: DirectionEntry
+  public var after: PageBinding
+  /// False when the file already had exactly the requested entry and was left as it was.
+  public var changed: Bool
+  /// Bytes appended (or that would be, with --dry-run); 0 when unchanged.
+  public var bytesAppended: Int
+  /// The kind of cross-reference section appended, when one was.
+  public var crossReferenceKind: CrossReferenceKind?
+  /// Warnings and notes for standard error (a damaged file left unchanged, --force on a
+  /// signed file…).
+  public var notes: [String]
+}
+
+/// The public face of the core: reads and sets the page binding of PDF files.
+/// Holds no state between files; each call opens, and closes, its own qpdf handle, so
+/// calls may run on different threads at once.
+public struct BindingEditor: Sendable {
+  public var password: String?
+
+  public init(password: String? = nil) {
+    self.password = password
+  }
+
+  // MARK: - get
+
+  public func read(_ path: FilePath) throws(BindingError) -> BindingReport {
+    let source = try SourceFile(path: path)
+    let inspection = try inspect(source, recoverIfDamaged: true)
+    return BindingReport(direction: inspection.direction, warnings: inspection.userWarnings)
+  }
+
+  // MARK: - set
+
+  public func set(_ binding: PageBinding, on path: FilePath, options: SetOptions = SetOptions())
+    throws(BindingError) -> SetOutcome
+  {
+    let source = try SourceFile(path: path)
+    let inspection = try inspect(source, recoverIfDamaged: true)
+    var outcome = SetOutcome(
+      before: inspection.direction, after: binding, changed: false, bytesAppended: 0,
+      crossReferenceKind: nil, notes: inspection.userWarnings)
+
+    if inspection.hasExactly(binding) {
+      if !options.dryRun { try Output.passThrough(source, to: options.destination) }
+      return outcome
+    }
+    if let damage = inspection.damage { throw BindingError.damagedNeedsRepair(detail: damage) }
+
+    let plan = try planUpdate(binding, source: source, options: options)
+    outcome.changed = true
+    outcome.bytesAppended = plan.bytes.count
+    outcome.crossReferenceKind = plan.kind
+    outcome.notes += plan.notes
+    if options.dryRun { return outcome }
+
+    try Output.write(plan.bytes, after: source, to: options.destination) {
+      (result: FilePath) throws(BindingError) in
+      try verify(result, has: binding, like: inspection)
+    }
+    return outcome
+  }
+
+  // MARK: - Reading
+
+  /// What one read of a file with qpdf established.
+  private struct Inspection {
+    var direction: DirectionEntry
+    var directionIsIndirect: Bool
+    var pageCount: Int?
+    /// qpdf's warnings during the read, to tell new ones apart in the result.
+    var qpdfWarnings: [QPDFWarning]
+    /// qpdf's reason, when the file only reads with its cross-reference table reconstructed.
+    var damage: String?
+
+    func hasExactly(_ binding: PageBinding) -> Bool {
+      guard let name = binding.directionName else { return direction == .absent }
+      return direction == .name(name) && !directionIsIndirect
+    }
+
+    var userWarnings: [String] {
+      var warnings: [String] = []
+      if let damage {
+        warnings.append(
+          "warning: damaged PDF (\(damage)); qpdf reconstructed its cross-reference table to "
+            + "read it")
+      }
+      if direction.isUnexpected, let raw = direction.rawValue {
+        let shown = if case .name = direction { "/" + raw } else { raw }
+        warnings.append(
+          "warning: /Direction is \(shown), which is neither /L2R nor /R2L; viewers ignore it, "
+            + "so the binding is unknown")
+      }
+      return warnings
+    }
+  }
+
+  /// Reads the binding with recovery off, so damage is seen; a damaged file is read again with
+  /// recovery on when `recoverIfDamaged`, and the damage is recorded.
+  private func inspect(_ source: borrowing SourceFile, recoverIfDamaged: Bool)
+    throws(BindingError) -> Inspection
+  {
+    do {
+      return try inspect(source.path, attemptRecovery: false)
+    } catch .damaged(let detail) where recoverIfDamaged {
+      do {
+        var inspection = try inspect(source.path, attemptRecovery: true)
+        inspection.damage =
+          source.looksTruncated
+          ? "the file ends before its startxref and %%EOF, as if truncated" : detail
+        return inspection
+      } catch .damaged(let recoveredDetail) {
+        throw source.looksTruncated ? .truncated : .damaged(detail: recoveredDetail)
+      }
+    }
+  }
+
+  private func inspect(_ path: FilePath, attemptRecovery: Bool) throws(BindingError)
+    -> Inspection
+  {
+    let document = try QPDFDocument(
+      path: path, password: password, attemptRecovery: attemptRecovery)
+    let (direction, isIndirect) = try document.direction()
+    return Inspection(
+      direction: direction, directionIsIndirect: isIndirect, pageCount: document.pageCount(),
+      qpdfWarnings: document.takeWarnings(), damage: nil)
+  }
+
+  // MARK: - Planning the update
+
+  private struct UpdatePlan {
+    var bytes: [UInt8]
+    var kind: CrossReferenceKind
+    var notes: [String]
+  }
+
+  private func planUpdate(
+    _ binding: PageBinding, source: borrowing SourceFile, options: SetOptions
+  ) throws(BindingError) -> UpdatePlan {
+    let document = try QPDFDocument(path: source.path, password: password, attemptRecovery: false)
+    var notes: [String] = []
+
+    let signatures = document.signedFieldCount()
+    if let level = document.certificationLevel() {
+      guard options.force else { throw BindingError.certified(level: level) }
+      notes.append(
+        "note: --force: the document was certified; changing its binding breaks the "
+          + "certification")
+    } else if signatures > 0 {
+      guard options.force else { throw BindingError.signed(count: signatures) }
+      notes.append(
+        "note: --force: the signed bytes are intact and each signature still covers its "
+          + "revision, but validators such as Acrobat and pyHanko will report the catalog "
+          + "change as a modification the signer did not allow")
+    }
+    let encryption = try EncryptionContext(document: document, password: password)
+    if let encryption, !encryption.allowsModification {
+      guard options.force else { throw BindingError.changesNotPermitted }
+      notes.append("note: --force: the document's permissions forbid changes")
+    }
+
+    let objects = try rewrittenObjects(for: binding, in: document)
+    let layout = try source.layout()
+    let trailer = try document.trailer()
+    let kind = try crossReferenceKind(source: source, layout: layout, trailer: trailer)
+    guard case .integer(let size)? = trailer["Size"], size > 0 else {
+      throw BindingError.layoutUnsupported("the trailer has no valid /Size")
+    }
+    let carried = trailer.entries(named: ["Root", "Info", "ID", "Encrypt"])
+    let update = IncrementalUpdate(
+      layout: layout, originalSize: Int(source.version.size), kind: kind,
+      previousSize: Int(size), carriedTrailerEntries: carried, objects: objects)
+    if let encryption {
+      guard let encryptString = try encryption.stringEncryptor(needed: objects) else {
+        return UpdatePlan(bytes: update.bytes(), kind: kind, notes: notes)
+      }
+      return UpdatePlan(bytes: update.bytes(encryptString: encryptString), kind: kind, notes: notes)
+    }
+    return UpdatePlan(bytes: update.bytes(), kind: kind, notes: notes)
+  }
+
+  /// The objects to rewrite: the indirect `/ViewerPreferences` dictionary when there is one
+  /// (unless removing `/Direction` leaves it empty), otherwise the catalog.
+  private func rewrittenObjects(for binding: PageBinding, in document: borrowing QPDFDocument)
+    throws(BindingError) -> [RewrittenObject]
+  {
+    let direction: PDFValue? = binding.directionName.map { PDFValue.name($0) }
+    var catalog = try document.catalog()
+    if var preferences = try document.indirectViewerPreferences(),
+      preferences.objectNumber != catalog.objectNumber
+    {
+      preferences.value = preferences.value.updating("Direction", to: direction)
+      if !preferences.value.isEmptyDictionary { return [preferences] }
+      catalog.value = catalog.value.updating("ViewerPreferences", to: nil)
+      return [catalog]
+    }
+    var preferences = catalog.value["ViewerPreferences"] ?? .dictionary([])
+    if case .dictionary = preferences {} else { preferences = .dictionary([]) }
+    preferences = preferences.updating("Direction", to: direction)
+    catalog.value = catalog.value.updating(
+      "ViewerPreferences", to: preferences.isEmptyDictionary ? nil : preferences)
+    return [catalog]
+  }
+
+  /// The kind of the newest section, from the file's bytes, checked against qpdf's trailer.
+  private func crossReferenceKind(
+    source: borrowing SourceFile, layout: FileLayout, trailer: PDFValue
+  ) throws(BindingError) -> CrossReferenceKind {
+    let isStreamDictionary = trailer["Type"] == .name("XRef")
+    switch try source.sectionKind(at: layout) {
+    case .table? where !isStreamDictionary:
+      return trailer["XRefStm"] == nil ? .table : .hybrid
+    case .stream? where isStreamDictionary:
+      return .stream
+    default:
+      throw BindingError.layoutUnsupported(
+        "startxref (\(layout.startxref)) does not point at the cross-reference section qpdf read")
+    }
+  }
+
+  // MARK: - Verifying the result
+
+  /// Opens the result again and requires the requested binding, the same page count and no
+  /// warning the original did not already have.
+  private func verify(_ result: FilePath, has binding: PageBinding, like original: Inspection)
+    throws(BindingError)
+  {
+    let reread: Inspection
+    do {
+      reread = try inspect(result, attemptRecovery: false)
+    } catch {
+      throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
+    }
+    guard reread.hasExactly(binding) else {
+      throw BindingError.verificationFailed(
+        "it reads back as \(reread.direction.rawValue.map { "/Direction \($0)" } ?? "no /Direction")")
+    }
+    guard reread.pageCount == original.pageCount else {
+      throw BindingError.verificationFailed(
+        "page count \(reread.pageCount.map(String.init) ?? "unreadable") instead of "
+          + "\(original.pageCount.map(String.init) ?? "unreadable")")
+    }
+    let originalMessages = Set(original.qpdfWarnings.map(\.message))
+    if let new = reread.qpdfWarnings.first(where: { !originalMessages.contains($0.message) }) {
+      throw BindingError.verificationFailed("new qpdf warning: \(new.message)")
+    }
+  }
+}
+
+extension PDFValue {
+  /// The entries of a dictionary whose keys are in `names`, in the dictionary's order.
+  func entries(named names: [String]) -> [(key: [UInt8], value: PDFValue)] {
+    guard case .dictionary(let entries) = self else { return [] }
+    let wanted = Set(names.map { Array($0.utf8) })
+    return entries.filter { wanted.contains($0.key) }
+  }
+}

@@ -1,0 +1,81 @@
+/// Why pdfbind could not read or update one file. `description` is the REASON of the
+/// `pdfbind: PATH: REASON` line: words a user can act on, never a bare qpdf code.
+public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
+  // Reading
+  case notFound
+  case isDirectory
+  case notRegularFile
+  case permissionDenied
+  case empty
+  case notPDF
+  case truncated
+  case damaged(detail: String)
+  case passwordRequired
+  case wrongPassword
+  case unsupportedEncryption(String)
+  case unreadable(detail: String)
+  case noCatalog
+  // Refusals before writing
+  case damagedNeedsRepair(detail: String)
+  case signed(count: Int)
+  case certified(level: Int?)
+  case changesNotPermitted
+  case cannotEncryptExactly(String)
+  case layoutUnsupported(String)
+  // Writing
+  case readOnlyFile
+  case directoryNotWritable(directory: String)
+  case noSpace
+  case writeFailed(operation: String, reason: String)
+  case changedWhileWorking
+  case verificationFailed(String)
+
+  public var description: String {
+    switch self {
+    case .notFound: "no such file"
+    case .isDirectory: "is a directory, not a PDF file"
+    case .notRegularFile: "not a regular file"
+    case .permissionDenied: "permission denied: pdfbind cannot read this file"
+    case .empty: "empty file (0 bytes), not a PDF"
+    case .notPDF: "not a PDF: no %PDF- header in the first 1024 bytes"
+    case .truncated:
+      "truncated PDF: the file ends before its end-of-file marker (no startxref or %%EOF in "
+        + "its last bytes); it was probably cut off while being copied or downloaded"
+    case .damaged(let detail): "damaged PDF that qpdf cannot read (\(detail))"
+    case .passwordRequired:
+      "encrypted: a password is needed to read it (give --password or set PDFBIND_PASSWORD)"
+    case .wrongPassword: "encrypted: the password given is wrong"
+    case .unsupportedEncryption(let what): "encrypted with \(what), which pdfbind does not support"
+    case .unreadable(let detail): "cannot be read as a PDF (\(detail))"
+    case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
+    case .damagedNeedsRepair(let detail):
+      "damaged PDF (\(detail)): qpdf had to reconstruct its cross-reference table, so an update "
+        + "appended to it would not be reliable; left unchanged. Repair it first, for example "
+        + "with 'qpdf damaged.pdf repaired.pdf', then run pdfbind on the repaired copy"
+    case .signed(let count):
+      "digitally signed (\(count) signature\(count == 1 ? "" : "s")): the signed bytes would stay "
+        + "intact, but validators such as Acrobat and pyHanko report a catalog change after "
+        + "signing as a modification the signer did not allow; use --force to update it anyway"
+    case .certified(let level):
+      "certified (DocMDP\(level.map { " permission level \($0)" } ?? "")): changing the binding "
+        + "breaks the certification; use --force to update it anyway"
+    case .changesNotPermitted:
+      "encrypted with permissions that forbid changes, and opened without the owner password; "
+        + "give the owner password with --password, or use --force"
+    case .cannotEncryptExactly(let why): "cannot write this encrypted file exactly: \(why)"
+    case .layoutUnsupported(let why): "cannot append an exact update: \(why)"
+    case .readOnlyFile:
+      "permission denied: the file is read-only; make it writable or write elsewhere with -o"
+    case .directoryNotWritable(let directory):
+      "permission denied: cannot create a file in \(directory), which replacing the file "
+        + "atomically needs; make the directory writable, or use --in-place to append to the "
+        + "file itself"
+    case .noSpace: "no space left on the device; the file is unchanged"
+    case .writeFailed(let operation, let reason): "\(operation) failed: \(reason)"
+    case .changedWhileWorking:
+      "the file changed on disk while pdfbind was working on it; left alone, run pdfbind again"
+    case .verificationFailed(let why):
+      "the updated file did not read back correctly (\(why)); the original is kept"
+    }
+  }
+}

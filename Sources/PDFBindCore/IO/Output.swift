@@ -1,0 +1,196 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+import SystemPackage
+
+/// Puts a result where `SetDestination` says, so that a failure at any point leaves the
+/// original file as it was and the destination holding either its old content or the result.
+enum Output {
+  typealias Verify = (FilePath) throws(BindingError) -> Void
+
+  /// Writes the original followed by `update` to `destination`; `verify` must accept the
+  /// result before it replaces anything.
+  static func write(
+    _ update: [UInt8], after source: borrowing SourceFile, to destination: SetDestination,
+    verify: Verify
+  ) throws(BindingError) {
+    switch destination {
+    case .replace:
+      let target: FilePath
+      do { target = try FileIO.resolvingSymlinks(source.path) } catch {
+        throw writeError(error, operation: "resolving the path")
+      }
+      try replaceAtomically(target, with: source, plus: update, verify: verify)
+    case .inPlace:
+      try appendInPlace(update, to: source, verify: verify)
+    case .file(let path):
+      if let existing = try? FileIO.version(atPath: path), !existing.isRegularFile {
+        try stream(source, plus: update, to: path, verify: verify)
+      } else {
+        try replaceAtomically(path, with: source, plus: update, verify: verify)
+      }
+    case .standardOutput:
+      try stream(source, plus: update, to: nil, verify: verify)
+    }
+  }
+
+  /// For an unchanged file: `-o` and standard output still get the (original) bytes.
+  static func passThrough(_ source: borrowing SourceFile, to destination: SetDestination)
+    throws(BindingError)
+  {
+    switch destination {
+    case .replace, .inPlace: return
+    case .file, .standardOutput: try write([], after: source, to: destination) { _ in }
+    }
+  }
+
+  // MARK: - The three ways to write
+
+  /// New bytes beside the target, flushed, then renamed over it: the path holds the old file
+  /// or the new one, never a mix.
+  private static func replaceAtomically(
+    _ target: FilePath, with source: borrowing SourceFile, plus update: [UInt8], verify: Verify
+  ) throws(BindingError) {
+    if target == source.path || (try? FileIO.version(atPath: target))?.inode == source.version.inode {
+      try requireWritable(source.version, path: target)
+    }
+    var directory = target.removingLastComponent()
+    if directory.isEmpty { directory = "." }
+    let temporary: (descriptor: FileDescriptor, path: FilePath)
+    do {
+      temporary = try FileIO.makeTemporaryFile(
+        in: directory, hint: target.lastComponent?.string ?? "pdf")
+    } catch let error where [.permissionDenied, .readOnlyFileSystem, .notPermitted].contains(error) {
+      throw BindingError.directoryNotWritable(directory: directory.string)
+    } catch {
+      throw writeError(error, operation: "creating a file in \(directory)")
+    }
+    var renamed = false
+    defer {
+      try? temporary.descriptor.close()
+      if !renamed { FileIO.remove(temporary.path) }
+    }
+    do {
+      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: source.version.size)
+      try FileIO.write(temporary.descriptor, update, at: source.version.size)
+      try FileIO.copyOwnership(source.version, to: temporary.descriptor)
+      try FileIO.sync(temporary.descriptor)
+    } catch {
+      throw writeError(error, operation: "writing")
+    }
+    try verify(temporary.path)
+    try requireUnchanged(source)
+    do {
+      try FileIO.rename(temporary.path, to: target)
+    } catch {
+      throw writeError(error, operation: "renaming the new file into place")
+    }
+    renamed = true
+    FileIO.syncDirectory(directory)
+  }
+
+  /// The update appended to the file itself with one write, flushed; on any failure the file
+  /// is cut back to its original length.
+  private static func appendInPlace(
+    _ update: [UInt8], to source: borrowing SourceFile, verify: Verify
+  ) throws(BindingError) {
+    try requireWritable(source.version, path: source.path)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(source.path, .writeOnly, options: [.closeOnExec])
+    } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
+      throw BindingError.readOnlyFile
+    } catch {
+      throw BindingError.writeFailed(operation: "opening for writing", reason: "\(error)")
+    }
+    defer { try? descriptor.close() }
+    let originalSize = source.version.size
+    do {
+      guard try FileIO.version(of: descriptor) == source.version else {
+        throw BindingError.changedWhileWorking
+      }
+    } catch let error as BindingError {
+      throw error
+    } catch {
+      throw BindingError.writeFailed(operation: "checking the file", reason: "\(error)")
+    }
+    do {
+      try FileIO.write(descriptor, update, at: originalSize)
+      try FileIO.sync(descriptor)
+      try verify(source.path)
+    } catch {
+      // Cut the torn or rejected update off again, so the file is byte-identical.
+      try? FileIO.truncate(descriptor, to: originalSize)
+      try? FileIO.sync(descriptor)
+      if let error = error as? BindingError { throw error }
+      throw writeError(error as? Errno ?? .ioError, operation: "appending")
+    }
+  }
+
+  /// Builds the result in a temporary file, verifies it, then copies it to a device, pipe or
+  /// standard output (`path` nil), which cannot be replaced by a rename.
+  private static func stream(
+    _ source: borrowing SourceFile, plus update: [UInt8], to path: FilePath?, verify: Verify
+  ) throws(BindingError) {
+    let directory = FilePath(temporaryDirectory())
+    let temporary: (descriptor: FileDescriptor, path: FilePath)
+    do {
+      temporary = try FileIO.makeTemporaryFile(in: directory, hint: "stdout")
+    } catch {
+      throw writeError(error, operation: "creating a temporary file in \(directory)")
+    }
+    defer {
+      try? temporary.descriptor.close()
+      FileIO.remove(temporary.path)
+    }
+    do {
+      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: source.version.size)
+      try FileIO.write(temporary.descriptor, update, at: source.version.size)
+    } catch {
+      throw writeError(error, operation: "writing a temporary copy")
+    }
+    if !update.isEmpty { try verify(temporary.path) }
+    let total = source.version.size + Int64(update.count)
+    do {
+      _ = try temporary.descriptor.seek(offset: 0, from: .start)
+      if let path {
+        let output = try FileDescriptor.open(path, .writeOnly, options: [.closeOnExec])
+        defer { try? output.close() }
+        try FileIO.copy(from: temporary.descriptor, to: output, count: total)
+      } else {
+        try FileIO.copy(from: temporary.descriptor, to: .standardOutput, count: total)
+      }
+    } catch let error as Errno {
+      throw writeError(error, operation: "writing the output")
+    } catch {
+      throw writeError(.ioError, operation: "writing the output")
+    }
+  }
+
+  // MARK: - Checks and errors
+
+  /// A file without write permission is not replaced behind its owner's back (root could).
+  private static func requireWritable(_ version: FileVersion, path: FilePath) throws(BindingError) {
+    let writable = path.withPlatformString { access($0, W_OK) } == 0
+    if !writable || version.permissions & 0o222 == 0 { throw BindingError.readOnlyFile }
+  }
+
+  private static func requireUnchanged(_ source: borrowing SourceFile) throws(BindingError) {
+    guard let now = try? FileIO.version(atPath: source.path), now == source.version else {
+      throw BindingError.changedWhileWorking
+    }
+  }
+
+  private static func temporaryDirectory() -> String {
+    if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
+    return "/tmp"
+  }
+
+  static func writeError(_ error: Errno, operation: String) -> BindingError {
+    switch error {
+    case .noSpace, .diskQuotaExceeded: .noSpace
+    case .permissionDenied, .readOnlyFileSystem, .notPermitted: .readOnlyFile
+    default: .writeFailed(operation: operation, reason: error.description)
+    }
+  }
+}

@@ -1,0 +1,260 @@
+// The only file that imports libqpdf's C API: nothing else in the package sees qpdf_data or
+// qpdf_oh, and nothing public mentions them.
+internal import CQPDF
+import SystemPackage
+
+/// A qpdf warning, in qpdf's words, kept apart from ours so reports can quote it.
+struct QPDFWarning: Equatable, Sendable {
+  var message: String
+}
+
+/// Sole owner of one `qpdf_data`. Not copyable, so `qpdf_cleanup` runs exactly once, on every
+/// path, including a failed read (qpdf allocates in `qpdf_init`, before the read can fail).
+/// qpdf allows different `qpdf_data` on different threads, never one on two: keep it local.
+struct QPDFDocument: ~Copyable {
+  private let raw: qpdf_data
+
+  /// Opens `path` with qpdf. With `attemptRecovery` false, a file whose cross-reference table
+  /// is broken fails with `.damaged` instead of being silently reconstructed.
+  init(path: FilePath, password: String?, attemptRecovery: Bool) throws(BindingError) {
+    raw = qpdf_init()
+    // From here on deinit frees the handle, even if the read below fails.
+    // qpdf writes errors and warnings to stderr unless told not to; we report in our words.
+    qpdf_silence_errors(raw)
+    qpdf_set_suppress_warnings(raw, QPDF_TRUE)
+    qpdf_set_attempt_recovery(raw, attemptRecovery ? QPDF_TRUE : QPDF_FALSE)
+    let status = path.withPlatformString { qpdf_read(raw, $0, password ?? "") }
+    if status & QPDF_ERRORS != 0 {
+      throw takeError(passwordGiven: !(password ?? "").isEmpty)
+    }
+  }
+
+  deinit {
+    var handle: qpdf_data? = raw
+    qpdf_cleanup(&handle)
+  }
+
+  // MARK: - What pdfbind reads
+
+  /// The catalog's object number and generation and its direct contents.
+  func catalog() throws(BindingError) -> RewrittenObject {
+    let root = qpdf_get_root(raw)
+    try check()
+    guard qpdf_oh_is_dictionary(raw, root) == QPDF_TRUE else { throw BindingError.noCatalog }
+    let number = Int(qpdf_oh_get_object_id(raw, root))
+    let generation = Int(qpdf_oh_get_generation(raw, root))
+    guard number > 0 else {
+      throw BindingError.layoutUnsupported("its catalog is not an indirect object")
+    }
+    return RewrittenObject(
+      objectNumber: number, generation: generation, value: try value(of: root, resolve: true))
+  }
+
+  /// `/ViewerPreferences` when it is an indirect dictionary: its number, generation and contents.
+  func indirectViewerPreferences() throws(BindingError) -> RewrittenObject? {
+    let preferences = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/ViewerPreferences")
+    try check()
+    guard qpdf_oh_is_indirect(raw, preferences) == QPDF_TRUE,
+      qpdf_oh_is_dictionary(raw, preferences) == QPDF_TRUE
+    else { return nil }
+    return RewrittenObject(
+      objectNumber: Int(qpdf_oh_get_object_id(raw, preferences)),
+      generation: Int(qpdf_oh_get_generation(raw, preferences)),
+      value: try value(of: preferences, resolve: true))
+  }
+
+  /// The `/Direction` entry and whether it is written directly (as `set` would write it) or
+  /// through an indirect reference.
+  func direction() throws(BindingError) -> (entry: DirectionEntry, isIndirect: Bool) {
+    let preferences = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/ViewerPreferences")
+    try check()
+    guard qpdf_oh_is_dictionary(raw, preferences) == QPDF_TRUE else { return (.absent, false) }
+    let direction = qpdf_oh_get_key(raw, preferences, "/Direction")
+    try check()
+    let isIndirect = qpdf_oh_is_indirect(raw, direction) == QPDF_TRUE
+    let entry: DirectionEntry
+    if qpdf_oh_is_null(raw, direction) == QPDF_TRUE {
+      entry = .absent
+    } else if qpdf_oh_is_name(raw, direction) == QPDF_TRUE {
+      entry = .name(String(String(cString: qpdf_oh_get_name(raw, direction)).dropFirst()))
+    } else {
+      entry = .other(String(cString: qpdf_oh_unparse(raw, direction)))
+    }
+    try check()
+    return (entry, isIndirect)
+  }
+
+  /// `/Count` of the root page tree node. The update never touches the page tree, so the count
+  /// read back proves the tree still resolves, at a cost that does not grow with the pages.
+  func pageCount() -> Int? {
+    let pages = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/Pages")
+    let count = qpdf_oh_get_key(raw, pages, "/Count")
+    var value: Int32 = 0
+    let ok = qpdf_oh_get_value_as_int(raw, count, &value) == QPDF_TRUE
+    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+    return ok ? Int(value) : nil
+  }
+
+  /// The newest trailer (for a cross-reference stream, its dictionary), resolved one level.
+  func trailer() throws(BindingError) -> PDFValue {
+    let trailer = qpdf_get_trailer(raw)
+    try check()
+    return try value(of: trailer, resolve: true)
+  }
+
+  /// An entry of the trailer with its indirect value resolved (for `/Encrypt`).
+  func resolvedTrailerEntry(_ key: String) throws(BindingError) -> PDFValue? {
+    let entry = qpdf_oh_get_key(raw, qpdf_get_trailer(raw), "/" + key)
+    try check()
+    guard qpdf_oh_is_null(raw, entry) == QPDF_FALSE else { return nil }
+    return try value(of: entry, resolve: true)
+  }
+
+  var isEncrypted: Bool { qpdf_is_encrypted(raw) == QPDF_TRUE }
+
+  /// Permission bit 4 ("modify the contents"): what changing the catalog needs.
+  var allowsModification: Bool { qpdf_allow_modify_other(raw) == QPDF_TRUE }
+
+  /// Signature fields that carry a value (a signature), found through `/AcroForm /Fields`
+  /// and their `/Kids`; `/FT` is inheritable, so it is passed down.
+  func signedFieldCount() -> Int {
+    let acroForm = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm")
+    let fields = qpdf_oh_get_key(raw, acroForm, "/Fields")
+    var visited = Set<Int>()
+    let count = countSignedFields(in: fields, inheritedType: nil, depth: 0, visited: &visited)
+    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+    return count
+  }
+
+  /// The DocMDP permission level of a certified document (catalog `/Perms /DocMDP`):
+  /// `.some(nil)` when certified without a readable level, nil when not certified.
+  func certificationLevel() -> Int?? {
+    let perms = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/Perms")
+    let docMDP = qpdf_oh_get_key(raw, perms, "/DocMDP")
+    defer { _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil }
+    guard qpdf_oh_is_dictionary(raw, docMDP) == QPDF_TRUE else { return nil }
+    let references = qpdf_oh_get_key(raw, docMDP, "/Reference")
+    for index in 0..<max(0, qpdf_oh_get_array_n_items(raw, references)) {
+      let reference = qpdf_oh_get_array_item(raw, references, index)
+      guard qpdf_oh_is_name_and_equals(
+        raw, qpdf_oh_get_key(raw, reference, "/TransformMethod"), "/DocMDP") == QPDF_TRUE
+      else { continue }
+      let level = qpdf_oh_get_key(raw, qpdf_oh_get_key(raw, reference, "/TransformParams"), "/P")
+      var value: Int32 = 0
+      // ISO 32000-1 table 254: /P defaults to 2.
+      return .some(qpdf_oh_get_value_as_int(raw, level, &value) == QPDF_TRUE ? Int(value) : 2)
+    }
+    return .some(nil)
+  }
+
+  /// The warnings qpdf gathered since the last call, oldest first.
+  func takeWarnings() -> [QPDFWarning] {
+    var warnings: [QPDFWarning] = []
+    while qpdf_more_warnings(raw) == QPDF_TRUE {
+      let warning = qpdf_next_warning(raw)
+      // The detail, not the full text: the full text names the file, and a result is compared
+      // with its original under another name.
+      warnings.append(
+        QPDFWarning(message: String(cString: qpdf_get_error_message_detail(raw, warning))))
+    }
+    return warnings
+  }
+
+  // MARK: - Objects to Swift values
+
+  /// Converts a qpdf object into a `PDFValue`, following only the first level of indirection
+  /// when `resolve` is set: nested indirect objects stay references, as they are in the file.
+  private func value(of handle: qpdf_oh, resolve: Bool) throws(BindingError) -> PDFValue {
+    if !resolve, qpdf_oh_is_indirect(raw, handle) == QPDF_TRUE {
+      return .reference(
+        objectNumber: Int(qpdf_oh_get_object_id(raw, handle)),
+        generation: Int(qpdf_oh_get_generation(raw, handle)))
+    }
+    let type = qpdf_oh_get_type_code(raw, handle)
+    try check()
+    switch type {
+    case ot_null: return .null
+    case ot_boolean: return .boolean(qpdf_oh_get_bool_value(raw, handle) == QPDF_TRUE)
+    case ot_integer: return .integer(Int64(qpdf_oh_get_int_value(raw, handle)))
+    case ot_real: return .real(String(cString: qpdf_oh_get_real_value(raw, handle)))
+    case ot_name:
+      return .name(Array(String(cString: qpdf_oh_get_name(raw, handle)).utf8.dropFirst()))
+    case ot_string:
+      var length = 0
+      guard let bytes = qpdf_oh_get_binary_string_value(raw, handle, &length) else {
+        return .string([])
+      }
+      // Copy at once: qpdf reuses this buffer on the next call.
+      return .string(
+        UnsafeRawBufferPointer(start: bytes, count: length).map { $0 })
+    case ot_array:
+      var items: [PDFValue] = []
+      for index in 0..<qpdf_oh_get_array_n_items(raw, handle) {
+        items.append(try value(of: qpdf_oh_get_array_item(raw, handle, index), resolve: false))
+      }
+      return .array(items)
+    case ot_dictionary:
+      // qpdf iterates one dictionary at a time, so collect the keys before descending.
+      var keys: [String] = []
+      qpdf_oh_begin_dict_key_iter(raw, handle)
+      while qpdf_oh_dict_more_keys(raw) == QPDF_TRUE {
+        keys.append(String(cString: qpdf_oh_dict_next_key(raw)))
+      }
+      var entries: [(key: [UInt8], value: PDFValue)] = []
+      for key in keys {
+        let item = try value(of: qpdf_oh_get_key(raw, handle, key), resolve: false)
+        entries.append((Array(key.utf8.dropFirst()), item))
+      }
+      try check()
+      return .dictionary(entries)
+    default:
+      let name = String(cString: qpdf_oh_get_type_name(raw, handle))
+      throw BindingError.layoutUnsupported("the catalog holds an object of type \(name)")
+    }
+  }
+
+  private func countSignedFields(
+    in fields: qpdf_oh, inheritedType: String?, depth: Int, visited: inout Set<Int>
+  ) -> Int {
+    guard depth < 32, qpdf_oh_is_array(raw, fields) == QPDF_TRUE else { return 0 }
+    var count = 0
+    for index in 0..<qpdf_oh_get_array_n_items(raw, fields) {
+      let field = qpdf_oh_get_array_item(raw, fields, index)
+      let id = Int(qpdf_oh_get_object_id(raw, field))
+      if id > 0 { guard visited.insert(id).inserted else { continue } }
+      guard qpdf_oh_is_dictionary(raw, field) == QPDF_TRUE else { continue }
+      let typeHandle = qpdf_oh_get_key(raw, field, "/FT")
+      let type =
+        qpdf_oh_is_name(raw, typeHandle) == QPDF_TRUE
+        ? String(cString: qpdf_oh_get_name(raw, typeHandle)) : inheritedType
+      if type == "/Sig", qpdf_oh_is_null(raw, qpdf_oh_get_key(raw, field, "/V")) == QPDF_FALSE {
+        count += 1
+      }
+      count += countSignedFields(
+        in: qpdf_oh_get_key(raw, field, "/Kids"), inheritedType: type, depth: depth + 1,
+        visited: &visited)
+    }
+    return count
+  }
+
+  // MARK: - Errors
+
+  /// Throws qpdf's pending error, if any, in our words.
+  private func check() throws(BindingError) {
+    if qpdf_has_error(raw) == QPDF_TRUE { throw takeError(passwordGiven: true) }
+  }
+
+  private func takeError(passwordGiven: Bool) -> BindingError {
+    guard qpdf_has_error(raw) == QPDF_TRUE else {
+      return .unreadable(detail: "qpdf reported an error without details")
+    }
+    let error = qpdf_get_error(raw)
+    let detail = String(cString: qpdf_get_error_message_detail(raw, error))
+    switch qpdf_get_error_code(raw, error) {
+    case qpdf_e_password: return passwordGiven ? .wrongPassword : .passwordRequired
+    case qpdf_e_damaged_pdf: return .damaged(detail: detail)
+    case qpdf_e_unsupported where detail.contains("encrypt"): return .unsupportedEncryption(detail)
+    default: return .unreadable(detail: detail)
+    }
+  }
+}

@@ -1,0 +1,99 @@
+/// The few facts about a file's first and last bytes that an incremental update depends on,
+/// found by scanning raw bytes (qpdf does not expose them through its C API).
+struct FileLayout: Equatable, Sendable {
+  /// Bytes before `%PDF-`. qpdf, like Acrobat, reads every offset relative to the header, so the
+  /// offsets we write are relative to it too.
+  var headerOffset: Int
+  /// The value of the last `startxref`: where the newest cross-reference section starts
+  /// (relative to the header). It becomes the update's `/Prev`.
+  var startxref: Int
+  /// Whether the file's last byte ends a line; if not, the update starts with one.
+  var endsWithNewline: Bool
+}
+
+/// The kind of a cross-reference section, which decides the kind the update writes.
+public enum CrossReferenceKind: String, Sendable, Codable {
+  case table
+  /// A classic table whose trailer has `/XRefStm` (ISO 32000-1 §7.5.8.4).
+  case hybrid
+  case stream
+}
+
+/// Byte-level scans. Every function accepts arbitrary bytes: they are fuzzed.
+enum FileScan {
+  /// How far from the end qpdf looks for `startxref` (QPDF::parse in qpdf 11); we look in
+  /// the same window so both agree on which section is the newest.
+  static let tailWindow = 1054
+  /// How far from the start the `%PDF-` header may be (ISO 32000-2 §7.5.2 and qpdf).
+  static let headWindow = 1024
+
+  static func headerOffset(in head: some Collection<UInt8>) -> Int? {
+    let bytes = Array(head.prefix(headWindow))
+    return firstIndex(of: Array("%PDF-".utf8), in: bytes)
+  }
+
+  /// The number after the last `startxref` keyword in `tail`, or nil when there is none.
+  static func lastStartxref(in tail: [UInt8]) -> Int? {
+    let keyword = Array("startxref".utf8)
+    var searchEnd = tail.count
+    while let start = lastIndex(of: keyword, in: tail, before: searchEnd) {
+      searchEnd = start
+      var index = start + keyword.count
+      while index < tail.count, PDFSyntax.isWhitespace(tail[index]) { index += 1 }
+      var value = 0
+      var digits = 0
+      while index < tail.count, let digit = decimalDigit(tail[index]), digits < 18 {
+        value = value * 10 + digit
+        digits += 1
+        index += 1
+      }
+      if digits > 0 { return value }
+    }
+    return nil
+  }
+
+  static func containsEOFMarker(_ tail: [UInt8]) -> Bool {
+    lastIndex(of: Array("%%EOF".utf8), in: tail, before: tail.count) != nil
+  }
+
+  /// The kind of section that starts at `bytes` (the file read from the `startxref` offset):
+  /// `xref` opens a table, `N G obj` a cross-reference stream. Leading whitespace is skipped,
+  /// as qpdf does.
+  static func sectionKind(at bytes: [UInt8]) -> CrossReferenceKind? {
+    var index = 0
+    while index < bytes.count, PDFSyntax.isWhitespace(bytes[index]) { index += 1 }
+    if bytes[index...].starts(with: Array("xref".utf8)) { return .table }
+    // N G obj
+    for field in 0..<2 {
+      let digitsStart = index
+      while index < bytes.count, decimalDigit(bytes[index]) != nil { index += 1 }
+      guard index > digitsStart else { return nil }
+      let spaceStart = index
+      while index < bytes.count, PDFSyntax.isWhitespace(bytes[index]) { index += 1 }
+      guard index > spaceStart || field == 1 else { return nil }
+    }
+    return bytes[index...].starts(with: Array("obj".utf8)) ? .stream : nil
+  }
+
+  static func decimalDigit(_ byte: UInt8) -> Int? {
+    byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
+  }
+
+  private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
+    guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
+    for start in 0...(haystack.count - needle.count)
+    where haystack[start..<start + needle.count].elementsEqual(needle) {
+      return start
+    }
+    return nil
+  }
+
+  private static func lastIndex(of needle: [UInt8], in haystack: [UInt8], before end: Int) -> Int? {
+    guard !needle.isEmpty, end >= needle.count else { return nil }
+    for start in stride(from: end - needle.count, through: 0, by: -1)
+    where haystack[start..<start + needle.count].elementsEqual(needle) {
+      return start
+    }
+    return nil
+  }
+}

@@ -1,0 +1,149 @@
+/// A direct PDF object as pdfbind rewrites it: the catalog (or `/ViewerPreferences`) dictionary
+/// with everything it holds directly; indirect objects stay references.
+///
+/// qpdf parses; this type only carries what it parsed to the serializer, so the bytes an update
+/// appends are produced by code we can test without a file.
+indirect enum PDFValue: Equatable, Sendable {
+  case null
+  case boolean(Bool)
+  case integer(Int64)
+  /// A real number, kept as the text it was written with (qpdf keeps it the same way).
+  case real(String)
+  /// A name without its slash and with `#xx` escapes resolved.
+  case name([UInt8])
+  /// A string's bytes, already decrypted by qpdf when the file is encrypted.
+  case string([UInt8])
+  case array([PDFValue])
+  /// Keys (names without slash) in the order qpdf reports them.
+  case dictionary([(key: [UInt8], value: PDFValue)])
+  case reference(objectNumber: Int, generation: Int)
+
+  static func == (lhs: PDFValue, rhs: PDFValue) -> Bool {
+    switch (lhs, rhs) {
+    case (.null, .null): true
+    case (.boolean(let a), .boolean(let b)): a == b
+    case (.integer(let a), .integer(let b)): a == b
+    case (.real(let a), .real(let b)): a == b
+    case (.name(let a), .name(let b)): a == b
+    case (.string(let a), .string(let b)): a == b
+    case (.array(let a), .array(let b)): a == b
+    case (.dictionary(let a), .dictionary(let b)):
+      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    case (.reference(let a, let g), .reference(let b, let h)): a == b && g == h
+    default: false
+    }
+  }
+
+  static func name(_ text: String) -> PDFValue { .name(Array(text.utf8)) }
+
+  /// The value for `key` when this is a dictionary.
+  subscript(key: String) -> PDFValue? {
+    guard case .dictionary(let entries) = self else { return nil }
+    let wanted = Array(key.utf8)
+    return entries.first { $0.key == wanted }?.value
+  }
+
+  /// A copy of this dictionary with `key` set to `value` (appended when new), or removed when
+  /// `value` is nil. Other entries keep their order.
+  func updating(_ key: String, to value: PDFValue?) -> PDFValue {
+    guard case .dictionary(var entries) = self else { return self }
+    let wanted = Array(key.utf8)
+    if let index = entries.firstIndex(where: { $0.key == wanted }) {
+      if let value { entries[index].value = value } else { entries.remove(at: index) }
+    } else if let value {
+      entries.append((wanted, value))
+    }
+    return .dictionary(entries)
+  }
+
+  var isEmptyDictionary: Bool {
+    if case .dictionary(let entries) = self { return entries.isEmpty }
+    return false
+  }
+
+  /// True when a string occurs anywhere inside this direct value.
+  var containsString: Bool {
+    switch self {
+    case .string: true
+    case .array(let items): items.contains { $0.containsString }
+    case .dictionary(let entries): entries.contains { $0.value.containsString }
+    default: false
+    }
+  }
+}
+
+/// Writes PDF syntax (ISO 32000-1 §7.3) byte for byte.
+enum PDFSyntax {
+  /// Serializes `value`. Strings pass through `encryptString` first (identity for plain files),
+  /// and are written as hexadecimal strings, which are binary-safe and need no escaping.
+  static func serialize(
+    _ value: PDFValue, into out: inout [UInt8], encryptString: ([UInt8]) -> [UInt8] = { $0 }
+  ) {
+    switch value {
+    case .null: out += Array("null".utf8)
+    case .boolean(let flag): out += Array((flag ? "true" : "false").utf8)
+    case .integer(let number): out += Array(String(number).utf8)
+    case .real(let text): out += Array(text.utf8)
+    case .name(let bytes): appendName(bytes, to: &out)
+    case .string(let bytes): appendHexString(encryptString(bytes), to: &out)
+    case .array(let items):
+      out.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: " ")) }
+        serialize(item, into: &out, encryptString: encryptString)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .dictionary(let entries):
+      out += Array("<<".utf8)
+      for entry in entries {
+        out.append(UInt8(ascii: " "))
+        appendName(entry.key, to: &out)
+        out.append(UInt8(ascii: " "))
+        serialize(entry.value, into: &out, encryptString: encryptString)
+      }
+      out += Array(" >>".utf8)
+    case .reference(let number, let generation):
+      out += Array("\(number) \(generation) R".utf8)
+    }
+  }
+
+  /// A name with every byte outside the regular printable range written as `#xx` (§7.3.5).
+  static func appendName(_ bytes: [UInt8], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "/"))
+    for byte in bytes {
+      if byte > 0x20 && byte < 0x7F && !isDelimiter(byte) && byte != UInt8(ascii: "#") {
+        out.append(byte)
+      } else {
+        out.append(UInt8(ascii: "#"))
+        appendHexByte(byte, to: &out)
+      }
+    }
+  }
+
+  static func appendHexString(_ bytes: [UInt8], to out: inout [UInt8]) {
+    out.append(UInt8(ascii: "<"))
+    for byte in bytes { appendHexByte(byte, to: &out) }
+    out.append(UInt8(ascii: ">"))
+  }
+
+  static func isDelimiter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
+      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
+      UInt8(ascii: "/"), UInt8(ascii: "%"):
+      true
+    default: false
+    }
+  }
+
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
+  }
+
+  private static let hexDigits = Array("0123456789ABCDEF".utf8)
+
+  private static func appendHexByte(_ byte: UInt8, to out: inout [UInt8]) {
+    out.append(hexDigits[Int(byte >> 4)])
+    out.append(hexDigits[Int(byte & 0x0F)])
+  }
+}

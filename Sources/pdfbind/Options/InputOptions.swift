@@ -1,0 +1,43 @@
+import ArgumentParser
+
+/// The inputs and reading options every subcommand takes.
+struct InputOptions: ParsableArguments {
+  @Option(
+    name: .customLong("files-from"), help: ArgumentHelp(
+      "Read more paths from LIST, one a line ('-' reads standard input).", valueName: "LIST"))
+  var filesFrom: String?
+
+  @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is NUL-separated (find -print0).")
+  var nullSeparated = false
+
+  @Option(help: ArgumentHelp("Password for encrypted documents (or set PDFBIND_PASSWORD).", valueName: "PW"))
+  var password: String?
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("Files to process at once (default: the number of cores).", valueName: "N"))
+  var jobs: Int?
+
+  @Argument(help: ArgumentHelp("PDF files; '-' reads one from standard input.", valueName: "file"))
+  var files: [String] = []
+
+  func validate() throws {
+    if files.isEmpty && filesFrom == nil {
+      throw ValidationError("No input files. Name at least one FILE or use --files-from.")
+    }
+    if nullSeparated && filesFrom == nil {
+      throw ValidationError("-0/--null applies to --files-from LIST, which is missing.")
+    }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    if files.filter({ $0 == "-" }).count + (filesFrom == "-" ? 1 : 0) > 1 {
+      throw ValidationError("Standard input ('-') can be read only once.")
+    }
+  }
+}
+
+/// `--json` and `-q`, shared by every subcommand.
+struct ReportOptions: ParsableArguments {
+  @Flag(help: "Print one JSON object a line (JSON Lines) instead of text.")
+  var json = false
+
+  @Flag(name: .shortAndLong, help: "Print nothing on success; failures still go to standard error.")
+  var quiet = false
+}

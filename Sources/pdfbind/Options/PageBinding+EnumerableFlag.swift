@@ -1,0 +1,27 @@
+import ArgumentParser
+import PDFBindCore
+
+// Flags are a command-line concern, so the conformance lives here, not in the core.
+extension PageBinding: EnumerableFlag {
+  public static func help(for value: Self) -> ArgumentHelp? {
+    switch value {
+    case .leftEdge: "Bind on the left edge (/Direction /L2R)."
+    case .rightEdge: "Bind on the right edge (/Direction /R2L)."
+    case .unknown: "No binding: remove /Direction."
+    }
+  }
+}
+
+/// `-H/--with-filename | --no-filename`; nil means "only with several files", as grep does.
+enum FilenameMode: EnumerableFlag {
+  case withFilename, noFilename
+
+  static func name(for value: Self) -> NameSpecification {
+    value == .withFilename ? [.customShort("H"), .long] : .long
+  }
+
+  static func help(for value: Self) -> ArgumentHelp? {
+    value == .withFilename
+      ? "Print 'PATH: ' before each value, even for one file." : "Never print the path."
+  }
+}

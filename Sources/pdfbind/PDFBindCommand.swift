@@ -1,0 +1,19 @@
+import ArgumentParser
+
+@main
+struct PDFBindCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "pdfbind",
+    abstract: "Read and set the page binding (/Direction) of PDF documents.",
+    discussion: """
+      Right-to-left books need /Direction /R2L in the catalog's /ViewerPreferences to be bound \
+      on the right edge. pdfbind reads that entry and sets it by appending an incremental \
+      update, so the original bytes, earlier revisions and signatures stay intact.
+
+      Exit status: 0 success; 1 check found a file with another binding; 2 a file could not \
+      be read or updated (every other file is still processed); 64 the command line is wrong.
+      """,
+    version: "pdfbind 0.1.0",
+    subcommands: [Get.self, Set.self, Check.self]
+  )
+}

@@ -1,0 +1,99 @@
+import ArgumentParser
+import PDFBindCore
+import SystemPackage
+
+extension PDFBindCommand {
+  struct Set: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Give each file a binding by appending an incremental update.",
+      usage: "pdfbind set (--left-edge | --right-edge | --unknown) [<options>] <file> ...",
+      discussion: """
+        The original bytes stay, unchanged, at the start of the result, so earlier revisions \
+        and signatures survive. A file that already has the binding is left byte-for-byte as \
+        it was. By default each file is replaced atomically (written beside it, flushed, \
+        renamed over it); --in-place appends to the file itself instead.
+        """)
+
+    @Flag(exclusivity: .exclusive) var binding: PageBinding
+
+    @Option(name: .customShort("o"), help: ArgumentHelp("Write the result to OUT ('-' for standard output); one input only.", valueName: "OUT"))
+    var output: String?
+
+    @Flag(help: "Append the update to the file itself: no copy, same inode and hard links.")
+    var inPlace = false
+
+    @Flag(help: "Report what would change; write nothing.")
+    var dryRun = false
+
+    @Flag(help: "Update signed, certified and change-restricted documents anyway.")
+    var force = false
+
+    @OptionGroup var report: ReportOptions
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+      if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
+      if output != nil && (input.files.count != 1 || input.filesFrom != nil) {
+        throw ValidationError("-o takes exactly one input file.")
+      }
+      if inPlace && input.files.contains("-") {
+        throw ValidationError("--in-place cannot append to standard input.")
+      }
+    }
+
+    func run() throws {
+      let inputs = try input.inputs()
+      let editor = BindingEditor(password: input.resolvedPassword)
+      let (binding, json, quiet, dryRun, force) = (binding, report.json, report.quiet, dryRun, force)
+      let fixedDestination: SetDestination =
+        switch output {
+        case "-"?: .standardOutput
+        case let path?: .file(FilePath(path))
+        case nil: inPlace ? .inPlace : .replace
+        }
+      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
+        input in
+        var file = FileReport()
+        let destination = input.isStandardInput ? .standardOutput : fixedDestination
+        // When the PDF goes to standard output, the report goes to standard error.
+        let reportToError = destination == .standardOutput
+        do {
+          let options = SetOptions(destination: destination, dryRun: dryRun, force: force)
+          let outcome = try Spool.reading(input) { path throws(BindingError) in
+            try editor.set(binding, on: path, options: options)
+          }
+          outcome.notes.forEach { file.warn(input, $0) }
+          var line: [UInt8]? = nil
+          if json {
+            var object = JSONLine()
+            object.add("path", .bytes(input.display))
+            object.add("binding_before", .string(outcome.before.binding.rawValue))
+            object.add("direction_before", outcome.before.rawValue.map { .string($0) } ?? .null)
+            object.add("binding", .string(outcome.after.rawValue))
+            object.add("direction", outcome.after.directionName.map { .string($0) } ?? .null)
+            object.add("changed", .boolean(outcome.changed))
+            object.add("bytes_appended", .integer(outcome.bytesAppended))
+            object.add("dry_run", .boolean(dryRun))
+            if let kind = outcome.crossReferenceKind { object.add("xref", .string(kind.rawValue)) }
+            line = object.line
+          } else if !quiet {
+            let change =
+              outcome.changed
+              ? "\(outcome.before.binding.rawValue) -> \(outcome.after.rawValue)"
+                + (dryRun ? " (dry run)" : "")
+              : "\(outcome.after.rawValue) (unchanged)"
+            line = input.display + ": " + change
+          }
+          if let line {
+            if reportToError { file.standardError.append(line) } else { file.standardOutput.append(line) }
+          }
+        } catch {
+          file.fail(input, error)
+          if json && !reportToError { file.standardOutput.append(JSONLine.failure(input, error)) }
+        }
+        return file
+      }
+      try status.exit()
+    }
+  }
+}
