@@ -270,7 +270,8 @@ public struct BindingEditor: Sendable {
     }
     guard reread.hasExactly(binding) else {
       throw BindingError.verificationFailed(
-        "it reads back as \(reread.direction.rawValue.map { "/Direction \($0)" } ?? "no /Direction")")
+        "it reads back as \(reread.direction.rawValue.map { "/Direction \($0)" } ?? "no /Direction")"
+      )
     }
     guard reread.pageCount == original.pageCount else {
       throw BindingError.verificationFailed(

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
 import CSystemShims
+import Glibc
 import SystemPackage
 
 /// A file's identity and version as stat(2) reports it: enough to notice that someone else
@@ -71,7 +67,8 @@ enum FileIO {
   }
 
   /// Writes all of `bytes` at `offset`.
-  static func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno) {
+  static func write(_ descriptor: FileDescriptor, _ bytes: [UInt8], at offset: Int64) throws(Errno)
+  {
     var written = 0
     while written < bytes.count {
       written += try ioRetrying {

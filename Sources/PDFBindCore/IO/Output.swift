@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import SystemPackage
 
 /// Puts a result where `SetDestination` says, so that a failure at any point leaves the
@@ -51,7 +49,8 @@ enum Output {
   private static func replaceAtomically(
     _ target: FilePath, with source: borrowing SourceFile, plus update: [UInt8], verify: Verify
   ) throws(BindingError) {
-    if target == source.path || (try? FileIO.version(atPath: target))?.inode == source.version.inode {
+    if target == source.path || (try? FileIO.version(atPath: target))?.inode == source.version.inode
+    {
       try requireWritable(source.version, path: target)
     }
     var directory = target.removingLastComponent()
@@ -60,7 +59,8 @@ enum Output {
     do {
       temporary = try FileIO.makeTemporaryFile(
         in: directory, hint: target.lastComponent?.string ?? "pdf")
-    } catch let error where [.permissionDenied, .readOnlyFileSystem, .notPermitted].contains(error) {
+    } catch let error where [.permissionDenied, .readOnlyFileSystem, .notPermitted].contains(error)
+    {
       throw BindingError.directoryNotWritable(directory: directory.string)
     } catch {
       throw writeError(error, operation: "creating a file in \(directory)")

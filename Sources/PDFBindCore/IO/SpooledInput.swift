@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import SystemPackage
 
 /// Standard input copied into a temporary file, so that qpdf (which seeks) can read it and
@@ -22,7 +20,9 @@ public final class SpooledInput: Sendable {
     do {
       var buffer = [UInt8](repeating: 0, count: 1 << 20)
       while true {
-        let count = try buffer.withUnsafeMutableBytes { try FileDescriptor.standardInput.read(into: $0) }
+        let count = try buffer.withUnsafeMutableBytes {
+          try FileDescriptor.standardInput.read(into: $0)
+        }
         if count == 0 { break }
         try FileIO.write(temporary.descriptor, Array(buffer[..<count]))
       }

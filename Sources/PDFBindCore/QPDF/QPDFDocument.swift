@@ -136,8 +136,9 @@ struct QPDFDocument: ~Copyable {
     let references = qpdf_oh_get_key(raw, docMDP, "/Reference")
     for index in 0..<max(0, qpdf_oh_get_array_n_items(raw, references)) {
       let reference = qpdf_oh_get_array_item(raw, references, index)
-      guard qpdf_oh_is_name_and_equals(
-        raw, qpdf_oh_get_key(raw, reference, "/TransformMethod"), "/DocMDP") == QPDF_TRUE
+      guard
+        qpdf_oh_is_name_and_equals(
+          raw, qpdf_oh_get_key(raw, reference, "/TransformMethod"), "/DocMDP") == QPDF_TRUE
       else { continue }
       let level = qpdf_oh_get_key(raw, qpdf_oh_get_key(raw, reference, "/TransformParams"), "/P")
       var value: Int32 = 0

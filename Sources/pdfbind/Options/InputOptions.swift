@@ -3,17 +3,24 @@ import ArgumentParser
 /// The inputs and reading options every subcommand takes.
 struct InputOptions: ParsableArguments {
   @Option(
-    name: .customLong("files-from"), help: ArgumentHelp(
+    name: .customLong("files-from"),
+    help: ArgumentHelp(
       "Read more paths from LIST, one a line ('-' reads standard input).", valueName: "LIST"))
   var filesFrom: String?
 
-  @Flag(name: [.customShort("0"), .customLong("null")], help: "The --files-from list is NUL-separated (find -print0).")
+  @Flag(
+    name: [.customShort("0"), .customLong("null")],
+    help: "The --files-from list is NUL-separated (find -print0).")
   var nullSeparated = false
 
-  @Option(help: ArgumentHelp("Password for encrypted documents (or set PDFBIND_PASSWORD).", valueName: "PW"))
+  @Option(
+    help: ArgumentHelp(
+      "Password for encrypted documents (or set PDFBIND_PASSWORD).", valueName: "PW"))
   var password: String?
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("Files to process at once (default: the number of cores).", valueName: "N"))
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("Files to process at once (default: the number of cores).", valueName: "N"))
   var jobs: Int?
 
   @Argument(help: ArgumentHelp("PDF files; '-' reads one from standard input.", valueName: "file"))

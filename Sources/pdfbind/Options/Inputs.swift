@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import ArgumentParser
+import Glibc
 import PDFBindCore
 import SystemPackage
 
@@ -19,7 +17,9 @@ extension InputOptions {
 
   /// The FILE arguments with their original bytes, then the --files-from list, in order.
   func inputs() throws -> [Input] {
-    var inputs = RawArguments.recover(files).map { Input(path: FilePath(platformString: $0), display: $0) }
+    var inputs = RawArguments.recover(files).map {
+      Input(path: FilePath(platformString: $0), display: $0)
+    }
     if let filesFrom {
       let list: [UInt8]
       do {

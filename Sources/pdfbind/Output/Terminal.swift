@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 import SystemPackage
 
 /// Standard output and standard error, written a whole line at a time so that lines from

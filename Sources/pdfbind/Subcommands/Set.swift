@@ -16,7 +16,10 @@ extension PDFBindCommand {
 
     @Flag(exclusivity: .exclusive) var binding: PageBinding
 
-    @Option(name: .customShort("o"), help: ArgumentHelp("Write the result to OUT ('-' for standard output); one input only.", valueName: "OUT"))
+    @Option(
+      name: .customShort("o"),
+      help: ArgumentHelp(
+        "Write the result to OUT ('-' for standard output); one input only.", valueName: "OUT"))
     var output: String?
 
     @Flag(help: "Append the update to the file itself: no copy, same inode and hard links.")
@@ -44,7 +47,9 @@ extension PDFBindCommand {
     func run() throws {
       let inputs = try input.inputs()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let (binding, json, quiet, dryRun, force) = (binding, report.json, report.quiet, dryRun, force)
+      let (binding, json, quiet, dryRun, force) = (
+        binding, report.json, report.quiet, dryRun, force
+      )
       let fixedDestination: SetDestination =
         switch output {
         case "-"?: .standardOutput
@@ -85,7 +90,11 @@ extension PDFBindCommand {
             line = input.display + ": " + change
           }
           if let line {
-            if reportToError { file.standardError.append(line) } else { file.standardOutput.append(line) }
+            if reportToError {
+              file.standardError.append(line)
+            } else {
+              file.standardOutput.append(line)
+            }
           }
         } catch {
           file.fail(input, error)

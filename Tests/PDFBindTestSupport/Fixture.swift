@@ -1,0 +1,58 @@
+import Foundation
+
+/// The top-level `Fixtures/` folder and the shared corpus beside the repository.
+/// SwiftPM resources must live inside a target, and `Fixtures/` does not, so it is found from
+/// this file's path, as SwiftPM's own tests find theirs.
+public enum Fixture {
+  public static let repository = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  public static let directory = repository.appendingPathComponent("Fixtures")
+  /// `../shared/corpus`: real PDFs from public test corpora (see its MANIFEST.tsv).
+  public static let corpus = repository.deletingLastPathComponent()
+    .appendingPathComponent("shared/corpus")
+
+  public static func path(_ name: String) -> String {
+    directory.appendingPathComponent(name).path
+  }
+
+  public static func bytes(_ name: String) throws -> Data {
+    try Data(contentsOf: directory.appendingPathComponent(name))
+  }
+
+  /// A private copy of a fixture in a fresh temporary directory, for tests that write.
+  public static func copy(_ name: String, as newName: String? = nil) throws -> String {
+    try copy(from: path(name), as: newName ?? name)
+  }
+
+  /// A private, writable copy of any file in a fresh temporary directory.
+  public static func copy(from source: String, as newName: String) throws -> String {
+    let directory = try temporaryDirectory()
+    let destination = directory.appendingPathComponent(newName).path
+    try FileManager.default.copyItem(atPath: source, toPath: destination)
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o644], ofItemAtPath: destination)
+    return destination
+  }
+
+  /// A new empty directory under the system's temporary directory.
+  public static func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pdfbind-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// The corpus files with the fields of their MANIFEST.tsv row (file, why, structure_notes…).
+  public static func corpusManifest() throws -> [[String: String]] {
+    let text = try String(
+      contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
+    var lines = text.split(separator: "\n").map {
+      $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    }
+    guard !lines.isEmpty else { return [] }
+    let header = lines.removeFirst()
+    return lines.filter { $0.count == header.count }.map {
+      Dictionary(uniqueKeysWithValues: zip(header, $0))
+    }
+  }
+}
