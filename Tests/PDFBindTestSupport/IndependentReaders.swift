@@ -20,16 +20,27 @@ public enum IndependentReaders {
     return (result.status, warnings)
   }
 
-  /// `/Direction` as qpdf resolves it, via `qpdf --show-object`: "/R2L", or nil when absent.
+  /// `/Direction` as qpdf resolves it, from `qpdf --json`: "/R2L", another value in qpdf's
+  /// JSON form, or nil when absent.
   public static func qpdfDirection(_ path: String, password: String? = nil) throws -> String? {
-    try pythonPikepdf(
-      """
-      import pikepdf, sys
-      pdf = pikepdf.open(sys.argv[1], password=sys.argv[2])
-      vp = pdf.Root.get('/ViewerPreferences')
-      d = vp.get('/Direction') if isinstance(vp, pikepdf.Dictionary) else None
-      print('' if d is None else (str(d) if isinstance(d, pikepdf.Name) else repr(d)))
-      """, path, password ?? "")
+    var arguments = ["--json=2", "--json-key=qpdf", path]
+    if let password { arguments.insert("--password=\(password)", at: 0) }
+    let result = try runProcess(which("qpdf")!, arguments)
+    guard result.status == 0 || result.status == 3,
+      let json = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any],
+      let objects = (json["qpdf"] as? [Any])?.last as? [String: Any]
+    else { throw ReaderError(message: "qpdf --json failed: \(result.err)") }
+    func resolve(_ value: Any?) -> Any? {
+      if let reference = value as? String, reference.hasSuffix(" R") {
+        return (objects["obj:" + reference] as? [String: Any])?["value"]
+      }
+      return value
+    }
+    let trailer = (objects["trailer"] as? [String: Any])?["value"] as? [String: Any]
+    let root = resolve(trailer?["/Root"]) as? [String: Any]
+    let preferences = resolve(root?["/ViewerPreferences"]) as? [String: Any]
+    guard let direction = resolve(preferences?["/Direction"]) else { return nil }
+    return direction is NSNull ? nil : "\(direction)"
   }
 
   /// `/Direction` as MuPDF reads it (`mutool show`), or nil when absent.
@@ -50,18 +61,9 @@ public enum IndependentReaders {
     return Int(result.out.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
-  /// The kind of the newest cross-reference section as pikepdf/qpdf sees the trailer.
+  /// Runs a Python script (pikepdf, pyHanko) with arguments.
   public static func runPython(_ script: String, _ arguments: String...) throws -> ProcessResult {
     try runProcess(which("python3")!, ["-c", script] + arguments)
-  }
-
-  private static func pythonPikepdf(_ script: String, _ arguments: String...) throws -> String? {
-    let result = try runProcess(which("python3")!, ["-c", script] + arguments)
-    guard result.status == 0 else {
-      throw ReaderError(message: "pikepdf failed: \(result.err)")
-    }
-    let value = result.out.trimmingCharacters(in: .whitespacesAndNewlines)
-    return value.isEmpty ? nil : value
   }
 
   public struct ReaderError: Error, CustomStringConvertible {
