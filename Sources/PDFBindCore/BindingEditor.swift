@@ -203,6 +203,17 @@ public struct BindingEditor: Sendable {
     guard case .integer(let size)? = trailer["Size"], size > 0 else {
       throw BindingError.layoutUnsupported("the trailer has no valid /Size")
     }
+    _ = document.takeWarnings()
+    let objectWarnings: [QPDFWarning]
+    do {
+      objectWarnings = try document.readEveryObject(below: Int(size))
+    } catch {
+      if case .damaged(let detail) = error { throw .damagedNeedsRepair(detail: detail) }
+      throw error
+    }
+    if let warning = objectWarnings.first {
+      throw BindingError.damagedNeedsRepair(detail: warning.message)
+    }
     let carried = trailer.entries(named: ["Root", "Info", "ID", "Encrypt"])
     let update = IncrementalUpdate(
       layout: layout, originalSize: Int(source.version.size), kind: kind,

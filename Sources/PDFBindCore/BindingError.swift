@@ -50,9 +50,9 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let detail): "cannot be read as a PDF (\(detail))"
     case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
     case .damagedNeedsRepair(let detail):
-      "damaged PDF (\(detail)): qpdf had to reconstruct its cross-reference table, so an update "
-        + "appended to it would not be reliable; left unchanged. Repair it first, for example "
-        + "with 'qpdf damaged.pdf repaired.pdf', then run pdfbind on the repaired copy"
+      "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "
+        + "an update appended to it would not be reliable; left unchanged. Repair it first, for "
+        + "example with 'qpdf damaged.pdf repaired.pdf', then run pdfbind on the repaired copy"
     case .signed(let count):
       "digitally signed (\(count) signature\(count == 1 ? "" : "s")): the signed bytes would stay "
         + "intact, but validators such as Acrobat and pyHanko report a catalog change after "

@@ -95,6 +95,20 @@ struct QPDFDocument: ~Copyable {
     return ok ? Int(value) : nil
   }
 
+  /// Reads every object numbered below `size` (generation 0) through the cross-reference
+  /// sections. qpdf reads lazily, so an entry that points at the wrong bytes is only noticed
+  /// when its object is read (qpdf then warns "expected n n obj" and gives null). Stream data
+  /// is not read, only each object's dictionary. Returns the warnings the reads raised.
+  func readEveryObject(below size: Int) throws(BindingError) -> [QPDFWarning] {
+    for number in 1..<max(1, size) {
+      let object = qpdf_get_object_by_id(raw, Int32(clamping: number), 0)
+      _ = qpdf_oh_get_type_code(raw, object)
+      qpdf_oh_release(raw, object)
+      try check()
+    }
+    return takeWarnings()
+  }
+
   /// The newest trailer (for a cross-reference stream, its dictionary), resolved one level.
   func trailer() throws(BindingError) -> PDFValue {
     let trailer = qpdf_get_trailer(raw)
