@@ -1,0 +1,56 @@
+import Testing
+
+@testable import PDFBindCore
+
+/// The byte scans the writer depends on: the header, the last startxref, the section kind.
+@Suite("File scan")
+struct FileScanTests {
+  private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+
+  @Test("The header may follow leading junk")
+  func headerOffset() {
+    #expect(FileScan.headerOffset(in: bytes("%PDF-1.7\n")) == 0)
+    #expect(FileScan.headerOffset(in: bytes("garbage\r\n%PDF-1.4")) == 9)
+    #expect(FileScan.headerOffset(in: bytes("no header here")) == nil)
+    let late = [UInt8](repeating: 0x20, count: 1030) + bytes("%PDF-1.4")
+    #expect(FileScan.headerOffset(in: late) == nil)
+  }
+
+  @Test("The last startxref wins, whatever the whitespace")
+  func lastStartxref() {
+    #expect(FileScan.lastStartxref(in: bytes("startxref\n123\n%%EOF\n")) == 123)
+    #expect(FileScan.lastStartxref(in: bytes("startxref 1\n%%EOF\nstartxref\r\n 456 %%EOF")) == 456)
+    #expect(FileScan.lastStartxref(in: bytes("startxref\n%%EOF")) == nil)
+    #expect(FileScan.lastStartxref(in: bytes("startxref 7\nstartxref\n%%EOF")) == 7)
+    #expect(FileScan.lastStartxref(in: []) == nil)
+  }
+
+  @Test("A section is a table or an xref stream object")
+  func sectionKind() {
+    #expect(FileScan.sectionKind(at: bytes("xref\n0 1\n")) == .table)
+    #expect(FileScan.sectionKind(at: bytes("\r\n  xref")) == .table)
+    #expect(FileScan.sectionKind(at: bytes("12 0 obj\n<< /Type /XRef")) == .stream)
+    #expect(FileScan.sectionKind(at: bytes("\n12 0 obj")) == .stream)
+    #expect(FileScan.sectionKind(at: bytes("trailer")) == nil)
+    #expect(FileScan.sectionKind(at: bytes("12 obj")) == nil)
+    #expect(FileScan.sectionKind(at: []) == nil)
+  }
+
+  @Test("Arbitrary bytes never crash the scans")
+  func arbitraryBytes() {
+    var generator = SystemRandomNumberGenerator()
+    let alphabet = bytes("startxref%%EOF%PDF-xref obj 0123456789\n\r ")
+    for _ in 0..<2_000 {
+      let length = Int.random(in: 0..<200, using: &generator)
+      let input = (0..<length).map { _ in
+        Bool.random(using: &generator)
+          ? alphabet.randomElement(using: &generator)!
+          : UInt8.random(in: 0...255, using: &generator)
+      }
+      _ = FileScan.headerOffset(in: input)
+      _ = FileScan.lastStartxref(in: input)
+      _ = FileScan.containsEOFMarker(input)
+      _ = FileScan.sectionKind(at: input)
+    }
+  }
+}
