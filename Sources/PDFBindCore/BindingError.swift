@@ -39,9 +39,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .empty: "empty file (0 bytes), not a PDF"
     case .notPDF: "not a PDF: no %PDF- header in the first 1024 bytes"
     case .truncated:
-      "truncated or damaged PDF: there is no startxref or %%EOF in its last "
-        + "\(FileScan.tailWindow) bytes, and qpdf cannot reconstruct it; it was probably cut off "
-        + "while being copied or downloaded, or has other data after its end"
+      "truncated PDF: it ends without startxref and %%EOF, and qpdf cannot reconstruct it; it "
+        + "was probably cut off while being copied or downloaded (or has other data after its end)"
     case .damaged(let detail): "damaged PDF that qpdf cannot read (\(detail))"
     case .passwordRequired:
       "encrypted: a password is needed to read it (give --password or set PDFBIND_PASSWORD)"
