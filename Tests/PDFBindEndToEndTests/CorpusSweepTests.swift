@@ -19,7 +19,9 @@ struct CorpusSweepTests {
   static func expectedRefusal(_ entry: [String: String]) -> String? {
     let notes = entry["structure_notes"] ?? ""
     if notes.contains("pdf_header=none") { return "not a PDF" }
-    if notes.contains("damaged(") || notes.contains("qpdf_check=crash") { return "damaged|truncated" }
+    if notes.contains("damaged(") || notes.contains("qpdf_check=crash") {
+      return "damaged|truncated"
+    }
     if notes.contains("qpdf_check=errors") { return "" }
     if notes.contains("signature_fields=") { return "signed|certified" }
     if notes.contains("encrypted=") { return "encrypted|cannot write this encrypted file" }
