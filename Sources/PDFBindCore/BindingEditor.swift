@@ -63,7 +63,7 @@ public struct BindingEditor: Sendable {
 
   public func read(_ path: FilePath) throws(BindingError) -> BindingReport {
     let source = try SourceFile(path: path)
-    let inspection = try inspect(source, recoverIfDamaged: true)
+    let inspection = try open(source).inspection
     return BindingReport(direction: inspection.direction, warnings: inspection.userWarnings)
   }
 
@@ -73,7 +73,7 @@ public struct BindingEditor: Sendable {
     throws(BindingError) -> SetOutcome
   {
     let source = try SourceFile(path: path)
-    let inspection = try inspect(source, recoverIfDamaged: true)
+    let (document, inspection) = try open(source)
     var outcome = SetOutcome(
       before: inspection.direction, after: binding, changed: false, bytesAppended: 0,
       crossReferenceKind: nil, notes: inspection.userWarnings)
@@ -82,9 +82,11 @@ public struct BindingEditor: Sendable {
       if !options.dryRun { try Output.passThrough(source, to: options.destination) }
       return outcome
     }
-    if let damage = inspection.damage { throw BindingError.damagedNeedsRepair(detail: damage) }
+    guard let document, inspection.damage == nil else {
+      throw BindingError.damagedNeedsRepair(detail: inspection.damage ?? "")
+    }
 
-    let plan = try planUpdate(binding, source: source, options: options)
+    let plan = try planUpdate(binding, document: document, source: source, options: options)
     outcome.changed = true
     outcome.bytesAppended = plan.bytes.count
     outcome.crossReferenceKind = plan.kind
@@ -132,31 +134,31 @@ public struct BindingEditor: Sendable {
     }
   }
 
-  /// Reads the binding with recovery off, so damage is seen; a damaged file is read again with
-  /// recovery on when `recoverIfDamaged`, and the damage is recorded.
-  private func inspect(_ source: borrowing SourceFile, recoverIfDamaged: Bool)
-    throws(BindingError) -> Inspection
-  {
+  /// Opens the file with recovery off, so damage is seen, and reads its binding. A damaged
+  /// file is read again with recovery on, to report what it holds; it comes back without a
+  /// document, since nothing may be written on top of it.
+  private func open(_ source: borrowing SourceFile) throws(BindingError) -> (
+    document: QPDFDocument?, inspection: Inspection
+  ) {
     do {
-      return try inspect(source.path, attemptRecovery: false)
-    } catch .damaged(let detail) where recoverIfDamaged {
+      let document = try QPDFDocument(path: source.path, password: password, attemptRecovery: false)
+      return (document, try inspect(document))
+    } catch .damaged(let detail) {
       do {
-        var inspection = try inspect(source.path, attemptRecovery: true)
+        let recovered = try QPDFDocument(
+          path: source.path, password: password, attemptRecovery: true)
+        var inspection = try inspect(recovered)
         inspection.damage =
           source.looksTruncated
           ? "the file ends before its startxref and %%EOF, as if truncated" : detail
-        return inspection
+        return (nil, inspection)
       } catch .damaged(let recoveredDetail) {
         throw source.looksTruncated ? .truncated : .damaged(detail: recoveredDetail)
       }
     }
   }
 
-  private func inspect(_ path: FilePath, attemptRecovery: Bool) throws(BindingError)
-    -> Inspection
-  {
-    let document = try QPDFDocument(
-      path: path, password: password, attemptRecovery: attemptRecovery)
+  private func inspect(_ document: QPDFDocument) throws(BindingError) -> Inspection {
     let (direction, isIndirect) = try document.direction()
     return Inspection(
       direction: direction, directionIsIndirect: isIndirect, pageCount: document.pageCount(),
@@ -172,9 +174,9 @@ public struct BindingEditor: Sendable {
   }
 
   private func planUpdate(
-    _ binding: PageBinding, source: borrowing SourceFile, options: SetOptions
+    _ binding: PageBinding, document: QPDFDocument, source: borrowing SourceFile,
+    options: SetOptions
   ) throws(BindingError) -> UpdatePlan {
-    let document = try QPDFDocument(path: source.path, password: password, attemptRecovery: false)
     var notes: [String] = []
 
     let signatures = document.signedFieldCount()
@@ -206,7 +208,7 @@ public struct BindingEditor: Sendable {
     _ = document.takeWarnings()
     let objectWarnings: [QPDFWarning]
     do {
-      objectWarnings = try document.readEveryObject(below: Int(size))
+      objectWarnings = try document.readObjects(Self.objectsToCheck(size: Int(size)))
     } catch {
       if case .damaged(let detail) = error { throw .damagedNeedsRepair(detail: detail) }
       throw error
@@ -227,9 +229,26 @@ public struct BindingEditor: Sendable {
     return UpdatePlan(bytes: update.bytes(), kind: kind, notes: notes)
   }
 
+  /// Files with up to this many objects have every object read before `set` writes.
+  static let fullDamageCheckLimit = 1024
+  /// Larger files have this many, spread evenly over the object numbers.
+  static let damageCheckSample = 64
+
+  /// The objects `set` reads to look for cross-reference damage before it writes. Damage that
+  /// shifts offsets (an edited or re-encoded file) shows in any sample; the bound keeps the
+  /// cost of `set` independent of the document's size (in a file with object streams, each
+  /// sampled object costs the parse of its whole object stream). A single stray entry in a
+  /// large file can go unseen: qpdf still reads such a file, and so does the result.
+  static func objectsToCheck(size: Int) -> [Int] {
+    guard size > 1 else { return [] }
+    let count = size - 1
+    if count <= fullDamageCheckLimit { return Array(1..<size) }
+    return (0..<damageCheckSample).map { 1 + $0 * (count - 1) / (damageCheckSample - 1) }
+  }
+
   /// The objects to rewrite: the indirect `/ViewerPreferences` dictionary when there is one
   /// (unless removing `/Direction` leaves it empty), otherwise the catalog.
-  private func rewrittenObjects(for binding: PageBinding, in document: borrowing QPDFDocument)
+  private func rewrittenObjects(for binding: PageBinding, in document: QPDFDocument)
     throws(BindingError) -> [RewrittenObject]
   {
     let direction: PDFValue? = binding.directionName.map { PDFValue.name($0) }
@@ -275,7 +294,8 @@ public struct BindingEditor: Sendable {
   {
     let reread: Inspection
     do {
-      reread = try inspect(result, attemptRecovery: false)
+      reread = try inspect(
+        QPDFDocument(path: result, password: password, attemptRecovery: false))
     } catch {
       throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
     }

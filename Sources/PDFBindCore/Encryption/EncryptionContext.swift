@@ -3,7 +3,7 @@
 struct EncryptionContext {
   var allowsModification: Bool
 
-  init?(document: borrowing QPDFDocument, password: String?) throws(BindingError) {
+  init?(document: QPDFDocument, password: String?) throws(BindingError) {
     guard document.isEncrypted else { return nil }
     allowsModification = document.allowsModification
   }

@@ -8,10 +8,11 @@ struct QPDFWarning: Equatable, Sendable {
   var message: String
 }
 
-/// Sole owner of one `qpdf_data`. Not copyable, so `qpdf_cleanup` runs exactly once, on every
-/// path, including a failed read (qpdf allocates in `qpdf_init`, before the read can fail).
-/// qpdf allows different `qpdf_data` on different threads, never one on two: keep it local.
-struct QPDFDocument: ~Copyable {
+/// Sole owner of one `qpdf_data`: `qpdf_cleanup` runs exactly once, in `deinit`, on every path,
+/// including a failed read (qpdf allocates in `qpdf_init`, before the read can fail).
+/// qpdf allows different `qpdf_data` on different threads, never one on two: keep each
+/// document local to the job that opened it.
+final class QPDFDocument {
   private let raw: qpdf_data
 
   /// Opens `path` with qpdf. With `attemptRecovery` false, a file whose cross-reference table
@@ -95,12 +96,12 @@ struct QPDFDocument: ~Copyable {
     return ok ? Int(value) : nil
   }
 
-  /// Reads every object numbered below `size` (generation 0) through the cross-reference
-  /// sections. qpdf reads lazily, so an entry that points at the wrong bytes is only noticed
-  /// when its object is read (qpdf then warns "expected n n obj" and gives null). Stream data
-  /// is not read, only each object's dictionary. Returns the warnings the reads raised.
-  func readEveryObject(below size: Int) throws(BindingError) -> [QPDFWarning] {
-    for number in 1..<max(1, size) {
+  /// Reads the given objects (generation 0) through the cross-reference sections and returns
+  /// the warnings that raised. qpdf reads lazily, so an entry that points at the wrong bytes is
+  /// only noticed when its object is read (qpdf then warns "expected n n obj" and gives null).
+  /// Only each object's dictionary is parsed, never stream data.
+  func readObjects(_ numbers: some Sequence<Int>) throws(BindingError) -> [QPDFWarning] {
+    for number in numbers {
       let object = qpdf_get_object_by_id(raw, Int32(clamping: number), 0)
       _ = qpdf_oh_get_type_code(raw, object)
       qpdf_oh_release(raw, object)
