@@ -177,27 +177,7 @@ public struct BindingEditor: Sendable {
     _ binding: PageBinding, document: QPDFDocument, source: borrowing SourceFile,
     options: SetOptions
   ) throws(BindingError) -> UpdatePlan {
-    var notes: [String] = []
-
-    let signatures = document.signedFieldCount()
-    if let level = document.certificationLevel() {
-      guard options.force else { throw BindingError.certified(level: level) }
-      notes.append(
-        "note: --force: the document was certified; changing its binding breaks the "
-          + "certification")
-    } else if signatures > 0 {
-      guard options.force else { throw BindingError.signed(count: signatures) }
-      notes.append(
-        "note: --force: the signed bytes are intact and each signature still covers its "
-          + "revision, but validators such as Acrobat and pyHanko will report the catalog "
-          + "change as a modification the signer did not allow")
-    }
-    let encryption = try EncryptionContext(document: document, password: password)
-    if let encryption, !encryption.allowsModification {
-      guard options.force else { throw BindingError.changesNotPermitted }
-      notes.append("note: --force: the document's permissions forbid changes")
-    }
-
+    let (encryption, notes) = try checkPermissions(document, force: options.force)
     let objects = try rewrittenObjects(for: binding, in: document)
     let layout = try source.layout()
     let trailer = try document.trailer()
@@ -220,13 +200,34 @@ public struct BindingEditor: Sendable {
     let update = IncrementalUpdate(
       layout: layout, originalSize: Int(source.version.size), kind: kind,
       previousSize: Int(size), carriedTrailerEntries: carried, objects: objects)
-    if let encryption {
-      guard let encryptString = try encryption.stringEncryptor(needed: objects) else {
-        return UpdatePlan(bytes: update.bytes(), kind: kind, notes: notes)
-      }
-      return UpdatePlan(bytes: update.bytes(encryptString: encryptString), kind: kind, notes: notes)
+    let encryptString = try encryption?.stringEncryptor(needed: objects)
+    return UpdatePlan(bytes: update.bytes(encryptString: encryptString), kind: kind, notes: notes)
+  }
+
+  /// Refuses signed, certified and change-restricted documents unless `force`; with it, the
+  /// notes say what the update does to them.
+  private func checkPermissions(_ document: QPDFDocument, force: Bool) throws(BindingError)
+    -> (encryption: EncryptionContext?, notes: [String])
+  {
+    var notes: [String] = []
+    if let level = document.certificationLevel() {
+      guard force else { throw BindingError.certified(level: level) }
+      notes.append(
+        "note: --force: the document was certified; changing its binding breaks the "
+          + "certification")
+    } else if case let signatures = document.signedFieldCount(), signatures > 0 {
+      guard force else { throw BindingError.signed(count: signatures) }
+      notes.append(
+        "note: --force: the signed bytes are intact and each signature still covers its "
+          + "revision, but validators such as Acrobat and pyHanko will report the catalog "
+          + "change as a modification the signer did not allow")
     }
-    return UpdatePlan(bytes: update.bytes(), kind: kind, notes: notes)
+    let encryption = try EncryptionContext(document: document, password: password)
+    if let encryption, !encryption.allowsModification {
+      guard force else { throw BindingError.changesNotPermitted }
+      notes.append("note: --force: the document's permissions forbid changes")
+    }
+    return (encryption, notes)
   }
 
   /// Files with up to this many objects have every object read before `set` writes.
