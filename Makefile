@@ -5,7 +5,7 @@
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
-# make lint         swift format lint, and no CQPDF import outside PDFBindCore/QPDF
+# make lint         swift format lint; the C libraries imported only where they belong
 # make bench        speed and memory report (not a test; see bench/README.md)
 # make fuzz         long property-based run of the byte-level scanners and the update builder
 # make clean        remove build output
@@ -13,6 +13,7 @@
 PREFIX  ?= /usr/local
 SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
 APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release
 
@@ -20,16 +21,20 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release
 
 all: build
 
-deps:
-	@dpkg-query -W -f='$${Status}' libqpdf-dev 2>/dev/null | grep -q 'ok installed' || \
-	  { $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y libqpdf-dev; }
-
-test-deps: deps
-	@missing=""; for p in $(APT_TEST_PACKAGES); do \
+# Installs the Debian packages named in $(1) that are missing.
+define apt-ensure
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
 	  $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
+endef
+
+deps:
+	$(call apt-ensure,$(APT_BUILD_PACKAGES))
+
+test-deps: deps
+	$(call apt-ensure,$(APT_TEST_PACKAGES))
 	@python3 -c 'import pikepdf' 2>/dev/null || python3 -m pip install --quiet pikepdf
 
 build: deps
@@ -56,6 +61,9 @@ lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CQPDF' Sources Tests \
 	  | grep -v '^Sources/PDFBindCore/QPDF/' || { echo "CQPDF imported outside PDFBindCore/QPDF"; exit 1; }
+	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CNettle' Sources Tests \
+	  | grep -v '^Sources/PDFBindCore/Encryption/Ciphers.swift' \
+	  || { echo "CNettle imported outside PDFBindCore/Encryption/Ciphers.swift"; exit 1; }
 
 bench: release
 	bench/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind"

@@ -10,7 +10,6 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
-    .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
   ],
   targets: [
     // libqpdf's C API. Only PDFBindCore/QPDF imports it.
@@ -19,16 +18,22 @@ let package = Package(
       pkgConfig: "libqpdf",
       providers: [.apt(["libqpdf-dev"])]
     ),
+    // MD5, SHA-2, AES and RC4 for the standard security handler. Only
+    // PDFBindCore/Encryption/Ciphers.swift imports it.
+    .systemLibrary(
+      name: "CNettle",
+      pkgConfig: "nettle",
+      providers: [.apt(["nettle-dev"])]
+    ),
     // Syscalls Swift's Glibc module does not export (copy_file_range).
     .target(name: "CSystemShims"),
     .target(
       name: "PDFBindCore",
       dependencies: [
         "CQPDF",
+        "CNettle",
         "CSystemShims",
         .product(name: "SystemPackage", package: "swift-system"),
-        .product(name: "Crypto", package: "swift-crypto"),
-        .product(name: "_CryptoExtras", package: "swift-crypto"),
       ]
     ),
     .executableTarget(

@@ -95,7 +95,7 @@ public struct BindingEditor: Sendable {
 
     try Output.write(plan.bytes, after: source, to: options.destination) {
       (result: FilePath) throws(BindingError) in
-      try verify(result, has: binding, like: inspection)
+      try verify(result, has: binding, objects: plan.objects, like: inspection)
     }
     return outcome
   }
@@ -169,6 +169,8 @@ public struct BindingEditor: Sendable {
 
   private struct UpdatePlan {
     var bytes: [UInt8]
+    /// The objects the update rewrites, as qpdf must read them back from the result.
+    var objects: [RewrittenObject]
     var kind: CrossReferenceKind
     var notes: [String]
   }
@@ -201,7 +203,9 @@ public struct BindingEditor: Sendable {
       layout: layout, originalSize: Int(source.version.size), kind: kind,
       previousSize: Int(size), carriedTrailerEntries: carried, objects: objects)
     let encryptString = try encryption?.stringEncryptor(needed: objects)
-    return UpdatePlan(bytes: update.bytes(encryptString: encryptString), kind: kind, notes: notes)
+    return UpdatePlan(
+      bytes: update.bytes(encryptString: encryptString), objects: objects, kind: kind,
+      notes: notes)
   }
 
   /// Refuses signed, certified and change-restricted documents unless `force`; with it, the
@@ -288,15 +292,26 @@ public struct BindingEditor: Sendable {
 
   // MARK: - Verifying the result
 
-  /// Opens the result again and requires the requested binding, the same page count and no
-  /// warning the original did not already have.
-  private func verify(_ result: FilePath, has binding: PageBinding, like original: Inspection)
-    throws(BindingError)
-  {
+  /// Opens the result again and requires the requested binding, the rewritten objects exactly
+  /// as meant (in an encrypted file, every string decrypts to its old text), the same page
+  /// count and no warning the original did not already have.
+  private func verify(
+    _ result: FilePath, has binding: PageBinding, objects: [RewrittenObject],
+    like original: Inspection
+  ) throws(BindingError) {
     let reread: Inspection
     do {
-      reread = try inspect(
-        QPDFDocument(path: result, password: password, attemptRecovery: false))
+      let document = try QPDFDocument(path: result, password: password, attemptRecovery: false)
+      reread = try inspect(document)
+      for object in objects
+      where try document.object(object.objectNumber, generation: object.generation)
+        != object.value
+      {
+        throw BindingError.verificationFailed(
+          "object \(object.objectNumber) \(object.generation) does not read back as written")
+      }
+    } catch BindingError.verificationFailed(let why) {
+      throw BindingError.verificationFailed(why)
     } catch {
       throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
     }

@@ -1,20 +1,46 @@
-/// How an encrypted document constrains the update: its permissions, and the key its strings
-/// must be encrypted with (ISO 32000-1 §7.6). Nil for documents without encryption.
+/// What an encrypted document asks of an update: whether its permissions allow the change,
+/// and how the strings of the rewritten objects must be encrypted (ISO 32000-1 §7.6).
+/// Nil for documents without encryption.
 struct EncryptionContext {
-  var allowsModification: Bool
+  private let handler: StandardSecurityHandler
+  private let fileKey: [UInt8]
+  /// Opened with the owner password, which lifts the permission restrictions.
+  let openedAsOwner: Bool
+
+  var allowsModification: Bool { openedAsOwner || handler.permitsModification }
 
   init?(document: QPDFDocument, password: String?) throws(BindingError) {
     guard document.isEncrypted else { return nil }
-    allowsModification = document.allowsModification
+    guard let dictionary = try document.resolvedTrailerEntry("Encrypt") else {
+      throw BindingError.unsupportedEncryption("an /Encrypt entry that is not a dictionary")
+    }
+    var documentID: [UInt8] = []
+    if case .array(let id)? = try document.trailer()["ID"], case .string(let first)? = id.first {
+      documentID = first
+    }
+    handler = try StandardSecurityHandler(dictionary: dictionary, documentID: documentID)
+    // qpdf opened the file with this password, so it is the user or the owner password;
+    // pdfbind must reach the same key from it on its own.
+    guard let (key, isOwner) = handler.authenticate(password: Array((password ?? "").utf8))
+    else {
+      throw BindingError.cannotEncryptExactly(
+        "pdfbind cannot derive the file key from this password (qpdf accepted it, possibly "
+          + "after converting its character encoding)")
+    }
+    fileKey = key
+    openedAsOwner = isOwner
   }
 
-  /// A function that encrypts a string of object (number, generation), or nil when the
-  /// rewritten objects hold no string. Never lets plain text into an encrypted file.
-  func stringEncryptor(needed objects: [RewrittenObject]) throws(BindingError)
+  /// Encrypts a string of object (number, generation) with that object's key; nil when
+  /// the objects hold no string or the document leaves strings unencrypted.
+  func stringEncryptor(needed objects: [RewrittenObject])
     -> (([UInt8], Int, Int) -> [UInt8])?
   {
-    guard objects.contains(where: { $0.value.containsString }) else { return nil }
-    throw BindingError.cannotEncryptExactly(
-      "the rewritten object holds strings that would have to be encrypted")
+    guard objects.contains(where: { $0.value.containsString }),
+      handler.stringCipher != .identity
+    else { return nil }
+    return { [handler, fileKey] plain, number, generation in
+      handler.encrypt(plain, key: fileKey, objectNumber: number, generation: generation)
+    }
   }
 }

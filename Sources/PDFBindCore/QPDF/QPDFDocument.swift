@@ -85,6 +85,13 @@ final class QPDFDocument {
     return (entry, isIndirect)
   }
 
+  /// The direct contents of object (`number`, `generation`); strings come decrypted.
+  func object(_ number: Int, generation: Int) throws(BindingError) -> PDFValue {
+    let object = qpdf_get_object_by_id(raw, Int32(clamping: number), Int32(clamping: generation))
+    try check()
+    return try value(of: object, resolve: true)
+  }
+
   /// `/Count` of the root page tree node. The update never touches the page tree, so the count
   /// read back proves the tree still resolves, at a cost that does not grow with the pages.
   func pageCount() -> Int? {

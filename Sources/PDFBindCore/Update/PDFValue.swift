@@ -28,7 +28,8 @@ indirect enum PDFValue: Equatable, Sendable {
     case (.string(let a), .string(let b)): a == b
     case (.array(let a), .array(let b)): a == b
     case (.dictionary(let a), .dictionary(let b)):
-      a.count == b.count && zip(a, b).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+      // Keys are unique and their order carries no meaning (qpdf reports them sorted).
+      a.count == b.count && a.allSatisfy { entry in b.contains { $0 == entry } }
     case (.reference(let a, let g), .reference(let b, let h)): a == b && g == h
     default: false
     }

@@ -1,0 +1,125 @@
+import CNettle
+
+/// The primitives of the standard security handler, over Nettle. The only file that imports
+/// CNettle; everything above it works on byte arrays.
+enum Ciphers {
+  enum Hash {
+    case md5, sha256, sha384, sha512
+  }
+
+  static func digest(_ hash: Hash, _ parts: [UInt8]...) -> [UInt8] {
+    switch hash {
+    case .md5:
+      var context = md5_ctx()
+      nettle_md5_init(&context)
+      for part in parts { nettle_md5_update(&context, part.count, part) }
+      return finish(Int(MD5_DIGEST_SIZE)) { nettle_md5_digest(&context, $0, $1) }
+    case .sha256:
+      var context = sha256_ctx()
+      nettle_sha256_init(&context)
+      for part in parts { nettle_sha256_update(&context, part.count, part) }
+      return finish(Int(SHA256_DIGEST_SIZE)) { nettle_sha256_digest(&context, $0, $1) }
+    case .sha384:
+      // SHA-384 is SHA-512 with other initial values; Nettle shares the context and update.
+      var context = sha512_ctx()
+      nettle_sha384_init(&context)
+      for part in parts { nettle_sha512_update(&context, part.count, part) }
+      return finish(Int(SHA384_DIGEST_SIZE)) { nettle_sha384_digest(&context, $0, $1) }
+    case .sha512:
+      var context = sha512_ctx()
+      nettle_sha512_init(&context)
+      for part in parts { nettle_sha512_update(&context, part.count, part) }
+      return finish(Int(SHA512_DIGEST_SIZE)) { nettle_sha512_digest(&context, $0, $1) }
+    }
+  }
+
+  private static func finish(
+    _ size: Int, _ body: (Int, UnsafeMutablePointer<UInt8>) -> Void
+  ) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+      body(size, buffer.baseAddress!)
+      count = size
+    }
+  }
+
+  /// RC4 (Nettle's ARCFOUR) with a key of 1 to 256 bytes; the same call decrypts.
+  static func rc4(key: [UInt8], _ data: [UInt8]) -> [UInt8] {
+    precondition((1...256).contains(key.count))
+    var context = arcfour_ctx()
+    nettle_arcfour_set_key(&context, key.count, key)
+    return [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
+      if !data.isEmpty { nettle_arcfour_crypt(&context, data.count, buffer.baseAddress!, data) }
+      count = data.count
+    }
+  }
+
+  static let aesBlockSize = Int(AES_BLOCK_SIZE)
+
+  /// AES-CBC over whole blocks (a multiple of 16 bytes); the caller pads. The key is 16 or
+  /// 32 bytes (AES-128 or AES-256).
+  static func aesCBC(encrypt: Bool, key: [UInt8], iv: [UInt8], _ data: [UInt8]) -> [UInt8] {
+    precondition(iv.count == aesBlockSize && data.count % aesBlockSize == 0)
+    switch (key.count, encrypt) {
+    case (16, true):
+      var context = aes128_ctx()
+      nettle_aes128_set_encrypt_key(&context, key)
+      return cbc(
+        encrypt, &context,
+        { nettle_aes128_encrypt($0?.assumingMemoryBound(to: aes128_ctx.self), $1, $2, $3) }, iv,
+        data)
+    case (16, false):
+      var context = aes128_ctx()
+      nettle_aes128_set_decrypt_key(&context, key)
+      return cbc(
+        encrypt, &context,
+        { nettle_aes128_decrypt($0?.assumingMemoryBound(to: aes128_ctx.self), $1, $2, $3) }, iv,
+        data)
+    case (32, true):
+      var context = aes256_ctx()
+      nettle_aes256_set_encrypt_key(&context, key)
+      return cbc(
+        encrypt, &context,
+        { nettle_aes256_encrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }, iv,
+        data)
+    case (32, false):
+      var context = aes256_ctx()
+      nettle_aes256_set_decrypt_key(&context, key)
+      return cbc(
+        encrypt, &context,
+        { nettle_aes256_decrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }, iv,
+        data)
+    default:
+      preconditionFailure("AES key of \(key.count) bytes")
+    }
+  }
+
+  /// Nettle's generic block function type: each AES function takes its own context type, so
+  /// Nettle's CBC mode is given a C closure that restores it.
+  private typealias BlockCipher =
+    @convention(c) (
+      UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?
+    ) -> Void
+
+  private static func cbc(
+    _ encrypt: Bool, _ context: UnsafeRawPointer, _ block: BlockCipher, _ iv: [UInt8],
+    _ data: [UInt8]
+  ) -> [UInt8] {
+    var chain = iv
+    return [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
+      if encrypt {
+        nettle_cbc_encrypt(
+          context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
+      } else {
+        nettle_cbc_decrypt(
+          context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
+      }
+      count = data.count
+    }
+  }
+
+  /// Bytes from the kernel's random source, for AES initialization vectors.
+  static func randomBytes(_ count: Int) -> [UInt8] {
+    var generator = SystemRandomNumberGenerator()
+    return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+  }
+}
