@@ -61,6 +61,24 @@ public enum IndependentReaders {
     return Int(result.out.trimmingCharacters(in: .whitespacesAndNewlines))
   }
 
+  /// Whether qpdf finds the file encrypted (`qpdf --is-encrypted`: status 0 yes, 2 no).
+  public static func qpdfIsEncrypted(_ path: String) throws -> Bool {
+    try runProcess(which("qpdf")!, ["--is-encrypted", path]).status == 0
+  }
+
+  /// poppler's verdict on each signature, in order: the `Signature Validation:` lines of
+  /// `pdfsig` ("Signature is Valid.", "Digest Mismatch.", …).
+  public static func pdfsigValidations(_ path: String, password: String? = nil) throws
+    -> [String]
+  {
+    var arguments = [path]
+    if let password { arguments = ["-upw", password] + arguments }
+    let result = try runProcess(which("pdfsig")!, arguments)
+    return result.out.split(separator: "\n").compactMap { line in
+      line.range(of: "Signature Validation: ").map { String(line[$0.upperBound...]) }
+    }
+  }
+
   /// Runs a Python script (pikepdf, pyHanko) with arguments.
   public static func runPython(_ script: String, _ arguments: String...) throws -> ProcessResult {
     try runProcess(which("python3")!, ["-c", script] + arguments)

@@ -42,7 +42,10 @@ public enum UpdateChecks {
     let text = String(decoding: data.suffix(1100), as: UTF8.self)
     guard let range = text.range(of: "startxref", options: .backwards) else { return nil }
     let digits = text[range.upperBound...].drop { $0.isWhitespace }.prefix { $0.isNumber }
-    guard let offset = Int(digits), offset < data.count else { return nil }
+    // Offsets count from the `%PDF-` header, which junk may precede (as qpdf reads them).
+    let header = data.prefix(1024).firstRange(of: Data("%PDF-".utf8))?.lowerBound ?? 0
+    guard let relative = Int(digits), case let offset = header + relative, offset < data.count
+    else { return nil }
     let head = String(decoding: data[offset..<min(data.count, offset + 40)], as: UTF8.self)
       .drop { $0.isWhitespace }
     if head.hasPrefix("xref") { return "table" }
