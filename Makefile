@@ -68,5 +68,12 @@ lint:
 bench: release
 	bench/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind"
 
+# A million generated inputs per property (a tenth of that for the ciphers); the test run
+# itself does a 2,000-input smoke run of the same properties.
+FUZZ_COUNT ?= 1000000
+fuzz: deps
+	$(SWIFT) build --build-tests
+	PDFBIND_FUZZ_COUNT=$(FUZZ_COUNT) $(SWIFT) test --skip-build --filter FuzzTests
+
 clean:
 	rm -rf .build .build-release

@@ -10,6 +10,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+    .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
   ],
   targets: [
     // libqpdf's C API. Only PDFBindCore/QPDF imports it.
@@ -51,7 +52,10 @@ let package = Package(
     ),
     .testTarget(
       name: "PDFBindCoreTests",
-      dependencies: ["PDFBindCore", "PDFBindTestSupport"]
+      dependencies: [
+        "PDFBindCore", "PDFBindTestSupport",
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
     ),
     .testTarget(
       name: "PDFBindEndToEndTests",

@@ -1,0 +1,227 @@
+import Foundation
+import PDFBindTestSupport
+import PropertyBased
+import Testing
+
+@testable import PDFBindCore
+
+/// pdfbind's own byte-level code under generated input: the scans of a file's head and tail,
+/// the update builder, the serializer and the string ciphers. Each property has an oracle
+/// that does not reuse the code under test.
+///
+/// A smoke run by default; `make fuzz` sets `PDFBIND_FUZZ_COUNT` (a million per property).
+/// A failure prints the seed that reproduces it (`.fixedSeed(…)` on the test).
+@Suite("Fuzz")
+struct FuzzTests {
+  static let count =
+    ProcessInfo.processInfo.environment["PDFBIND_FUZZ_COUNT"].flatMap(Int.init)
+    ?? 2_000
+
+  /// The last 300 bytes of every corpus file: real tails to mutate.
+  static let corpusTails: [[UInt8]] = {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: Fixture.corpus.path)) ?? []
+    return names.filter { $0.hasSuffix(".pdf") }.sorted().compactMap { name in
+      (try? Data(contentsOf: Fixture.corpus.appendingPathComponent(name))).map {
+        Array($0.suffix(300))
+      }
+    }
+  }()
+
+  static let tokens = [
+    "startxref", "%%EOF", "%PDF-", "xref", "trailer", "obj", "endobj", " ", "\n", "\r", "\r\n",
+    "0", "7", "12", "99999999999999999999", "-1", "<<", ">>", "%", "\0", "\u{0C}",
+  ].map { Array($0.utf8) }
+
+  /// Raw bytes, a soup of the keywords the scans look for, or a corpus tail with edits.
+  static func scanInput(_ seed: UInt64) -> [UInt8] {
+    var random = SplitMix64(seed: seed)
+    switch random.next() % 3 {
+    case 0:
+      return (0..<Int(random.next() % 400)).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+    case 1:
+      return (0..<Int(random.next() % 60)).flatMap { _ in
+        tokens[Int(random.next() % UInt64(tokens.count))]
+      }
+    default:
+      guard !corpusTails.isEmpty else { return [] }
+      var bytes = corpusTails[Int(random.next() % UInt64(corpusTails.count))]
+      for _ in 0..<Int(random.next() % 8) {
+        let position = bytes.isEmpty ? 0 : Int(random.next() % UInt64(bytes.count))
+        switch random.next() % 4 {
+        case 0 where !bytes.isEmpty: bytes[position] = UInt8(truncatingIfNeeded: random.next())
+        case 1:
+          bytes.insert(contentsOf: tokens[Int(random.next() % UInt64(tokens.count))], at: position)
+        case 2:
+          bytes.removeSubrange(position..<min(bytes.count, position + Int(random.next() % 20)))
+        default: bytes = Array(bytes.prefix(position))
+        }
+      }
+      return bytes
+    }
+  }
+
+  @Test("The head and tail scans accept any bytes and find only what is there")
+  func scans() async {
+    await propertyCheck(count: Self.count, input: Gen.uint64()) { seed in
+      let bytes = Self.scanInput(seed)
+      let header = Array("%PDF-".utf8)
+      let headerAt = (0..<max(0, min(bytes.count, FileScan.headWindow) - 4)).first {
+        bytes[$0..<$0 + 5].elementsEqual(header)
+      }
+      #expect(FileScan.headerOffset(in: bytes) == headerAt, "seed \(seed)")
+
+      let text = String(decoding: bytes, as: UTF8.self)
+      #expect(FileScan.containsEOFMarker(bytes) == bytes.contains(subsequence: Array("%%EOF".utf8)))
+      if let startxref = FileScan.lastStartxref(in: bytes) {
+        #expect(startxref >= 0)
+        #expect(text.contains("startxref"), "seed \(seed)")
+      } else {
+        // No keyword is followed by a number (after whitespace).
+        #expect(!Self.hasStartxrefWithNumber(bytes), "seed \(seed)")
+      }
+      if let kind = FileScan.sectionKind(at: bytes) {
+        let trimmed = bytes.drop { PDFSyntax.isWhitespace($0) }
+        #expect(
+          kind == .table
+            ? trimmed.starts(with: Array("xref".utf8))
+            : trimmed.first.map { $0 >= 0x30 && $0 <= 0x39 } == true,
+          "seed \(seed)")
+      }
+    }
+  }
+
+  private static func hasStartxrefWithNumber(_ bytes: [UInt8]) -> Bool {
+    let keyword = Array("startxref".utf8)
+    guard bytes.count > keyword.count else { return false }
+    for start in 0...(bytes.count - keyword.count) where bytes[start...].starts(with: keyword) {
+      let rest = bytes[(start + keyword.count)...].drop { PDFSyntax.isWhitespace($0) }
+      if let first = rest.first, first >= 0x30, first <= 0x39 { return true }
+    }
+    return false
+  }
+
+  @Test("Any value the serializer writes parses back to the same value")
+  func serializerRoundTrip() async {
+    await propertyCheck(count: Self.count, input: Gen.uint64()) { seed in
+      var random = SplitMix64(seed: seed)
+      let value = Self.randomValue(&random, depth: 0)
+      var out: [UInt8] = []
+      PDFSyntax.serialize(value, into: &out)
+      var parser = SyntaxParser(bytes: out)
+      #expect(parser.parseValue() == value, "seed \(seed): \(String(decoding: out, as: UTF8.self))")
+      #expect(parser.atEnd, "seed \(seed)")
+    }
+  }
+
+  @Test("Every update's offsets, entries, /Prev and startxref are exact")
+  func updateStructure() async {
+    await propertyCheck(count: Self.count, input: Gen.uint64()) { seed in
+      var random = SplitMix64(seed: seed)
+      let kind: CrossReferenceKind = [.table, .hybrid, .stream][Int(random.next() % 3)]
+      let originalSize = 20 + Int(random.next() % 5_000_000_000)
+      let layout = FileLayout(
+        headerOffset: Int(random.next() % 3) == 0 ? Int(random.next() % 1000) : 0,
+        startxref: Int(random.next() % UInt64(originalSize - 10)),
+        endsWithNewline: random.next() % 2 == 0)
+      var numbers = Set<Int>()
+      for _ in 0...Int(random.next() % 3) { numbers.insert(1 + Int(random.next() % 100_000)) }
+      let objects = numbers.map {
+        RewrittenObject(
+          objectNumber: $0, generation: Int(random.next() % 4 == 0 ? random.next() % 65_535 : 0),
+          value: Self.randomDictionary(&random, depth: 0))
+      }
+      let previousSize = 1 + Int(random.next() % 200_000)
+      let update = IncrementalUpdate(
+        layout: layout, originalSize: originalSize, kind: kind, previousSize: previousSize,
+        carriedTrailerEntries: [(Array("Root".utf8), .reference(objectNumber: 1, generation: 0))],
+        objects: objects)
+      let bytes = update.bytes()
+      let problems = UpdateOracle.problems(
+        in: bytes, update: update, base: originalSize - layout.headerOffset)
+      #expect(problems.isEmpty, "seed \(seed): \(problems)")
+    }
+  }
+
+  @Test("Encrypted strings decrypt to the plain text, with RC4 and AES")
+  func stringCiphers() async {
+    await propertyCheck(count: Self.count / 10, input: Gen.uint64()) { seed in
+      var random = SplitMix64(seed: seed)
+      let plain = (0..<Int(random.next() % 100)).map { _ in UInt8(truncatingIfNeeded: random.next())
+      }
+      let key = (0..<32).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let rc4Key = Array(key.prefix(1 + Int(random.next() % 16)))
+      #expect(Ciphers.rc4(key: rc4Key, Ciphers.rc4(key: rc4Key, plain)) == plain)
+      for aesKey in [Array(key.prefix(16)), key] {
+        let iv = (0..<16).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let padding = 16 - plain.count % 16
+        let cipher = Ciphers.aesCBC(
+          encrypt: true, key: aesKey, iv: iv,
+          plain + Array(repeating: UInt8(padding), count: padding))
+        let decrypted = Ciphers.aesCBC(encrypt: false, key: aesKey, iv: iv, cipher)
+        #expect(Array(decrypted.dropLast(padding)) == plain, "seed \(seed)")
+      }
+    }
+  }
+
+  // MARK: - Random values
+
+  static func randomBytes(_ random: inout SplitMix64, max: UInt64) -> [UInt8] {
+    (0..<Int(random.next() % max)).map { _ in
+      // Bias towards the bytes that need escaping.
+      random.next() % 3 == 0
+        ? Array("()<>[]{}/%# \n\r\t\0\\".utf8)[Int(random.next() % 17)]
+        : UInt8(truncatingIfNeeded: random.next())
+    }
+  }
+
+  static func randomValue(_ random: inout SplitMix64, depth: Int) -> PDFValue {
+    switch random.next() % (depth < 3 ? 10 : 8) {
+    case 0: return .null
+    case 1: return .boolean(random.next() % 2 == 0)
+    case 2: return .integer(Int64(bitPattern: random.next()) >> (random.next() % 64))
+    case 3:
+      return .real(["0.5", "-1.25", ".5", "3.", "-0.0001", "12345.678"][Int(random.next() % 6)])
+    case 4: return .name(randomBytes(&random, max: 12).map { $0 == 0 ? 1 : $0 })
+    case 5, 6: return .string(randomBytes(&random, max: 40))
+    case 7:
+      return .reference(
+        objectNumber: 1 + Int(random.next() % 1_000_000), generation: Int(random.next() % 65_536))
+    case 8:
+      return .array(
+        (0..<Int(random.next() % 5)).map { _ in randomValue(&random, depth: depth + 1) })
+    default:
+      return randomDictionary(&random, depth: depth + 1)
+    }
+  }
+
+  static func randomDictionary(_ random: inout SplitMix64, depth: Int) -> PDFValue {
+    var keys = Set<[UInt8]>()
+    for _ in 0..<Int(random.next() % 5) {
+      keys.insert(randomBytes(&random, max: 8).map { $0 == 0 ? 1 : $0 })
+    }
+    return .dictionary(
+      keys.sorted { $0.lexicographicallyPrecedes($1) }.map {
+        ($0, randomValue(&random, depth: depth + 1))
+      })
+  }
+}
+
+/// A small deterministic generator, so each input is reproducible from its seed.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+extension Array where Element == UInt8 {
+  func contains(subsequence needle: [UInt8]) -> Bool {
+    guard count >= needle.count else { return false }
+    return (0...(count - needle.count)).contains { self[$0...].starts(with: needle) }
+  }
+}
