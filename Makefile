@@ -69,11 +69,14 @@ bench: release
 	bench/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind"
 
 # A million generated inputs per property (a tenth of that for the ciphers); the test run
-# itself does a 2,000-input smoke run of the same properties.
+# itself does a 2,000-input smoke run of the same properties. MUTANTS damaged corpus files
+# go through one get and one set batch.
 FUZZ_COUNT ?= 1000000
+MUTANTS ?= 5000
 fuzz: deps
 	$(SWIFT) build --build-tests
-	PDFBIND_FUZZ_COUNT=$(FUZZ_COUNT) $(SWIFT) test --skip-build --filter FuzzTests
+	PDFBIND_FUZZ_COUNT=$(FUZZ_COUNT) PDFBIND_MUTANTS=$(MUTANTS) \
+	  $(SWIFT) test --skip-build --filter "FuzzTests|MutatedCorpusTests"
 
 clean:
 	rm -rf .build .build-release

@@ -206,19 +206,6 @@ struct FuzzTests {
   }
 }
 
-/// A small deterministic generator, so each input is reproducible from its seed.
-struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 extension Array where Element == UInt8 {
   func contains(subsequence needle: [UInt8]) -> Bool {
     guard count >= needle.count else { return false }
