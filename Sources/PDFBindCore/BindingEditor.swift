@@ -86,7 +86,8 @@ public struct BindingEditor: Sendable {
       throw BindingError.damagedNeedsRepair(detail: inspection.damage ?? "")
     }
 
-    let plan = try planUpdate(binding, document: document, source: source, options: options)
+    let plan = try planUpdate(
+      binding, document: document, inspection: inspection, source: source, options: options)
     outcome.changed = true
     outcome.bytesAppended = plan.bytes.count
     outcome.crossReferenceKind = plan.kind
@@ -176,11 +177,20 @@ public struct BindingEditor: Sendable {
   }
 
   private func planUpdate(
-    _ binding: PageBinding, document: QPDFDocument, source: borrowing SourceFile,
-    options: SetOptions
+    _ binding: PageBinding, document: QPDFDocument, inspection: Inspection,
+    source: borrowing SourceFile, options: SetOptions
   ) throws(BindingError) -> UpdatePlan {
     let (encryption, notes) = try checkPermissions(document, force: options.force)
     let objects = try rewrittenObjects(for: binding, in: document)
+    // An object qpdf had to patch up while parsing (fake keys, stray tokens) would be
+    // rewritten as patched: the update would change more than the binding.
+    let rewritten = Set(objects.map(\.objectNumber))
+    if let warning = (inspection.qpdfWarnings + document.takeWarnings()).first(where: {
+      $0.objectNumber.map(rewritten.contains) == true
+    }) {
+      throw BindingError.damagedObject(
+        objectNumber: warning.objectNumber!, detail: warning.message)
+    }
     let layout = try source.layout()
     let trailer = try document.trailer()
     let kind = try crossReferenceKind(source: source, layout: layout, trailer: trailer)

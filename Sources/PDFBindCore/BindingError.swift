@@ -17,6 +17,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCatalog
   // Refusals before writing
   case damagedNeedsRepair(detail: String)
+  /// The object `set` would rewrite only parses with qpdf's repairs.
+  case damagedObject(objectNumber: Int, detail: String)
   case signed(count: Int)
   case certified(level: Int?)
   case changesNotPermitted
@@ -52,6 +54,11 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
       "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "
         + "an update appended to it would not be reliable; left unchanged. Repair it first, for "
         + "example with 'qpdf damaged.pdf repaired.pdf', then run pdfbind on the repaired copy"
+    case .damagedObject(let number, let detail):
+      "damaged PDF (qpdf, object \(number): \(detail)): the object pdfbind would rewrite has "
+        + "syntax errors qpdf had to patch, and rewriting it would carry the patches into the "
+        + "file; left unchanged. Repair it first, for example with 'qpdf damaged.pdf "
+        + "repaired.pdf', then run pdfbind on the repaired copy"
     case .signed(let count):
       "digitally signed (\(count) signature\(count == 1 ? "" : "s")): the signed bytes would stay "
         + "intact, but validators such as Acrobat and pyHanko report a catalog change after "

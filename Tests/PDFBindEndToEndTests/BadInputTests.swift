@@ -95,6 +95,37 @@ struct BadInputTests {
     #expect(set.err.contains("damaged PDF (qpdf: expected n n obj)"))
   }
 
+  @Test("A catalog qpdf only parses by patching it is not rewritten")
+  func catalogWithSyntaxErrors() throws {
+    let path = try file(
+      HandMadePDF.bytes(catalog: "<< /Type /Catalog /Pages 2 0 R /Oops } /Lang (en) >>"))
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let set = try PDFBindRunner.run("set", "--right-edge", path)
+    #expect(set.status == 2)
+    #expect(set.err.hasPrefix("pdfbind: \(path): damaged PDF (qpdf, object 1: "))
+    #expect(set.err.contains("syntax errors qpdf had to patch"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+  }
+
+  @Test("Names that are not UTF-8 are carried over byte for byte")
+  func nonUTF8Names() throws {
+    let path = try file(
+      HandMadePDF.bytes(
+        catalog: "<< /Type /Catalog /Pages 2 0 R /Caf\u{E9} /Na#FFme /K#20ey (v) >>"))
+    let before = try Data(contentsOf: URL(fileURLWithPath: path))
+    let set = try PDFBindRunner.run("set", "--right-edge", path)
+    #expect(set.status == 0, "\(set.err)")
+    // qpdf --json writes such names as invalid UTF-8, so the JSON reader is left out here.
+    #expect(
+      UpdateChecks.isAppendOnly(
+        original: before, result: try Data(contentsOf: URL(fileURLWithPath: path))))
+    #expect(try IndependentReaders.qpdfCheck(path) == (0, []))
+    #expect(try IndependentReaders.mutoolDirection(path) == "/R2L")
+    let shown = try runProcess(which("qpdf")!, ["--show-object=1", path]).out
+    #expect(shown.contains("/Caf#e9 /Na#ffme"))
+    #expect(shown.contains("/K#20ey (v)"))
+  }
+
   @Test func encryptedWithoutPassword() throws {
     let path = try Fixture.copy(
       from: Self.corpus("qpdf--enc-R3_V2_U_view_O_master.pdf"), as: "locked.pdf")

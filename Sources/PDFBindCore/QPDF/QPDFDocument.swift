@@ -6,6 +6,8 @@ import SystemPackage
 /// A qpdf warning, in qpdf's words, kept apart from ours so reports can quote it.
 struct QPDFWarning: Equatable, Sendable {
   var message: String
+  /// The object qpdf was reading, when it says ("(object 12 0, offset 345)").
+  var objectNumber: Int?
 }
 
 /// Sole owner of one `qpdf_data`: `qpdf_cleanup` runs exactly once, in `deinit`, on every path,
@@ -177,8 +179,14 @@ final class QPDFDocument {
       let warning = qpdf_next_warning(raw)
       // The detail, not the full text: the full text names the file, and a result is compared
       // with its original under another name.
+      let fullText = String(cString: qpdf_get_error_full_text(raw, warning))
+      let objectNumber = fullText.firstRange(of: "(object ").flatMap {
+        Int(fullText[$0.upperBound...].prefix { $0.isNumber })
+      }
       warnings.append(
-        QPDFWarning(message: String(cString: qpdf_get_error_message_detail(raw, warning))))
+        QPDFWarning(
+          message: String(cString: qpdf_get_error_message_detail(raw, warning)),
+          objectNumber: objectNumber))
     }
     return warnings
   }
@@ -187,6 +195,12 @@ final class QPDFDocument {
 
   /// Converts a qpdf object into a `PDFValue`, following only the first level of indirection
   /// when `resolve` is set: nested indirect objects stay references, as they are in the file.
+  /// The bytes of a C string qpdf returns, exactly (String(cString:) would repair non-UTF-8).
+  private static func bytes(of text: UnsafePointer<CChar>?) -> [UInt8] {
+    guard let text else { return [] }
+    return UnsafeRawBufferPointer(start: text, count: strlen(text)).map { $0 }
+  }
+
   private func value(of handle: qpdf_oh, resolve: Bool) throws(BindingError) -> PDFValue {
     if !resolve, qpdf_oh_is_indirect(raw, handle) == QPDF_TRUE {
       return .reference(
@@ -201,7 +215,7 @@ final class QPDFDocument {
     case ot_integer: return .integer(Int64(qpdf_oh_get_int_value(raw, handle)))
     case ot_real: return .real(String(cString: qpdf_oh_get_real_value(raw, handle)))
     case ot_name:
-      return .name(Array(String(cString: qpdf_oh_get_name(raw, handle)).utf8.dropFirst()))
+      return .name(Array(Self.bytes(of: qpdf_oh_get_name(raw, handle)).dropFirst()))
     case ot_string:
       var length = 0
       guard let bytes = qpdf_oh_get_binary_string_value(raw, handle, &length) else {
@@ -218,15 +232,22 @@ final class QPDFDocument {
       return .array(items)
     case ot_dictionary:
       // qpdf iterates one dictionary at a time, so collect the keys before descending.
-      var keys: [String] = []
+      // Names are bytes, not always UTF-8: keep them as qpdf gives them.
+      var keys: [[UInt8]] = []
       qpdf_oh_begin_dict_key_iter(raw, handle)
       while qpdf_oh_dict_more_keys(raw) == QPDF_TRUE {
-        keys.append(String(cString: qpdf_oh_dict_next_key(raw)))
+        keys.append(Self.bytes(of: qpdf_oh_dict_next_key(raw)))
       }
       var entries: [(key: [UInt8], value: PDFValue)] = []
       for key in keys {
-        let item = try value(of: qpdf_oh_get_key(raw, handle, key), resolve: false)
-        entries.append((Array(key.utf8.dropFirst()), item))
+        let item = try (key + [0]).withUnsafeBufferPointer { (buffer) throws(BindingError) in
+          try value(
+            of: qpdf_oh_get_key(
+              raw, handle,
+              UnsafeRawPointer(buffer.baseAddress!)
+                .assumingMemoryBound(to: CChar.self)), resolve: false)
+        }
+        entries.append((Array(key.dropFirst()), item))
       }
       try check()
       return .dictionary(entries)
