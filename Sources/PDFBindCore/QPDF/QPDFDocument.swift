@@ -297,6 +297,10 @@ final class QPDFDocument {
     switch qpdf_get_error_code(raw, error) {
     case qpdf_e_password: return passwordGiven ? .wrongPassword : .passwordRequired
     case qpdf_e_damaged_pdf: return .damaged(detail: detail)
+    case qpdf_e_unsupported where detail.contains("encryption filter"):
+      // A public-key or third-party handler: only the standard password handler is readable.
+      return .unsupportedEncryption(
+        "a security handler other than the standard password handler (qpdf: \(detail))")
     case qpdf_e_unsupported where detail.contains("encrypt"): return .unsupportedEncryption(detail)
     default: return .unreadable(detail: detail)
     }
