@@ -39,6 +39,14 @@ final class QPDFDocument {
 
   // MARK: - What pdfbind reads
 
+  /// The catalog's handle. Checked at once: reading it is where a broken cross-reference
+  /// table first shows, and qpdf replaces that error with a vaguer one on the next call.
+  private func root() throws(BindingError) -> qpdf_oh {
+    let root = qpdf_get_root(raw)
+    try check()
+    return root
+  }
+
   /// The catalog's object number and generation and its direct contents.
   func catalog() throws(BindingError) -> RewrittenObject {
     let root = qpdf_get_root(raw)
@@ -55,7 +63,7 @@ final class QPDFDocument {
 
   /// `/ViewerPreferences` when it is an indirect dictionary: its number, generation and contents.
   func indirectViewerPreferences() throws(BindingError) -> RewrittenObject? {
-    let preferences = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/ViewerPreferences")
+    let preferences = qpdf_oh_get_key(raw, try root(), "/ViewerPreferences")
     try check()
     guard qpdf_oh_is_indirect(raw, preferences) == QPDF_TRUE,
       qpdf_oh_is_dictionary(raw, preferences) == QPDF_TRUE
@@ -69,7 +77,7 @@ final class QPDFDocument {
   /// The `/Direction` entry and whether it is written directly (as `set` would write it) or
   /// through an indirect reference.
   func direction() throws(BindingError) -> (entry: DirectionEntry, isIndirect: Bool) {
-    let preferences = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/ViewerPreferences")
+    let preferences = qpdf_oh_get_key(raw, try root(), "/ViewerPreferences")
     try check()
     guard qpdf_oh_is_dictionary(raw, preferences) == QPDF_TRUE else { return (.absent, false) }
     let direction = qpdf_oh_get_key(raw, preferences, "/Direction")
