@@ -1,7 +1,8 @@
 # make              build pdfbind (debug), installing libqpdf-dev first if it is missing
 # make run ARGS=…   build and run pdfbind with ARGS (e.g. ARGS="get Fixtures/right-edge.pdf")
-# make test         run every test; installs libqpdf-dev and the independent readers the tests
-#                   judge results with (qpdf, poppler-utils, mupdf-tools, pikepdf) when missing
+# make test         run every test; installs libqpdf-dev, nettle-dev and the independent readers
+#                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, pikepdf,
+#                   pyHanko) when missing
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
@@ -21,13 +22,15 @@ RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release
 
 all: build
 
+apt-install = $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $(1)
+
 # Installs the Debian packages named in $(1) that are missing.
 define apt-ensure
 	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
-	  $(SUDO) apt-get update && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y $$missing; fi
+	  $(call apt-install,$$missing); fi
 endef
 
 deps:
@@ -35,7 +38,10 @@ deps:
 
 test-deps: deps
 	$(call apt-ensure,$(APT_TEST_PACKAGES))
-	@python3 -c 'import pikepdf' 2>/dev/null || python3 -m pip install --quiet pikepdf
+	@python3 -c 'import pikepdf, pyhanko' 2>/dev/null || { \
+	  python3 -m pip --version >/dev/null 2>&1 || { $(call apt-install,python3-pip); }; \
+	  python3 -m pip install --quiet pikepdf pyhanko \
+	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko; }
 
 build: deps
 	$(SWIFT) build
