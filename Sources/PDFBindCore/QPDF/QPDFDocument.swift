@@ -304,7 +304,11 @@ final class QPDFDocument {
     let detail = String(cString: qpdf_get_error_message_detail(raw, error))
     switch qpdf_get_error_code(raw, error) {
     case qpdf_e_password: return passwordGiven ? .wrongPassword : .passwordRequired
-    case qpdf_e_damaged_pdf: return .damaged(detail: detail)
+    case qpdf_e_damaged_pdf:
+      // The first specific warning names the cause ("expected n n obj"); the error is often
+      // only its consequence ("unable to find /Root dictionary").
+      let cause = takeWarnings().first { $0.message != "file is damaged" }
+      return .damaged(detail: cause?.message ?? detail)
     case qpdf_e_unsupported where detail.contains("encryption filter"):
       // A public-key or third-party handler: only the standard password handler is readable.
       return .unsupportedEncryption(
