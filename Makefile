@@ -4,6 +4,7 @@
 #                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, pikepdf,
 #                   pyHanko) when missing
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
+# make docs         man page and bash/zsh/fish completions into .build/docs
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
 # make lint         swift format lint; the C libraries imported only where they belong
@@ -16,9 +17,9 @@ SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
 APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools
-RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release
+RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
-.PHONY: all build deps test-deps run test release install uninstall lint bench fuzz clean
+.PHONY: all build deps test-deps run test release docs install uninstall lint bench fuzz clean
 
 all: build
 
@@ -49,19 +50,39 @@ build: deps
 run: build
 	@$$($(SWIFT) build --show-bin-path)/pdfbind $(ARGS)
 
-test: test-deps
+test: test-deps docs
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS)
 
-install: release
-	install -D -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind" \
-	  "$(DESTDIR)$(PREFIX)/bin/pdfbind"
+RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind
+DOCS := .build/docs
+
+# The man page (swift-argument-parser's generate-manual plugin) and the bash, zsh and fish
+# completions, all generated from the command definitions.
+docs: build
+	$(SWIFT) package plugin generate-manual --configuration debug
+	@mkdir -p $(DOCS) && cp .build/plugins/GenerateManual/outputs/pdfbind/pdfbind.1 $(DOCS)/
+	@bin=$$($(SWIFT) build --show-bin-path)/pdfbind; \
+	for shell in bash zsh fish; do \
+	  $$bin --generate-completion-script $$shell > $(DOCS)/pdfbind.$$shell || exit 1; done
+
+install: release docs
+	install -D -m 0755 "$(RELEASE_BIN)" "$(DESTDIR)$(PREFIX)/bin/pdfbind"
+	install -D -m 0644 $(DOCS)/pdfbind.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pdfbind.1"
+	install -D -m 0644 $(DOCS)/pdfbind.bash \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/pdfbind"
+	install -D -m 0644 $(DOCS)/pdfbind.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_pdfbind"
+	install -D -m 0644 $(DOCS)/pdfbind.fish \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/pdfbind.fish"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/pdfbind"
+	rm -f "$(DESTDIR)$(PREFIX)/bin/pdfbind" "$(DESTDIR)$(PREFIX)/share/man/man1/pdfbind.1" \
+	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/pdfbind" \
+	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_pdfbind" \
+	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/pdfbind.fish"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
@@ -72,7 +93,7 @@ lint:
 	  || { echo "CNettle imported outside PDFBindCore/Encryption/Ciphers.swift"; exit 1; }
 
 bench: release
-	bench/run.sh "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind"
+	bench/run.sh "$(RELEASE_BIN)"
 
 # A million generated inputs per property (a tenth of that for the ciphers); the test run
 # itself does a 2,000-input smoke run of the same properties. MUTANTS damaged corpus files
