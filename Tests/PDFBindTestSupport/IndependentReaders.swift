@@ -81,6 +81,10 @@ public enum IndependentReaders {
 
   /// Runs a Python script (pikepdf, pyHanko) with arguments.
   public static func runPython(_ script: String, _ arguments: String...) throws -> ProcessResult {
+    try runPython(script, arguments: arguments)
+  }
+
+  public static func runPython(_ script: String, arguments: [String]) throws -> ProcessResult {
     try runProcess(which("python3")!, ["-c", script] + arguments)
   }
 
