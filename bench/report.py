@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Prints bench/run.sh's results as a Markdown table: medians, ratios and the goals."""
+import json
+import os
+import sys
+
+OUT = sys.argv[1]
+
+
+def median(file, index=0):
+    with open(os.path.join(OUT, file + ".json")) as f:
+        return json.load(f)["results"][index]["median"]
+
+
+def ms(seconds):
+    return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.2f} s"
+
+
+def rss(mode):
+    with open(os.path.join(OUT, f"rss-{mode}.txt")) as f:
+        return int(f.read().split()[-1]) / 1024  # KiB -> MiB
+
+
+rows = []
+
+
+def row(measurement, value, against, ratio_text, goal, holds):
+    verdict = "n/a" if holds is None else "yes" if holds else "**no**"
+    rows.append((measurement, value, against, ratio_text, goal, verdict))
+
+
+get_small, qpdf_small = median("get-small", 0), median("get-small", 1)
+row("`pdfbind get` small.pdf", ms(get_small), f"`qpdf --show-npages`: {ms(qpdf_small)}",
+    f"{get_small / qpdf_small:.2f}x", "<= 1.2x", get_small / qpdf_small <= 1.2)
+
+small = median("set-inplace")
+for name, label in (("set-inplace-table", "table"), ("set-inplace-xs", "xref stream")):
+    big = median(name)
+    row(f"`set --in-place` 330 MB ({label})", ms(big), f"same on 40 KB: {ms(small)}",
+        f"{big / small:.2f}x", "<= 2x and < 50 ms", big / small <= 2 and big < 0.050)
+
+atomic, cp = median("set-atomic"), median("cp")
+row("`set` (atomic) 330 MB", ms(atomic), f"`cp`: {ms(cp)}", f"{atomic / cp:.2f}x", "<= 1.3x",
+    atomic / cp <= 1.3)
+cp_sync = median("cp-sync")
+row("`set` (atomic) 330 MB", ms(atomic), f"`cp` + `sync` of the copy: {ms(cp_sync)}",
+    f"{atomic / cp_sync:.2f}x", "context: pdfbind flushes before it renames", None)
+
+pymupdf = median("pymupdf")
+in_place = median("set-inplace-table")
+row("PyMuPDF `saveIncr` 330 MB", ms(pymupdf), f"`set --in-place`: {ms(in_place)}",
+    f"{pymupdf / in_place:.0f}x faster", ">= 20x", pymupdf / in_place >= 20)
+row("PyMuPDF `saveIncr` 330 MB", ms(pymupdf), f"atomic `set`: {ms(atomic)}",
+    f"{pymupdf / atomic:.1f}x faster", ">= 4x", pymupdf / atomic >= 4)
+
+qpdf_loop = median("many-qpdf")
+for index, how in ((0, "--files-from"), (1, "as arguments")):
+    many = median("many", index)
+    rate = 1000 / many
+    row(f"`get` 1,000 files, one call ({how})", ms(many),
+        f"1,000 x `qpdf --show-npages`: {ms(qpdf_loop)}",
+        f"{rate:,.0f} files/s; {qpdf_loop / many:.0f}x faster", ">= 10,000/s and >= 20x",
+        rate >= 10_000 and qpdf_loop / many >= 20)
+
+for mode in ("atomic", "in-place"):
+    peak = rss(mode)
+    row(f"peak memory, `set` ({mode}) 330 MB", f"{peak:.1f} MiB", "", "", "<= 32 MiB", peak <= 32)
+
+print("| measurement | median | compared with | ratio | goal | holds |")
+print("|---|---|---|---|---|---|")
+for cells in rows:
+    print("| " + " | ".join(cells) + " |")
