@@ -16,4 +16,9 @@ struct PDFBindCommand: ParsableCommand {
     version: "pdfbind 0.1.0",
     subcommands: [Get.self, Set.self, Check.self]
   )
+
+  static func main() {
+    FaultHandler.install()
+    main(nil)
+  }
 }
