@@ -24,7 +24,8 @@ final class QPDFDocument {
   /// is broken fails with `.damaged` instead of being silently reconstructed.
   init(path: FilePath, password: String?, attemptRecovery: Bool) throws(BindingError) {
     raw = qpdf_init()
-    mapping = MappedFile(path)
+    // Recovery scans the whole file: let qpdf stream it rather than fault in every page.
+    mapping = attemptRecovery ? nil : MappedFile(path)
     // From here on deinit frees the handle, even if the read below fails.
     // qpdf writes errors and warnings to stderr unless told not to; we report in our words.
     qpdf_silence_errors(raw)
