@@ -34,13 +34,25 @@ public enum Fixture {
     return destination
   }
 
-  /// A new empty directory under the system's temporary directory.
+  /// A new empty directory for one test.
   public static func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("pdfbind-tests-\(UUID().uuidString)")
+    let url = runDirectory.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
+
+  /// One folder per test run, `$TMPDIR/pdfbind-tests/PID`; a run removes the folders of runs
+  /// that have ended, so temporary files do not pile up.
+  private static let runDirectory: URL = {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("pdfbind-tests")
+    try? FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    for name in (try? FileManager.default.contentsOfDirectory(atPath: base.path)) ?? [] {
+      if let pid = Int32(name), pid != getpid(), kill(pid, 0) != 0 {
+        try? FileManager.default.removeItem(at: base.appendingPathComponent(name))
+      }
+    }
+    return base.appendingPathComponent(String(getpid()))
+  }()
 
   /// The corpus files with the fields of their MANIFEST.tsv row (file, why, structure_notes…).
   public static func corpusManifest() throws -> [[String: String]] {
