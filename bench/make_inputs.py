@@ -2,11 +2,17 @@
 """Makes the benchmark's inputs in bench/inputs/ (git-ignored), skipping those already there.
 
 small.pdf              one page, ~40 KB (an incompressible image)
-big-table.pdf          5,000 pages, ~330 MB, classic cross-reference table
+big-table.pdf          5,000 pages, ~330 MB, classic cross-reference table, no object streams:
+                       every page has its own 64 KiB image of random bytes (unfiltered) and a
+                       short content stream
 big-xref-stream.pdf    the same pages with object streams and a cross-reference stream
-many/0001.pdf ...      1,000 distinct one-page PDFs of a few KB
+many/0001.pdf ...      1,000 distinct one-page PDFs of ~3 KB
 
-Deterministic: a seeded generator and fixed /ID, so every machine measures the same files.
+big-table.pdf is written object by object straight to disk (only the offsets stay in memory),
+then opened with pikepdf, without recovery, to prove that its table is right;
+big-xref-stream.pdf is pikepdf's rewrite of it, which copies the stream data from the file as
+it writes. Peak memory stays well under 100 MB. Everything is deterministic: seeded
+generators and a fixed /ID, so every machine measures the same bytes.
 """
 import os
 import random
@@ -16,11 +22,16 @@ import pikepdf
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INPUTS = os.path.join(HERE, "inputs")
+FIXED_ID = b"31415926535897932384626433832795"
+IMAGE_SIDE = 256  # 256 x 256 8-bit grey: 64 KiB a page, incompressible
+
+CONTENT = "q 400 0 0 400 100 300 cm /Im0 Do Q BT /F1 24 Tf 100 200 Td ({label}) Tj ET"
 
 
-def page_with_image(pdf, rng, image_bytes, label):
-    """A page showing one grey image of random bytes (stored unfiltered, so it keeps its size)."""
-    side = int(image_bytes ** 0.5)
+# --- the small files, built with pikepdf in memory --------------------------------------------
+
+def page_with_image(pdf, rng, side, label):
+    """Appends a page showing one grey image of random bytes (unfiltered, so it keeps its size)."""
     image = pikepdf.Stream(pdf, rng.randbytes(side * side))
     image.Type = pikepdf.Name.XObject
     image.Subtype = pikepdf.Name.Image
@@ -28,26 +39,24 @@ def page_with_image(pdf, rng, image_bytes, label):
     image.Height = side
     image.ColorSpace = pikepdf.Name.DeviceGray
     image.BitsPerComponent = 8
-    content = f"q 400 0 0 400 100 300 cm /Im0 Do Q BT /F1 24 Tf 100 200 Td ({label}) Tj ET"
     page = pikepdf.Dictionary(
         Type=pikepdf.Name.Page,
         MediaBox=[0, 0, 612, 792],
         Resources=pikepdf.Dictionary(
             XObject=pikepdf.Dictionary(Im0=image),
             Font=pikepdf.Dictionary(F1=pikepdf.Dictionary(
-                Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1, BaseFont=pikepdf.Name.Helvetica)),
+                Type=pikepdf.Name.Font, Subtype=pikepdf.Name.Type1,
+                BaseFont=pikepdf.Name.Helvetica)),
         ),
-        Contents=pikepdf.Stream(pdf, content.encode()),
+        Contents=pikepdf.Stream(pdf, CONTENT.format(label=label).encode()),
     )
     pdf.pages.append(pikepdf.Page(page))
 
 
-def document(pages, image_bytes, seed, label):
-    rng = random.Random(seed)
+def one_page(path, side, seed, label):
     pdf = pikepdf.new()
-    for number in range(pages):
-        page_with_image(pdf, rng, image_bytes, f"{label} {number + 1}")
-    return pdf
+    page_with_image(pdf, random.Random(seed), side, label)
+    save(pdf, path)
 
 
 def save(pdf, path, object_streams=False):
@@ -58,27 +67,95 @@ def save(pdf, path, object_streams=False):
     os.replace(tmp, path)
 
 
+# --- the big file, streamed ---------------------------------------------------------------------
+
+class Writer:
+    """Writes numbered objects in order and ends with a classic cross-reference table."""
+
+    def __init__(self, f):
+        self.f = f
+        self.pos = 0
+        self.offsets = {}
+
+    def raw(self, data):
+        self.f.write(data)
+        self.pos += len(data)
+
+    def obj(self, number, body, stream=None):
+        self.offsets[number] = self.pos
+        if stream is None:
+            self.raw(b"%d 0 obj\n%s\nendobj\n" % (number, body))
+        else:
+            self.raw(b"%d 0 obj\n%s\nstream\n" % (number, body))
+            self.raw(stream)
+            self.raw(b"\nendstream\nendobj\n")
+
+    def finish(self, root):
+        size = max(self.offsets) + 1
+        assert sorted(self.offsets) == list(range(1, size)), "object numbers must be dense"
+        start = self.pos
+        self.raw(b"xref\n0 %d\n0000000000 65535 f \n" % size)
+        self.raw(b"".join(b"%010d 00000 n \n" % self.offsets[n] for n in range(1, size)))
+        self.raw(b"trailer\n<< /Size %d /Root %d 0 R /ID [<%s><%s>] >>\nstartxref\n%d\n%%%%EOF\n"
+                 % (size, root, FIXED_ID, FIXED_ID, start))
+
+
+def big_table(path, pages, seed):
+    """pages pages, each with its own image (random bytes) and content stream; one shared font."""
+    rng = random.Random(seed)
+    # 1 catalog, 2 page tree, 3 font; then per page: page, content stream, image.
+    page_number = [4 + 3 * i for i in range(pages)]
+    tmp = path + ".part"
+    with open(tmp, "wb", buffering=1 << 20) as f:
+        w = Writer(f)
+        w.raw(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
+        w.obj(1, b"<< /Type /Catalog /Pages 2 0 R >>")
+        kids = b" ".join(b"%d 0 R" % n for n in page_number)
+        w.obj(2, b"<< /Type /Pages /Count %d /Kids [ %s ] >>" % (pages, kids))
+        w.obj(3, b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
+        for i, number in enumerate(page_number):
+            content = CONTENT.format(label=f"page {i + 1}").encode()
+            w.obj(number, b"<< /Type /Page /Parent 2 0 R /MediaBox [ 0 0 612 792 ] /Contents %d 0 R"
+                  b" /Resources << /Font << /F1 3 0 R >> /XObject << /Im0 %d 0 R >> >> >>"
+                  % (number + 1, number + 2))
+            w.obj(number + 1, b"<< /Length %d >>" % len(content), content)
+            image = rng.randbytes(IMAGE_SIDE * IMAGE_SIDE)
+            w.obj(number + 2, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d"
+                  b" /ColorSpace /DeviceGray /BitsPerComponent 8 /Length %d >>"
+                  % (IMAGE_SIDE, IMAGE_SIDE, len(image)), image)
+        w.finish(root=1)
+    # A strict open: a wrong offset anywhere in the table fails here instead of being repaired.
+    with pikepdf.open(tmp, attempt_recovery=False) as pdf:
+        assert len(pdf.pages) == pages, len(pdf.pages)
+        assert not pdf.get_warnings(), pdf.get_warnings()
+    os.replace(tmp, path)
+
+
 def main():
     os.makedirs(os.path.join(INPUTS, "many"), exist_ok=True)
     small = os.path.join(INPUTS, "small.pdf")
     if not os.path.exists(small):
-        save(document(1, 40_000, 1, "small"), small)
+        one_page(small, 200, 1, "small")  # 40,000 bytes of image
     table = os.path.join(INPUTS, "big-table.pdf")
     if not os.path.exists(table):
-        print("making big-table.pdf (5,000 pages, ~330 MB)...", file=sys.stderr)
-        save(document(5000, 66_000, 2, "page"), table)
+        print("bench: making big-table.pdf (5,000 pages, ~330 MB)...", file=sys.stderr)
+        big_table(table, 5000, 2)
     stream = os.path.join(INPUTS, "big-xref-stream.pdf")
     if not os.path.exists(stream):
-        print("making big-xref-stream.pdf...", file=sys.stderr)
+        print("bench: making big-xref-stream.pdf...", file=sys.stderr)
         with pikepdf.open(table) as pdf:
             save(pdf, stream, object_streams=True)
+    made = 0
     for number in range(1, 1001):
         path = os.path.join(INPUTS, "many", f"{number:04d}.pdf")
         if not os.path.exists(path):
-            save(document(1, 2_000, 1000 + number, f"file {number}"), path)
+            one_page(path, 44, 1000 + number, f"file {number}")  # 1,936 bytes of image
+            made += 1
+    if made:
+        print(f"bench: made {made} files in many/", file=sys.stderr)
     for name in ("small.pdf", "big-table.pdf", "big-xref-stream.pdf"):
         size = os.path.getsize(os.path.join(INPUTS, name))
-        print(f"{name}: {size / 1e6:.1f} MB", file=sys.stderr)
+        print(f"bench: {name}: {size:,} bytes", file=sys.stderr)
 
 
 if __name__ == "__main__":

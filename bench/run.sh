@@ -2,83 +2,159 @@
 # make bench: times whole processes of the release build against qpdf, cp and PyMuPDF on the
 # inputs make_inputs.py generates, and prints the table of medians and goals (report.py).
 # A report, not a test: the numbers depend on the machine; the ratios are what the goals name.
+#
+# usage: bench/run.sh PATH-TO-RELEASE-PDFBIND
 set -euo pipefail
 
 BIN=$(realpath "${1:?usage: bench/run.sh PATH-TO-RELEASE-PDFBIND}")
+[ -x "$BIN" ] || { echo "bench: $BIN is not an executable" >&2; exit 1; }
 HERE=$(cd "$(dirname "$0")" && pwd)
 IN=$HERE/inputs
 OUT=$HERE/out
-WORK=$OUT/work
+WORK=$OUT/work          # same file system as the inputs: cp and pdfbind copy within one
 mkdir -p "$OUT" "$WORK"
 cd "$HERE"
 
-command -v hyperfine >/dev/null || { echo "bench: needs hyperfine (apt-get install hyperfine)" >&2; exit 1; }
-[ -x /usr/bin/time ] || { echo "bench: needs /usr/bin/time (apt-get install time)" >&2; exit 1; }
-python3 -c 'import pikepdf' 2>/dev/null || python3 -m pip install --quiet pikepdf
-python3 -c 'import pymupdf' 2>/dev/null || python3 -m pip install --quiet pymupdf
-python3 make_inputs.py
+say() { echo "bench: $*" >&2; }
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+apt_install() {
+  $SUDO apt-get update -qq && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >&2
+}
+pip_install() {
+  python3 -m pip install --quiet "$@" || python3 -m pip install --quiet --break-system-packages "$@"
+}
 
+# --- tools ---------------------------------------------------------------------------------
+command -v hyperfine >/dev/null || apt_install hyperfine
+[ -x /usr/bin/time ] || apt_install time
+command -v qpdf >/dev/null || apt_install qpdf
+python3 -c 'import pikepdf' 2>/dev/null || pip_install pikepdf
+python3 -c 'import pymupdf' 2>/dev/null || python3 -c 'import fitz' 2>/dev/null || pip_install pymupdf
+
+# The interpreter itself, not a launcher in front of it (a pyenv shim adds ~0.1 s a run).
+PY=$(python3 -c 'import sys; print(sys.executable)')
+
+# --- inputs and working copies -------------------------------------------------------------
+python3 make_inputs.py
 size() { stat -c %s "$1"; }
-# Working copies: each timed set starts from the original bytes again (truncating an
-# appended update away restores the file exactly), outside the timing.
-for name in small big-table big-xref-stream; do
-  cp --reflink=auto "$IN/$name.pdf" "$WORK/$name.pdf"
-done
 SMALL=$(size "$IN/small.pdf"); TABLE=$(size "$IN/big-table.pdf"); XS=$(size "$IN/big-xref-stream.pdf")
+# Each timed set starts from the original bytes: cutting the appended update off again with
+# truncate restores the file exactly, and it runs in hyperfine's --prepare, outside the timing.
+for name in small big-table big-xref-stream; do
+  s=$(size "$IN/$name.pdf")
+  if [ ! -f "$WORK/$name.pdf" ] || [ "$(size "$WORK/$name.pdf")" -lt "$s" ]; then
+    cp "$IN/$name.pdf" "$WORK/$name.pdf"
+  fi
+  truncate -s "$s" "$WORK/$name.pdf"
+  cmp -s -n "$s" "$IN/$name.pdf" "$WORK/$name.pdf" || cp "$IN/$name.pdf" "$WORK/$name.pdf"
+done
+rm -f "$WORK"/copy.pdf "$WORK"/.*.tmp
 ls "$IN"/many/*.pdf > "$OUT/many.list"
+MANY_ARGS=$(tr '\n' ' ' < "$OUT/many.list")
+
+# --- sanity: every timed command really does its work ----------------------------------------
+# An already-set file is reported unchanged and costs less, so each set must change the file.
+fail() { echo "bench: sanity check failed: $*" >&2; exit 1; }
+expect_set() {  # FILE ORIGSIZE [pdfbind set options...]
+  local file=$1 orig=$2; shift 2
+  [ "$("$BIN" get "$file")" = unknown ] || fail "$file does not start as unknown"
+  local report; report=$("$BIN" set --right-edge "$@" "$file")
+  [[ $report == *"unknown -> right-edge"* ]] || fail "set $* $file reported: $report"
+  [ "$(size "$file")" -gt "$orig" ] || fail "set $* $file did not append"
+  [ "$("$BIN" get "$file")" = right-edge ] || fail "$file does not read back as right-edge"
+  truncate -s "$orig" "$file"
+}
+say "sanity checks"
+expect_set "$WORK/small.pdf" "$SMALL" --in-place
+expect_set "$WORK/small.pdf" "$SMALL"
+"$BIN" set -q --right-edge --in-place "$WORK/small.pdf"
+qpdf --check "$WORK/small.pdf" >/dev/null || fail "qpdf --check rejects the set small.pdf"
+truncate -s "$SMALL" "$WORK/small.pdf"
+expect_set "$WORK/big-table.pdf" "$TABLE" --in-place
+expect_set "$WORK/big-table.pdf" "$TABLE"
+expect_set "$WORK/big-xref-stream.pdf" "$XS" --in-place
+for core in "" --core-only; do
+  "$PY" pymupdf_set.py $core "$WORK/big-table.pdf"
+  [ "$(size "$WORK/big-table.pdf")" -gt "$TABLE" ] || fail "PyMuPDF $core did not append"
+  [ "$("$BIN" get "$WORK/big-table.pdf")" = right-edge ] || fail "PyMuPDF's update does not read back"
+  truncate -s "$TABLE" "$WORK/big-table.pdf"
+done
+[ "$("$BIN" get --files-from "$OUT/many.list" | grep -c ': unknown$')" = 1000 ] \
+  || fail "get over many/ did not report 1,000 files"
 
 hf() { local name=$1; shift; hyperfine --style basic --export-json "$OUT/$name.json" "$@" >&2; }
 
-echo "== start-up: get on a 40 KB file, against qpdf --show-npages" >&2
+# --- timings -------------------------------------------------------------------------------
+say "start-up: get on a 40 KB file, against qpdf --show-npages"
 hf get-small -N --warmup 20 --runs 200 \
-  -n "pdfbind get small" "$BIN get $IN/small.pdf" \
-  -n "qpdf --show-npages small" "qpdf --show-npages $IN/small.pdf"
+  -n "pdfbind get small" "$BIN get $WORK/small.pdf" \
+  -n "qpdf --show-npages small" "qpdf --show-npages $WORK/small.pdf" \
+  -n "pdfbind --version" "$BIN --version" \
+  -n "qpdf --version" "qpdf --version"
 
-echo "== set --in-place: 40 KB against 330 MB (table and xref stream)" >&2
-hf set-inplace -N --warmup 3 --runs 40 \
+say "set --in-place: 40 KB against 330 MB (table and xref stream)"
+hf set-inplace -N --warmup 5 --runs 50 \
   --prepare "truncate -s $SMALL $WORK/small.pdf" \
   -n "set --in-place small" "$BIN set -q --right-edge --in-place $WORK/small.pdf"
-hf set-inplace-table -N --warmup 3 --runs 40 \
+hf set-inplace-table -N --warmup 5 --runs 50 \
   --prepare "truncate -s $TABLE $WORK/big-table.pdf" \
   -n "set --in-place 330 MB table" "$BIN set -q --right-edge --in-place $WORK/big-table.pdf"
-hf set-inplace-xs -N --warmup 3 --runs 40 \
+hf set-inplace-xs -N --warmup 5 --runs 50 \
   --prepare "truncate -s $XS $WORK/big-xref-stream.pdf" \
   -n "set --in-place 330 MB xref stream" \
   "$BIN set -q --right-edge --in-place $WORK/big-xref-stream.pdf"
 
-echo "== atomic set on 330 MB against cp of it (same file system)" >&2
-hf set-atomic -N --warmup 2 --runs 15 \
+say "atomic set on 330 MB against cp of it (same file system)"
+hf set-atomic -N --warmup 2 --runs 20 \
   --prepare "truncate -s $TABLE $WORK/big-table.pdf" \
   -n "set (atomic) 330 MB table" "$BIN set -q --right-edge $WORK/big-table.pdf"
-hf cp -N --warmup 2 --runs 15 \
+hf cp -N --warmup 2 --runs 20 \
   --prepare "rm -f $WORK/copy.pdf" \
   -n "cp 330 MB" "cp $IN/big-table.pdf $WORK/copy.pdf"
-# pdfbind flushes the copy before renaming it (a crash leaves the old or the new file); cp
-# does not. The same copy made durable is the fair comparison for that part.
-hf cp-sync --warmup 2 --runs 15 \
+# pdfbind flushes the copy (and the directory) before it reports success, so a crash leaves
+# the old or the new file; cp does not. The copy made durable is the like-for-like context.
+hf cp-sync --warmup 2 --runs 20 \
   --prepare "rm -f $WORK/copy.pdf" \
   -n "cp + sync 330 MB" "cp $IN/big-table.pdf $WORK/copy.pdf && sync $WORK/copy.pdf"
 rm -f "$WORK/copy.pdf"
 
-echo "== PyMuPDF incremental save on 330 MB" >&2
-hf pymupdf --warmup 1 --runs 5 \
+say "PyMuPDF incremental save on 330 MB (whole process: interpreter, import, open, saveIncr)"
+hf pymupdf -N --warmup 1 --runs 8 \
   --prepare "truncate -s $TABLE $WORK/big-table.pdf" \
-  -n "PyMuPDF saveIncr 330 MB" "python3 $HERE/pymupdf_set.py $WORK/big-table.pdf"
+  -n "PyMuPDF saveIncr 330 MB" "$PY $HERE/pymupdf_set.py $WORK/big-table.pdf" \
+  -n "PyMuPDF saveIncr 330 MB, core only" "$PY $HERE/pymupdf_set.py --core-only $WORK/big-table.pdf"
 truncate -s "$TABLE" "$WORK/big-table.pdf"
 
-echo "== get over 1,000 small files: one call, against 1,000 calls of qpdf" >&2
-hf many --warmup 3 --runs 20 -N \
+say "get over 1,000 small files: one call, against a shell loop of 1,000 qpdf calls"
+hf many -N --warmup 3 --runs 30 \
   -n "pdfbind get 1,000 files (--files-from)" "$BIN get --files-from $OUT/many.list" \
-  -n "pdfbind get 1,000 files (arguments)" "$BIN get $(tr '\n' ' ' < "$OUT/many.list")"
+  -n "pdfbind get 1,000 files (arguments)" "$BIN get $MANY_ARGS"
 hf many-qpdf --warmup 1 --runs 3 \
-  -n "1,000 x qpdf --show-npages" "xargs -n 1 qpdf --show-npages < $OUT/many.list > /dev/null"
+  -n "1,000 x qpdf --show-npages" \
+  "while read -r f; do qpdf --show-npages \"\$f\"; done < $OUT/many.list > /dev/null"
 
-echo "== peak memory of set on 330 MB" >&2
-for mode in atomic in-place; do
-  truncate -s "$TABLE" "$WORK/big-table.pdf"
-  flag=$([ "$mode" = in-place ] && echo --in-place || true)
-  /usr/bin/time -f %M -o "$OUT/rss-$mode.txt" "$BIN" set -q --right-edge $flag "$WORK/big-table.pdf"
+say "peak memory (max RSS, /usr/bin/time) of set on both 330 MB files, worst of 3"
+for name in big-table big-xref-stream; do
+  orig=$(size "$IN/$name.pdf")
+  for mode in atomic in-place; do
+    flag=(); [ "$mode" = in-place ] && flag=(--in-place)
+    : > "$OUT/rss-$name-$mode.txt"
+    for _ in 1 2 3; do
+      truncate -s "$orig" "$WORK/$name.pdf"
+      /usr/bin/time -f %M -a -o "$OUT/rss-$name-$mode.txt" \
+        "$BIN" set -q --right-edge "${flag[@]}" "$WORK/$name.pdf"
+    done
+  done
+  truncate -s "$orig" "$WORK/$name.pdf"
 done
-truncate -s "$TABLE" "$WORK/big-table.pdf"
 
+{
+  echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+  echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r), $(findmnt -no FSTYPE -T "$WORK") file system"
+  echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
+  echo "pdfbind: $("$BIN" --version) ($BIN)"
+  echo "tools: $(qpdf --version | head -1), $(hyperfine --version), $(cp --version | head -1)," \
+    "PyMuPDF $(python3 -c 'import pymupdf; print(pymupdf.VersionBind, "/ MuPDF", pymupdf.VersionFitz)' 2>/dev/null || echo '?')"
+} > "$OUT/env.txt"
+cat "$OUT/env.txt" >&2
 python3 report.py "$OUT" | tee "$OUT/results.md"
