@@ -61,10 +61,12 @@ RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind
 DOCS := .build/docs
 
 # The man page (swift-argument-parser's generate-manual plugin) and the bash, zsh and fish
-# completions, all generated from the command definitions.
+# completions, all generated from the command definitions. The plugin copies a blank line
+# between two paragraphs of a discussion as it is, which man(1) warns about; it becomes .Pp.
 docs: build
 	$(SWIFT) package plugin generate-manual --configuration debug
-	@mkdir -p $(DOCS) && cp .build/plugins/GenerateManual/outputs/pdfbind/pdfbind.1 $(DOCS)/
+	@mkdir -p $(DOCS) && sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/pdfbind/pdfbind.1 \
+	  > $(DOCS)/pdfbind.1
 	@bin=$$($(SWIFT) build --show-bin-path)/pdfbind; \
 	for shell in bash zsh fish; do \
 	  $$bin --generate-completion-script $$shell > $(DOCS)/pdfbind.$$shell || exit 1; done

@@ -24,6 +24,15 @@ struct FileReport: Sendable {
   mutating func warn(_ input: Input, _ text: String) {
     standardError.append(Array("pdfbind: ".utf8) + input.display + ": \(text)")
   }
+
+  /// A report line, on standard error when standard output carries PDF bytes.
+  mutating func report(_ line: [UInt8], toError: Bool) {
+    if toError {
+      standardError.append(line)
+    } else {
+      standardOutput.append(line)
+    }
+  }
 }
 
 /// Runs one job per input on up to `jobs` threads and prints each input's lines in input

@@ -53,13 +53,16 @@ extension PDFBindCommand {
       let fixedDestination: SetDestination =
         switch output {
         case "-"?: .standardOutput
-        case let path?: .file(FilePath(path))
+        case let path?:
+          .file(FilePath(platformString: RawArguments.value(of: ["-o"], parsed: path)))
         case nil: inPlace ? .inPlace : .replace
         }
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
         input in
         var file = FileReport()
-        let destination = input.isStandardInput ? .standardOutput : fixedDestination
+        // A PDF read from standard input goes to standard output, unless -o names a file.
+        let destination =
+          input.isStandardInput && output == nil ? .standardOutput : fixedDestination
         // When the PDF goes to standard output, the report goes to standard error.
         let reportToError = destination == .standardOutput
         do {
@@ -89,16 +92,11 @@ extension PDFBindCommand {
               : "\(outcome.after.rawValue) (unchanged)"
             line = input.display + ": " + change
           }
-          if let line {
-            if reportToError {
-              file.standardError.append(line)
-            } else {
-              file.standardOutput.append(line)
-            }
-          }
+          if let line { file.report(line, toError: reportToError) }
         } catch {
           file.fail(input, error)
-          if json && !reportToError { file.standardOutput.append(JSONLine.failure(input, error)) }
+          // The JSON object goes where a success's would have gone.
+          if json { file.report(JSONLine.failure(input, error), toError: reportToError) }
         }
         return file
       }
