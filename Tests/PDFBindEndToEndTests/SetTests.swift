@@ -139,6 +139,31 @@ struct SetTests {
     #expect(try IndependentReaders.mutoolDirection(out) == "/R2L")
   }
 
+  @Test("-o OUT: a new file gets 0666 less the umask, an existing one keeps its permissions")
+  func outputFilePermissions() throws {
+    let file = try corpusCopy("qpdf--minimal.pdf")
+    try FileManager.default.setAttributes([.posixPermissions: 0o400], ofItemAtPath: file)
+    let mask = umask(0o022)
+    umask(mask)
+    let fresh = file + ".new.pdf"
+    #expect(try PDFBindRunner.run("set", "--right-edge", "-o", fresh, file).status == 0)
+    #expect(try permissions(fresh) == 0o666 & ~Int(mask))
+    let fromInput = file + ".stdin.pdf"
+    let piped = try PDFBindRunner.run(
+      ["set", "--right-edge", "-o", fromInput, "-"], input: try data(file))
+    #expect(piped.status == 0)
+    #expect(try permissions(fromInput) == 0o666 & ~Int(mask))
+    let existing = file + ".existing.pdf"
+    FileManager.default.createFile(atPath: existing, contents: Data())
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: existing)
+    #expect(try PDFBindRunner.run("set", "--right-edge", "-o", existing, file).status == 0)
+    #expect(try permissions(existing) == 0o640)
+  }
+
+  private func permissions(_ path: String) throws -> Int {
+    try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as! Int
+  }
+
   @Test("-o - puts only PDF bytes on standard output; the report goes to standard error")
   func standardOutput() throws {
     let file = try corpusCopy("qpdf--minimal.pdf")

@@ -192,6 +192,18 @@ enum FileIO {
     try retrying { fchmod(descriptor.rawValue, mode_t(version.permissions)) }
   }
 
+  /// The permissions a new file gets by default: 0666 less the process's umask.
+  static func applyDefaultPermissions(to descriptor: FileDescriptor) throws(Errno) {
+    try retrying { fchmod(descriptor.rawValue, 0o666 & ~processUmask) }
+  }
+
+  /// Read once: umask can only be read by setting it.
+  private static let processUmask: mode_t = {
+    let mask = umask(0o022)
+    umask(mask)
+    return mask
+  }()
+
   /// Flushes a directory entry change (a rename) to the device.
   static func syncDirectory(_ directory: FilePath) {
     guard let descriptor = try? FileDescriptor.open(directory, .readOnly) else { return }

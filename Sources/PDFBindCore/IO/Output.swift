@@ -18,14 +18,19 @@ enum Output {
       do { target = try FileIO.resolvingSymlinks(source.path) } catch {
         throw writeError(error, operation: "resolving the path")
       }
-      try replaceAtomically(target, with: source, plus: update, verify: verify)
+      try replaceAtomically(
+        target, with: source, plus: update, permissionsFrom: source.version, verify: verify)
     case .inPlace:
       try appendInPlace(update, to: source, verify: verify)
     case .file(let path):
-      if let existing = try? FileIO.version(atPath: path), !existing.isRegularFile {
+      let existing = try? FileIO.version(atPath: path)
+      if let existing, !existing.isRegularFile {
         try stream(source, plus: update, to: path, verify: verify)
       } else {
-        try replaceAtomically(path, with: source, plus: update, verify: verify)
+        // An existing OUT keeps its permissions; a new one gets the default (0666 less the
+        // umask), as a shell redirection would create it.
+        try replaceAtomically(
+          path, with: source, plus: update, permissionsFrom: existing, verify: verify)
       }
     case .standardOutput:
       try stream(source, plus: update, to: nil, verify: verify)
@@ -47,7 +52,8 @@ enum Output {
   /// New bytes beside the target, flushed, then renamed over it: the path holds the old file
   /// or the new one, never a mix.
   private static func replaceAtomically(
-    _ target: FilePath, with source: borrowing SourceFile, plus update: [UInt8], verify: Verify
+    _ target: FilePath, with source: borrowing SourceFile, plus update: [UInt8],
+    permissionsFrom model: FileVersion?, verify: Verify
   ) throws(BindingError) {
     if target == source.path || (try? FileIO.version(atPath: target))?.inode == source.version.inode
     {
@@ -73,7 +79,11 @@ enum Output {
     do {
       try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: source.version.size)
       try FileIO.write(temporary.descriptor, update, at: source.version.size)
-      try FileIO.copyOwnership(source.version, to: temporary.descriptor)
+      if let model {
+        try FileIO.copyOwnership(model, to: temporary.descriptor)
+      } else {
+        try FileIO.applyDefaultPermissions(to: temporary.descriptor)
+      }
       try FileIO.sync(temporary.descriptor)
     } catch {
       throw writeError(error, operation: "writing")
