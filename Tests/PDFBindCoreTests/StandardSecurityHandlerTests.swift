@@ -62,32 +62,19 @@ struct StandardSecurityHandlerTests {
     #expect(Ciphers.aesCBC(encrypt: false, key: key256, iv: iv, cipher256) == plain)
   }
 
-  struct Method: CustomTestStringConvertible, Sendable {
-    var name: String
-    var qpdfArguments: [String]
-    var testDescription: String { name }
-  }
-
-  static let methods = [
-    Method(name: "RC4 40-bit (R2)", qpdfArguments: ["40"]),
-    Method(name: "RC4 128-bit (R3)", qpdfArguments: ["128", "--use-aes=n"]),
-    Method(name: "AES-128 (R4)", qpdfArguments: ["128", "--use-aes=y"]),
-    Method(
-      name: "AES-128 (R4), metadata in clear", qpdfArguments: ["128", "--cleartext-metadata"]),
-    Method(name: "AES-256 (R5)", qpdfArguments: ["256", "--force-R5"]),
-    Method(name: "AES-256 (R6)", qpdfArguments: ["256"]),
-  ]
-
-  @Test("The file key matches qpdf's for the user and the owner password", arguments: methods)
-  func fileKeyMatchesQPDF(method: Method) throws {
+  @Test(
+    "The file key matches qpdf's for the user and the owner password",
+    arguments: EncryptionMethod.all)
+  func fileKeyMatchesQPDF(method: EncryptionMethod) throws {
     let directory = try Fixture.temporaryDirectory()
     let path = directory.appendingPathComponent("encrypted.pdf").path
     let qpdf = which("qpdf")!
     let made = try runProcess(
       qpdf,
-      ["--allow-weak-crypto", "--encrypt", "user pw", "owner pw"] + method.qpdfArguments + [
-        "--", Fixture.corpus.appendingPathComponent("qpdf--minimal.pdf").path, path,
-      ])
+      ["--allow-weak-crypto"] + (method.objectStreams ? ["--object-streams=generate"] : [])
+        + ["--encrypt", "user pw", "owner pw"] + method.qpdfArguments + [
+          "--", Fixture.corpus.appendingPathComponent("qpdf--minimal.pdf").path, path,
+        ])
     try #require(made.status == 0, "\(made.err)")
 
     for (password, isOwner) in [("user pw", false), ("owner pw", true)] {

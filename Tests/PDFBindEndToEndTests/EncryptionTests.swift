@@ -7,21 +7,6 @@ import Testing
 /// decrypt to the old text, with the user and with the owner password.
 @Suite("Encrypted documents")
 struct EncryptionTests {
-  struct Method: CustomTestStringConvertible, Sendable {
-    var name: String
-    var qpdfArguments: [String]
-    var testDescription: String { name }
-  }
-
-  static let methods = [
-    Method(name: "RC4 40-bit", qpdfArguments: ["40"]),
-    Method(name: "RC4 128-bit", qpdfArguments: ["128", "--use-aes=n"]),
-    Method(name: "AES-128", qpdfArguments: ["128", "--use-aes=y"]),
-    Method(name: "AES-128, object streams", qpdfArguments: ["128", "--use-aes=y"]),
-    Method(name: "AES-256 R5", qpdfArguments: ["256", "--force-R5"]),
-    Method(name: "AES-256", qpdfArguments: ["256"]),
-  ]
-
   /// Strings in the catalog, which the update rewrites: a language tag and a page label
   /// prefix with non-ASCII text (UTF-16BE with a byte order mark).
   static let catalog =
@@ -29,7 +14,9 @@ struct EncryptionTests {
     + "/P <FEFF05E305E205D3002D> >>] >> >>"
 
   /// An encrypted copy of a hand-made file, by qpdf.
-  static func encrypted(_ method: Method, user: String, owner: String, extra: [String] = [])
+  static func encrypted(
+    _ method: EncryptionMethod, user: String, owner: String, extra: [String] = []
+  )
     throws -> String
   {
     let directory = try Fixture.temporaryDirectory()
@@ -37,7 +24,7 @@ struct EncryptionTests {
     try HandMadePDF.bytes(catalog: catalog).write(to: plain)
     let path = directory.appendingPathComponent("encrypted.pdf").path
     var arguments = ["--allow-weak-crypto"]
-    if method.name.contains("object streams") { arguments.append("--object-streams=generate") }
+    if method.objectStreams { arguments.append("--object-streams=generate") }
     arguments +=
       ["--encrypt", user, owner] + method.qpdfArguments + extra + ["--", plain.path, path]
     let made = try runProcess(which("qpdf")!, arguments)
@@ -57,8 +44,10 @@ struct EncryptionTests {
     return result.out
   }
 
-  @Test("set with the user or the owner password: strings decrypt as before", arguments: methods)
-  func update(method: Method) throws {
+  @Test(
+    "set with the user or the owner password: strings decrypt as before",
+    arguments: EncryptionMethod.all)
+  func update(method: EncryptionMethod) throws {
     for password in ["user pw", "owner pw"] {
       let path = try Self.encrypted(method, user: "user pw", owner: "owner pw")
       let original = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -82,7 +71,7 @@ struct EncryptionTests {
 
   @Test("An empty user password needs no --password")
   func emptyUserPassword() throws {
-    let path = try Self.encrypted(Self.methods.last!, user: "", owner: "owner pw")
+    let path = try Self.encrypted(EncryptionMethod.all.last!, user: "", owner: "owner pw")
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     let result = try PDFBindRunner.run("set", "--left-edge", path)
     #expect(result.status == 0, "\(result.err)")
@@ -94,7 +83,7 @@ struct EncryptionTests {
   @Test("Permissions that forbid changes: refused, unless the owner password or --force")
   func restrictedPermissions() throws {
     let path = try Self.encrypted(
-      Self.methods.last!, user: "", owner: "owner pw", extra: ["--modify=none"])
+      EncryptionMethod.all.last!, user: "", owner: "owner pw", extra: ["--modify=none"])
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
 
     let refused = try PDFBindRunner.run("set", "--right-edge", path)
@@ -122,7 +111,7 @@ struct EncryptionTests {
   func publicKeyHandler() throws {
     // qpdf cannot make one; rename the handler of a standard file, which is what a reader
     // sees first.
-    let path = try Self.encrypted(Self.methods.last!, user: "", owner: "owner pw")
+    let path = try Self.encrypted(EncryptionMethod.all.last!, user: "", owner: "owner pw")
     var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
     let standard = try #require(bytes.firstRange(of: Data("/Filter /Standard".utf8)))
     bytes.replaceSubrange(standard, with: Data("/Filter /PubSecXYZ".utf8))
