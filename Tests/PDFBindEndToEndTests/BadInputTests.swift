@@ -68,6 +68,8 @@ struct BadInputTests {
     #expect(get.status == 0)
     #expect(get.out == "unknown\n")
     #expect(get.err.hasPrefix("pdfbind: \(path): warning: damaged PDF"))
+    let quiet = try PDFBindRunner.run("get", "-q", path)
+    #expect((quiet.status, quiet.out, quiet.err) == (0, "unknown\n", ""))
     let before = try Data(contentsOf: URL(fileURLWithPath: path))
     let set = try PDFBindRunner.run("set", "--right-edge", path)
     #expect(set.status == 2)
@@ -85,6 +87,8 @@ struct BadInputTests {
     #expect(set.out == "\(path): right-edge (unchanged)\n")
     #expect(set.err.contains("warning: damaged PDF"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    let quiet = try PDFBindRunner.run("set", "-q", "--right-edge", path)
+    #expect((quiet.status, quiet.out, quiet.err) == (0, "", ""))
   }
 
   @Test("An entry pointing at the wrong bytes is damage too, though qpdf reads lazily")

@@ -22,7 +22,7 @@ extension PDFBindCommand {
           let result = try Spool.reading(input) { path throws(BindingError) in
             try editor.read(path)
           }
-          result.warnings.forEach { file.warn(input, $0) }
+          if !report.quiet { result.warnings.forEach { file.warn(input, $0) } }
           if json {
             var line = JSONLine()
             line.add("path", .bytes(input.display))

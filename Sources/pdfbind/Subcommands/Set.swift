@@ -70,7 +70,7 @@ extension PDFBindCommand {
           let outcome = try Spool.reading(input) { path throws(BindingError) in
             try editor.set(binding, on: path, options: options)
           }
-          outcome.notes.forEach { file.warn(input, $0) }
+          if !quiet { outcome.notes.forEach { file.warn(input, $0) } }
           var line: [UInt8]? = nil
           if json {
             var object = JSONLine()
