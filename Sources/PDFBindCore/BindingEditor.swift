@@ -150,7 +150,9 @@ public struct BindingEditor: Sendable {
     document: QPDFDocument?, inspection: Inspection
   ) {
     do {
-      let document = try QPDFDocument(path: source.path, password: password, attemptRecovery: false)
+      let document = try QPDFDocument(
+        path: source.path, descriptor: source.descriptor, password: password,
+        attemptRecovery: false)
       return (document, try inspect(document))
     } catch .damaged(let detail) {
       do {
@@ -188,7 +190,9 @@ public struct BindingEditor: Sendable {
     _ binding: PageBinding, document: QPDFDocument, inspection: Inspection,
     source: borrowing SourceFile, options: SetOptions
   ) throws(BindingError) -> UpdatePlan {
-    let (encryption, notes) = try checkPermissions(document, force: options.force)
+    let trailer = try document.trailer()
+    let (encryption, notes) = try checkPermissions(
+      document, trailer: trailer, force: options.force)
     let objects = try rewrittenObjects(for: binding, in: document)
     // An object qpdf had to patch up while parsing (fake keys, stray tokens) would be
     // rewritten as patched: the update would change more than the binding.
@@ -200,7 +204,6 @@ public struct BindingEditor: Sendable {
         objectNumber: warning.objectNumber!, detail: warning.message)
     }
     let layout = try source.layout()
-    let trailer = try document.trailer()
     let kind = try crossReferenceKind(source: source, layout: layout, trailer: trailer)
     guard case .integer(let size)? = trailer["Size"], size > 0 else {
       throw BindingError.layoutUnsupported("the trailer has no valid /Size")
@@ -228,8 +231,8 @@ public struct BindingEditor: Sendable {
 
   /// Refuses signed, certified and change-restricted documents unless `force`; with it, the
   /// notes say what the update does to them.
-  private func checkPermissions(_ document: QPDFDocument, force: Bool) throws(BindingError)
-    -> (encryption: EncryptionContext?, notes: [String])
+  private func checkPermissions(_ document: QPDFDocument, trailer: PDFValue, force: Bool)
+    throws(BindingError) -> (encryption: EncryptionContext?, notes: [String])
   {
     var notes: [String] = []
     if let level = document.certificationLevel() {
@@ -244,7 +247,8 @@ public struct BindingEditor: Sendable {
           + "revision, but validators such as Acrobat and pyHanko will report the catalog "
           + "change as a modification the signer did not allow")
     }
-    let encryption = try EncryptionContext(document: document, password: password)
+    let encryption = try EncryptionContext(
+      document: document, trailer: trailer, password: password)
     if let encryption, !encryption.allowsModification {
       guard force else { throw BindingError.changesNotPermitted }
       notes.append("note: --force: the document's permissions forbid changes")

@@ -59,59 +59,49 @@ enum Ciphers {
   /// 32 bytes (AES-128 or AES-256).
   static func aesCBC(encrypt: Bool, key: [UInt8], iv: [UInt8], _ data: [UInt8]) -> [UInt8] {
     precondition(iv.count == aesBlockSize && data.count % aesBlockSize == 0)
+    // Each case: the key schedule, and the block function as a C closure that restores the
+    // context's type (Nettle's CBC mode takes every cipher through one function type).
     switch (key.count, encrypt) {
     case (16, true):
-      var context = aes128_ctx()
-      nettle_aes128_set_encrypt_key(&context, key)
       return cbc(
-        encrypt, &context,
-        { nettle_aes128_encrypt($0?.assumingMemoryBound(to: aes128_ctx.self), $1, $2, $3) }, iv,
-        data)
+        aes128_ctx(), nettle_aes128_set_encrypt_key, key, iv, data, encrypt: true,
+        { nettle_aes128_encrypt($0?.assumingMemoryBound(to: aes128_ctx.self), $1, $2, $3) })
     case (16, false):
-      var context = aes128_ctx()
-      nettle_aes128_set_decrypt_key(&context, key)
       return cbc(
-        encrypt, &context,
-        { nettle_aes128_decrypt($0?.assumingMemoryBound(to: aes128_ctx.self), $1, $2, $3) }, iv,
-        data)
+        aes128_ctx(), nettle_aes128_set_decrypt_key, key, iv, data, encrypt: false,
+        { nettle_aes128_decrypt($0?.assumingMemoryBound(to: aes128_ctx.self), $1, $2, $3) })
     case (32, true):
-      var context = aes256_ctx()
-      nettle_aes256_set_encrypt_key(&context, key)
       return cbc(
-        encrypt, &context,
-        { nettle_aes256_encrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }, iv,
-        data)
+        aes256_ctx(), nettle_aes256_set_encrypt_key, key, iv, data, encrypt: true,
+        { nettle_aes256_encrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) })
     case (32, false):
-      var context = aes256_ctx()
-      nettle_aes256_set_decrypt_key(&context, key)
       return cbc(
-        encrypt, &context,
-        { nettle_aes256_decrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) }, iv,
-        data)
+        aes256_ctx(), nettle_aes256_set_decrypt_key, key, iv, data, encrypt: false,
+        { nettle_aes256_decrypt($0?.assumingMemoryBound(to: aes256_ctx.self), $1, $2, $3) })
     default:
       preconditionFailure("AES key of \(key.count) bytes")
     }
   }
 
-  /// Nettle's generic block function type: each AES function takes its own context type, so
-  /// Nettle's CBC mode is given a C closure that restores it.
   private typealias BlockCipher =
     @convention(c) (
       UnsafeRawPointer?, Int, UnsafeMutablePointer<UInt8>?, UnsafePointer<UInt8>?
     ) -> Void
 
-  private static func cbc(
-    _ encrypt: Bool, _ context: UnsafeRawPointer, _ block: BlockCipher, _ iv: [UInt8],
-    _ data: [UInt8]
+  private static func cbc<Context>(
+    _ context: Context, _ setKey: (UnsafeMutablePointer<Context>?, UnsafePointer<UInt8>?) -> Void,
+    _ key: [UInt8], _ iv: [UInt8], _ data: [UInt8], encrypt: Bool, _ block: BlockCipher
   ) -> [UInt8] {
+    var context = context
+    setKey(&context, key)
     var chain = iv
     return [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
       if encrypt {
         nettle_cbc_encrypt(
-          context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
+          &context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
       } else {
         nettle_cbc_decrypt(
-          context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
+          &context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
       }
       count = data.count
     }

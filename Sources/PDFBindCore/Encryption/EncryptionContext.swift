@@ -9,16 +9,13 @@ struct EncryptionContext {
 
   var allowsModification: Bool { openedAsOwner || handler.permitsModification }
 
-  init?(document: QPDFDocument, password: String?) throws(BindingError) {
+  init?(document: QPDFDocument, trailer: PDFValue, password: String?) throws(BindingError) {
     guard document.isEncrypted else { return nil }
     guard let dictionary = try document.resolvedTrailerEntry("Encrypt") else {
       throw BindingError.unsupportedEncryption("an /Encrypt entry that is not a dictionary")
     }
-    var documentID: [UInt8] = []
-    if case .array(let id)? = try document.trailer()["ID"], case .string(let first)? = id.first {
-      documentID = first
-    }
-    handler = try StandardSecurityHandler(dictionary: dictionary, documentID: documentID)
+    handler = try StandardSecurityHandler(
+      dictionary: dictionary, documentID: Self.documentID(in: trailer))
     // qpdf opened the file with this password, so it is the user or the owner password;
     // pdfbind must reach the same key from it on its own.
     guard let (key, isOwner) = handler.authenticate(password: Array((password ?? "").utf8))
@@ -29,6 +26,12 @@ struct EncryptionContext {
     }
     fileKey = key
     openedAsOwner = isOwner
+  }
+
+  /// The first string of the trailer's `/ID` (empty when there is none, as qpdf takes it).
+  static func documentID(in trailer: PDFValue) -> [UInt8] {
+    if case .array(let id)? = trailer["ID"], case .string(let first)? = id.first { return first }
+    return []
   }
 
   /// Encrypts a string of object (number, generation) with that object's key; nil when

@@ -1,7 +1,6 @@
 // The only file that imports libqpdf's C API: nothing else in the package sees qpdf_data or
 // qpdf_oh, and nothing public mentions them.
 internal import CQPDF
-import Glibc
 import SystemPackage
 
 /// A qpdf warning, in qpdf's words, kept apart from ours so reports can quote it.
@@ -17,15 +16,20 @@ struct QPDFWarning: Equatable, Sendable {
 /// document local to the job that opened it.
 final class QPDFDocument {
   private let raw: qpdf_data
-  /// The file, mapped read-only for qpdf to parse from memory; unmapped after qpdf_cleanup.
+  /// The file, mapped read-only for qpdf to parse from memory; released after qpdf_cleanup.
   private let mapping: MappedFile?
 
-  /// Opens `path` with qpdf. With `attemptRecovery` false, a file whose cross-reference table
-  /// is broken fails with `.damaged` instead of being silently reconstructed.
-  init(path: FilePath, password: String?, attemptRecovery: Bool) throws(BindingError) {
+  /// Opens `path` with qpdf, or the file already open as `descriptor` (named `path`), so
+  /// qpdf reads the very file that was checked before. With `attemptRecovery` false, a file
+  /// whose cross-reference table is broken fails with `.damaged` instead of being silently
+  /// reconstructed.
+  init(
+    path: FilePath, descriptor: FileDescriptor? = nil, password: String?, attemptRecovery: Bool
+  ) throws(BindingError) {
     raw = qpdf_init()
     // Recovery scans the whole file: let qpdf stream it rather than fault in every page.
-    mapping = attemptRecovery ? nil : MappedFile(path)
+    mapping =
+      attemptRecovery ? nil : descriptor.map { MappedFile(descriptor: $0) } ?? MappedFile(path)
     // From here on deinit frees the handle, even if the read below fails.
     // qpdf writes errors and warnings to stderr unless told not to; we report in our words.
     qpdf_silence_errors(raw)
@@ -50,7 +54,7 @@ final class QPDFDocument {
   deinit {
     var handle: qpdf_data? = raw
     qpdf_cleanup(&handle)
-    if let mapping { munmap(mapping.address, mapping.length) }
+    // The mapping is released after this, once qpdf no longer reads it.
   }
 
   // MARK: - What pdfbind reads
@@ -332,28 +336,5 @@ final class QPDFDocument {
     case qpdf_e_unsupported where detail.contains("encrypt"): return .unsupportedEncryption(detail)
     default: return .unreadable(detail: detail)
     }
-  }
-}
-
-/// A regular file mapped read-only into memory; nil for anything that cannot be mapped (qpdf
-/// then reads the file itself and reports what is wrong with it).
-struct MappedFile {
-  let address: UnsafeMutableRawPointer
-  let length: Int
-
-  init?(_ path: FilePath) {
-    let descriptor = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_size > 0,
-      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0),
-      address != UnsafeMutableRawPointer(bitPattern: -1)
-    else { return nil }
-    // qpdf jumps between the cross-reference data and the objects it needs: read only those
-    // pages, not the neighbours readahead would bring in.
-    madvise(address, Int(status.st_size), MADV_RANDOM)
-    self.address = address
-    self.length = Int(status.st_size)
   }
 }

@@ -7,7 +7,7 @@ enum Terminal {
   static func out(_ line: [UInt8]) { write(.standardOutput, line + [0x0A]) }
   static func err(_ line: [UInt8]) { write(.standardError, line + [0x0A]) }
 
-  static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+  static let standardErrorIsTerminal = isatty(STDERR_FILENO) == 1
   static let standardOutputIsTerminal = isatty(STDOUT_FILENO) == 1
 
   static func writeRaw(_ bytes: [UInt8], toError: Bool) {
