@@ -86,13 +86,9 @@ struct StandardSecurityHandlerTests {
 
       let document = try QPDFDocument(
         path: FilePath(path), password: password, attemptRecovery: false)
-      var documentID: [UInt8] = []
-      if case .array(let id)? = try document.trailer()["ID"], case .string(let first)? = id.first {
-        documentID = first
-      }
       let handler = try StandardSecurityHandler(
         dictionary: try #require(try document.resolvedTrailerEntry("Encrypt")),
-        documentID: documentID)
+        documentID: EncryptionContext.documentID(in: try document.trailer()))
       let result = try #require(handler.authenticate(password: Array(password.utf8)))
       #expect(Self.hex(result.key) == qpdfKey.map(String.init))
       #expect(result.isOwner == isOwner)

@@ -84,31 +84,33 @@ struct OddPathTests {
     let cafe = shelf.rawPath(Self.latin1)
     let colon = Array(": ".utf8)
 
-    let get = try runPDFBind(raw: [Array("get".utf8), bad, cafe])
+    let get = try PDFBindRunner.run(raw: [Array("get".utf8), bad, cafe])
     #expect(get.status == 0)
     #expect(
       get.stdout
         == Data(bad + colon + Array("unknown\n".utf8) + cafe + colon + Array("right-edge\n".utf8)))
 
-    let check = try runPDFBind(raw: [Array("check".utf8), Array("--right-edge".utf8), bad, cafe])
+    let check = try PDFBindRunner.run(raw: [
+      Array("check".utf8), Array("--right-edge".utf8), bad, cafe,
+    ])
     #expect(check.status == 1)
     #expect(check.stdout == Data(bad + colon + Array("unknown\n".utf8)))
 
-    let set = try runPDFBind(raw: [Array("set".utf8), Array("--right-edge".utf8), bad, cafe])
+    let set = try PDFBindRunner.run(raw: [Array("set".utf8), Array("--right-edge".utf8), bad, cafe])
     #expect(set.status == 0)
     #expect(
       set.stdout
         == Data(
           bad + colon + Array("unknown -> right-edge\n".utf8) + cafe + colon
             + Array("right-edge (unchanged)\n".utf8)))
-    let after = try runPDFBind(raw: [Array("get".utf8), bad])
+    let after = try PDFBindRunner.run(raw: [Array("get".utf8), bad])
     #expect(after.stdout == Data("right-edge\n".utf8))
     // Nothing was written under the name with U+FFFD in place of the byte.
     #expect(!FileManager.default.fileExists(atPath: shelf.path("bad\u{FFFD}name.pdf")))
 
     // A failure line names the file with its bytes too.
     let missing = shelf.rawPath(Array("gone".utf8) + [0xFE] + Array(".pdf".utf8))
-    let failed = try runPDFBind(raw: [Array("get".utf8), missing])
+    let failed = try PDFBindRunner.run(raw: [Array("get".utf8), missing])
     #expect(failed.status == 2)
     #expect(failed.stdout.isEmpty)
     #expect(
@@ -122,13 +124,13 @@ struct OddPathTests {
     let bad = shelf.rawPath(Self.notUTF8)
     let shown = shelf.path("bad\u{FFFD}name.pdf")
     for command in [["get"], ["check", "--unknown"], ["set", "--unknown", "--dry-run"]] {
-      let result = try runPDFBind(
+      let result = try PDFBindRunner.run(
         raw: command.map { Array($0.utf8) } + [Array("--json".utf8), bad])
       #expect(result.status == 0, "\(command): \(result.err)")
       let objects = try jsonObjects(result.stdout)
       #expect(objects.map { $0["path"] as? String } == [shown], "\(command)")
     }
-    let failed = try runPDFBind(raw: [
+    let failed = try PDFBindRunner.run(raw: [
       Array("get".utf8), Array("--json".utf8), shelf.rawPath([0xC3]),
     ])
     #expect(failed.status == 2)
@@ -146,7 +148,7 @@ struct OddPathTests {
     // The list on standard input.
     let list = shelf.path("list")
     try Data(bad + [0] + cafe + [0]).write(to: URL(fileURLWithPath: list))
-    let fromStandardInput = try runPDFBind(
+    let fromStandardInput = try PDFBindRunner.run(
       raw: ["check", "--unknown", "-q", "--files-from", "-", "-0"].map { Array($0.utf8) },
       input: list)
     #expect(
@@ -156,11 +158,11 @@ struct OddPathTests {
     // A list whose own name is not UTF-8.
     let listName = Array("list".utf8) + [0xFF]
     try shelf.write(Data(bad + [0x0A]), raw: listName)
-    let fromList = try runPDFBind(
+    let fromList = try PDFBindRunner.run(
       raw: ["get", "-H", "--files-from"].map { Array($0.utf8) } + [shelf.rawPath(listName)])
     #expect(fromList.status == 0, "\(fromList.err)")
     #expect(fromList.stdout == Data(bad + Array(": unknown\n".utf8)))
-    let withEquals = try runPDFBind(
+    let withEquals = try PDFBindRunner.run(
       raw: ["get", "-H"].map { Array($0.utf8) } + [
         Array("--files-from=".utf8) + shelf.rawPath(listName)
       ])
@@ -168,13 +170,14 @@ struct OddPathTests {
 
     // -o OUT writes to the exact bytes of OUT, even when OUT and the input decode alike.
     let out = shelf.rawPath(Array("bad".utf8) + [0xFE] + Array("name.pdf".utf8))
-    let set = try runPDFBind(
+    let set = try PDFBindRunner.run(
       raw: ["set", "--right-edge", "-o"].map { Array($0.utf8) } + [out, bad])
     #expect(set.status == 0, "\(set.err)")
     #expect(set.stdout == Data(bad + Array(": unknown -> right-edge\n".utf8)))
     #expect(shelf.exists(raw: Array("bad".utf8) + [0xFE] + Array("name.pdf".utf8)))
-    #expect(try runPDFBind(raw: [Array("get".utf8), out]).stdout == Data("right-edge\n".utf8))
-    #expect(try runPDFBind(raw: [Array("get".utf8), bad]).stdout == Data("unknown\n".utf8))
+    #expect(
+      try PDFBindRunner.run(raw: [Array("get".utf8), out]).stdout == Data("right-edge\n".utf8))
+    #expect(try PDFBindRunner.run(raw: [Array("get".utf8), bad]).stdout == Data("unknown\n".utf8))
     #expect(!FileManager.default.fileExists(atPath: shelf.path("bad\u{FFFD}name.pdf")))
   }
 }

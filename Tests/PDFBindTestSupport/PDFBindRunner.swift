@@ -1,4 +1,6 @@
 import Foundation
+import Glibc
+import Testing
 
 /// Runs the built `pdfbind` binary, as a user would.
 public enum PDFBindRunner {
@@ -15,5 +17,48 @@ public enum PDFBindRunner {
     _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil
   ) throws -> ProcessResult {
     try runProcess(executable, arguments, input: input, environment: environment)
+  }
+
+  /// Runs pdfbind with arguments given as bytes, standard input read from `input` (a path) or
+  /// /dev/null. Foundation's Process takes only Strings, which cannot hold a name that is not
+  /// UTF-8, so this spawns the binary with posix_spawn.
+  public static func run(raw arguments: [[UInt8]], input: String? = nil) throws
+    -> ProcessResult
+  {
+    let directory = try Fixture.temporaryDirectory()
+    let outPath = directory.appendingPathComponent("stdout").path
+    let errPath = directory.appendingPathComponent("stderr").path
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, input ?? "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    let argv = cStrings([Array(PDFBindRunner.executable.utf8)] + arguments)
+    let environment = cStrings(
+      ProcessInfo.processInfo.environment.map { Array("\($0.key)=\($0.value)".utf8) })
+    defer { (argv + environment).forEach { $0?.deallocate() } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, PDFBindRunner.executable, &actions, nil, argv, environment)
+    try #require(spawned == 0, "posix_spawn: \(String(cString: strerror(spawned)))")
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    // WIFEXITED and WEXITSTATUS are macros Swift does not import.
+    try #require(status & 0x7F == 0, "pdfbind ended with signal \(status & 0x7F)")
+    return ProcessResult(
+      status: (status >> 8) & 0xFF,
+      stdout: try Data(contentsOf: URL(fileURLWithPath: outPath)),
+      stderr: try Data(contentsOf: URL(fileURLWithPath: errPath)))
+  }
+
+  /// NUL-terminated copies of `strings` and a final nil, as execve wants them; the caller
+  /// deallocates them.
+  private static func cStrings(_ strings: [[UInt8]]) -> [UnsafeMutablePointer<CChar>?] {
+    strings.map { bytes in
+      let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
+      for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
+      pointer[bytes.count] = 0
+      return pointer
+    } + [nil]
   }
 }
