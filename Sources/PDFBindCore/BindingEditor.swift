@@ -4,6 +4,9 @@ import SystemPackage
 public struct BindingReport: Equatable, Sendable {
   public var direction: DirectionEntry
   public var binding: PageBinding { direction.binding }
+  public var pageLayout: PageLayoutEntry
+  /// `/Count` of the page tree's root; nil when the page tree cannot be read.
+  public var pageCount: Int?
   /// Things the user should know that do not stop the read, in our words.
   public var warnings: [String]
 }
@@ -64,7 +67,9 @@ public struct BindingEditor: Sendable {
   public func read(_ path: FilePath) throws(BindingError) -> BindingReport {
     let source = try SourceFile(path: path)
     let inspection = try open(source).inspection
-    return BindingReport(direction: inspection.direction, warnings: inspection.userWarnings)
+    return BindingReport(
+      direction: inspection.direction, pageLayout: inspection.pageLayout,
+      pageCount: inspection.pageCount, warnings: inspection.userWarnings)
   }
 
   // MARK: - set
@@ -115,6 +120,7 @@ public struct BindingEditor: Sendable {
   private struct Inspection {
     var direction: DirectionEntry
     var directionIsIndirect: Bool
+    var pageLayout: PageLayoutEntry
     var pageCount: Int?
     /// qpdf's warnings during the read, to tell new ones apart in the result.
     var qpdfWarnings: [QPDFWarning]
@@ -172,7 +178,8 @@ public struct BindingEditor: Sendable {
   private func inspect(_ document: QPDFDocument) throws(BindingError) -> Inspection {
     let (direction, isIndirect) = try document.direction()
     return Inspection(
-      direction: direction, directionIsIndirect: isIndirect, pageCount: document.pageCount(),
+      direction: direction, directionIsIndirect: isIndirect,
+      pageLayout: try document.pageLayout(), pageCount: document.pageCount(),
       qpdfWarnings: document.takeWarnings(), damage: nil)
   }
 

@@ -115,6 +115,19 @@ final class QPDFDocument {
     return (entry, isIndirect)
   }
 
+  /// The catalog's `/PageLayout` entry.
+  func pageLayout() throws(BindingError) -> PageLayoutEntry {
+    let layout = qpdf_oh_get_key(raw, try root(), "/PageLayout")
+    try check()
+    if qpdf_oh_is_null(raw, layout) == QPDF_TRUE { return .absent }
+    if qpdf_oh_is_name(raw, layout) == QPDF_TRUE {
+      return .name(String(String(cString: qpdf_oh_get_name(raw, layout)).dropFirst()))
+    }
+    let syntax = String(cString: qpdf_oh_unparse(raw, layout))
+    try check()
+    return .other(syntax)
+  }
+
   /// The direct contents of object (`number`, `generation`); strings come decrypted.
   func object(_ number: Int, generation: Int) throws(BindingError) -> PDFValue {
     let object = qpdf_get_object_by_id(raw, Int32(clamping: number), Int32(clamping: generation))

@@ -1,6 +1,6 @@
 /// The edge a document's pages are bound on, as viewers read it from `/Direction`
 /// in the catalog's `/ViewerPreferences` (ISO 32000-1 §12.2, table 150).
-public enum PageBinding: String, Sendable, CaseIterable, Codable {
+public enum PageBinding: String, Sendable, CaseIterable {
   /// `/Direction /L2R`: bound on the left, read left to right.
   case leftEdge = "left-edge"
   /// `/Direction /R2L`: bound on the right (Arabic, Hebrew, manga…).
