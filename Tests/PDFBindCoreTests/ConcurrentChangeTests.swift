@@ -26,7 +26,7 @@ struct ConcurrentChangeTests {
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     let source = try SourceFile(path: FilePath(path))
     #expect(throws: BindingError.changedWhileWorking) {
-      try Output.write(update, after: source, to: .replace) { _ throws(BindingError) in
+      try ResultWriter.write(update, after: source, to: .replace) { _ throws(BindingError) in
         try? appendByte(path)
       }
     }
@@ -43,7 +43,7 @@ struct ConcurrentChangeTests {
     try appendByte(path)
     let changed = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(throws: BindingError.changedWhileWorking) {
-      try Output.write(update, after: source, to: .inPlace) { _ throws(BindingError) in }
+      try ResultWriter.write(update, after: source, to: .inPlace) { _ throws(BindingError) in }
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == changed)
   }
@@ -56,7 +56,7 @@ struct ConcurrentChangeTests {
     let source = try SourceFile(path: FilePath(path))
     let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
     #expect(throws: BindingError.verificationFailed("test")) {
-      try Output.write(update, after: source, to: .inPlace) { _ throws(BindingError) in
+      try ResultWriter.write(update, after: source, to: .inPlace) { _ throws(BindingError) in
         throw BindingError.verificationFailed("test")
       }
     }

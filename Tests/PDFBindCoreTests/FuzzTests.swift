@@ -163,6 +163,59 @@ struct FuzzTests {
     }
   }
 
+  @Test("RC4 and AES-CBC agree with an independent implementation (Python's cryptography)")
+  func ciphersAgreeWithCryptography() throws {
+    var random = SplitMix64(seed: 0xC1_9E45)
+    var cases: [[String: String]] = []
+    var ours: [String] = []
+    for _ in 0..<max(50, Self.count / 20) {
+      let plain = (0..<Int(random.next() % 100)).map { _ in UInt8(truncatingIfNeeded: random.next())
+      }
+      let key = (0..<32).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      // The key lengths PDF uses (40 to 128 bits) that cryptography's ARC4 accepts.
+      let rc4Key = Array(key.prefix([5, 7, 8, 10, 16][Int(random.next() % 5)]))
+      let aesKey = random.next() % 2 == 0 ? Array(key.prefix(16)) : key
+      let iv = (0..<16).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+      let padded =
+        plain + Array(repeating: UInt8(16 - plain.count % 16), count: 16 - plain.count % 16)
+      cases.append([
+        "plain": Self.hex(plain), "padded": Self.hex(padded), "rc4key": Self.hex(rc4Key),
+        "aeskey": Self.hex(aesKey), "iv": Self.hex(iv),
+      ])
+      ours.append(Self.hex(Ciphers.rc4(key: rc4Key, plain)))
+      ours.append(Self.hex(Ciphers.aesCBC(encrypt: true, key: aesKey, iv: iv, padded)))
+    }
+    let script = """
+      import json, sys
+      from cryptography.hazmat.primitives.ciphers import Cipher, modes
+      from cryptography.hazmat.primitives.ciphers.algorithms import AES
+      from cryptography.hazmat.decrepit.ciphers.algorithms import ARC4
+      out = []
+      for c in json.load(sys.stdin):
+          h = bytes.fromhex
+          rc4 = Cipher(ARC4(h(c["rc4key"])), mode=None).encryptor()
+          out.append((rc4.update(h(c["plain"])) + rc4.finalize()).hex())
+          aes = Cipher(AES(h(c["aeskey"])), modes.CBC(h(c["iv"]))).encryptor()
+          out.append((aes.update(h(c["padded"])) + aes.finalize()).hex())
+      print("\\n".join(out))
+      """
+    let input = try JSONSerialization.data(withJSONObject: cases)
+    let result = try runProcess(which("python3")!, ["-c", script], input: input)
+    try #require(result.status == 0, "python3: \(result.err)")
+    // An empty plaintext gives an empty line, so empty lines count.
+    let theirs = result.out.split(separator: "\n", omittingEmptySubsequences: false)
+      .dropLast().map(String.init)
+    #expect(theirs.count == ours.count)
+    for (index, pair) in zip(ours, theirs).enumerated() where pair.0 != pair.1 {
+      Issue.record("case \(index / 2) (\(index % 2 == 0 ? "RC4" : "AES")): \(pair.0) != \(pair.1)")
+      break
+    }
+  }
+
+  static func hex(_ bytes: [UInt8]) -> String {
+    bytes.map { String($0, radix: 16) }.map { $0.count == 1 ? "0" + $0 : $0 }.joined()
+  }
+
   // MARK: - Random values
 
   static func randomBytes(_ random: inout SplitMix64, max: UInt64) -> [UInt8] {

@@ -25,7 +25,8 @@ struct SpreadsTests {
       (7, .rightEdge, false, "[2|1] [4|3] [6|5] [7]"),
     ])
   func spreads(pages: Int, binding: PageBinding, cover: Bool, expected: String) {
-    #expect(Spreads.text(Spreads.pairs(pageCount: pages, binding: binding, cover: cover)) == expected)
+    #expect(
+      Spreads.text(Spreads.pairs(pageCount: pages, binding: binding, cover: cover)) == expected)
   }
 
   @Test("Every page appears once, in reading order, for many pages")
@@ -42,7 +43,10 @@ struct SpreadsTests {
 
   @Test("The /PageLayout each option writes, and the cover each layout means")
   func pageLayoutNames() {
-    #expect(PageArrangement.allCases.map(\.pageLayoutName) == ["TwoPageRight", "TwoPageLeft", "SinglePage"])
+    #expect(
+      PageArrangement.allCases.map(\.pageLayoutName) == [
+        "TwoPageRight", "TwoPageLeft", "SinglePage",
+      ])
     #expect(PageLayoutEntry.name("TwoPageRight").cover == true)
     #expect(PageLayoutEntry.name("TwoColumnLeft").cover == false)
     #expect(PageLayoutEntry.name("SinglePage").cover == nil)

@@ -85,7 +85,10 @@ struct CheckTests {
     let objects = try jsonObjects(result.stdout)
     try #require(objects.count == 3)
     #expect(objects.map { $0["path"] as? String } == [right, unknown, junk])
-    #expect(Set(objects[0].keys) == ["path", "binding", "direction", "expected", "matches"])
+    #expect(
+      Set(objects[0].keys) == [
+        "path", "binding", "direction", "page_layout", "cover", "warnings", "expected", "matches",
+      ])
     #expect(objects[0]["binding"] as? String == "right-edge")
     #expect(objects[0]["direction"] as? String == "R2L")
     #expect(objects[0]["expected"] as? String == "right-edge")

@@ -24,7 +24,10 @@ struct JSONTests {
     #expect(result.status == 0)
     let objects = try jsonObjects(result.stdout)
     try #require(objects.count == 1)
-    #expect(Set(objects[0].keys) == ["path", "binding", "direction"])
+    #expect(
+      Set(objects[0].keys) == ["path", "binding", "direction", "page_layout", "cover", "warnings"])
+    #expect(objects[0]["page_layout"] is NSNull)
+    #expect(objects[0]["cover"] is NSNull)
     #expect(objects[0]["path"] as? String == shelf.path("book.pdf"))
     #expect(objects[0]["binding"] as? String == binding)
     if let direction {
@@ -53,7 +56,7 @@ struct JSONTests {
 
   static let setKeys: Set<String> = [
     "path", "binding_before", "direction_before", "binding", "direction", "changed",
-    "bytes_appended", "dry_run", "xref",
+    "bytes_appended", "dry_run", "xref", "page_layout_before", "page_layout", "warnings",
   ]
 
   @Test("set: before and after, changed, bytes appended (the real growth of the file)")

@@ -53,6 +53,31 @@ public enum IndependentReaders {
     return result.status == 0 && !value.isEmpty && value != "null" ? value : nil
   }
 
+  /// `/PageLayout` as MuPDF reads it (`mutool show`), or nil when absent.
+  public static func mutoolPageLayout(_ path: String) throws -> String? {
+    let result = try runProcess(which("mutool")!, ["show", path, "trailer/Root/PageLayout"])
+    let value = result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    return result.status == 0 && !value.isEmpty && value != "null" ? value : nil
+  }
+
+  /// `/PageLayout` and `/Direction` as pikepdf reads them: "/TwoPageRight", or "None".
+  public static func pikepdfEntries(_ path: String) throws -> (layout: String, direction: String) {
+    let result = try runPython(
+      """
+      import sys, pikepdf
+      with pikepdf.open(sys.argv[1]) as pdf:
+          root = pdf.Root
+          vp = root.get("/ViewerPreferences")
+          print(root.get("/PageLayout"))
+          print(vp.get("/Direction") if vp is not None else None)
+      """, path)
+    let lines = result.out.split(separator: "\n").map(String.init)
+    guard result.status == 0, lines.count == 2 else {
+      throw ReaderError(message: "pikepdf failed: \(result.err)")
+    }
+    return (lines[0], lines[1])
+  }
+
   /// The page count qpdf finds by walking the page tree.
   public static func qpdfPageCount(_ path: String, password: String? = nil) throws -> Int? {
     var arguments = ["--show-npages", path]

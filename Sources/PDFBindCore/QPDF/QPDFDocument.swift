@@ -115,17 +115,18 @@ final class QPDFDocument {
     return (entry, isIndirect)
   }
 
-  /// The catalog's `/PageLayout` entry.
-  func pageLayout() throws(BindingError) -> PageLayoutEntry {
+  /// The catalog's `/PageLayout` entry and whether it is written through an indirect reference.
+  func pageLayout() throws(BindingError) -> (entry: PageLayoutEntry, isIndirect: Bool) {
     let layout = qpdf_oh_get_key(raw, try root(), "/PageLayout")
     try check()
-    if qpdf_oh_is_null(raw, layout) == QPDF_TRUE { return .absent }
+    let isIndirect = qpdf_oh_is_indirect(raw, layout) == QPDF_TRUE
+    if qpdf_oh_is_null(raw, layout) == QPDF_TRUE { return (.absent, isIndirect) }
     if qpdf_oh_is_name(raw, layout) == QPDF_TRUE {
-      return .name(String(String(cString: qpdf_oh_get_name(raw, layout)).dropFirst()))
+      return (.name(String(String(cString: qpdf_oh_get_name(raw, layout)).dropFirst())), isIndirect)
     }
     let syntax = String(cString: qpdf_oh_unparse(raw, layout))
     try check()
-    return .other(syntax)
+    return (.other(syntax), isIndirect)
   }
 
   /// The direct contents of object (`number`, `generation`); strings come decrypted.

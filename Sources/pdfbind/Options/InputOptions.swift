@@ -39,16 +39,3 @@ struct InputOptions: ParsableArguments {
     }
   }
 }
-
-/// `--json` and `-q`, shared by every subcommand.
-struct ReportOptions: ParsableArguments {
-  @Flag(help: "Print one JSON object a line (JSON Lines) instead of text.")
-  var json = false
-
-  @Flag(
-    name: .shortAndLong,
-    help: ArgumentHelp(
-      "No warnings, progress or success lines (get still prints each value); failures "
-        + "still go to standard error."))
-  var quiet = false
-}

@@ -25,3 +25,13 @@ enum FilenameMode: EnumerableFlag {
       ? "Print 'PATH: ' before each value, even for one file." : "Never print the path."
   }
 }
+
+extension PageArrangement: EnumerableFlag {
+  public static func help(for value: Self) -> ArgumentHelp? {
+    switch value {
+    case .cover: "Page 1 stands alone in a two-page view (/PageLayout /TwoPageRight)."
+    case .noCover: "Pages pair from page 1 in a two-page view (/PageLayout /TwoPageLeft)."
+    case .single: "One page at a time (/PageLayout /SinglePage)."
+    }
+  }
+}

@@ -7,16 +7,28 @@ struct JSONLine {
     if bytes.count > 1 { bytes.append(UInt8(ascii: ",")) }
     appendString(Array(key.utf8))
     bytes.append(UInt8(ascii: ":"))
+    append(value)
+  }
+
+  var line: [UInt8] { bytes + [UInt8(ascii: "}")] }
+
+  private mutating func append(_ value: JSONValue) {
     switch value {
     case .string(let text): appendString(Array(text.utf8))
     case .bytes(let raw): appendString(raw)
     case .integer(let number): bytes += Array(String(number).utf8)
     case .boolean(let flag): bytes += Array((flag ? "true" : "false").utf8)
     case .null: bytes += Array("null".utf8)
+    case .array(let items):
+      bytes.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        append(item)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let object): bytes += object.line
     }
   }
-
-  var line: [UInt8] { bytes + [UInt8(ascii: "}")] }
 
   /// Escapes per RFC 8259. Bytes that are not UTF-8 (possible in paths) become U+FFFD, since
   /// JSON text must be Unicode; the exact bytes stay available in text output.
@@ -39,10 +51,25 @@ struct JSONLine {
   }
 }
 
-enum JSONValue {
+indirect enum JSONValue {
   case string(String)
+  /// A string given as bytes (a path), made valid UTF-8.
   case bytes([UInt8])
   case integer(Int)
   case boolean(Bool)
   case null
+  case array([JSONValue])
+  case object(JSONLine)
+
+  /// A string, or `null` for nil.
+  static func optional(_ text: String?) -> JSONValue { text.map { .string($0) } ?? .null }
+}
+
+extension JSONLine {
+  static func failure(_ input: Input, _ error: some Error) -> [UInt8] {
+    var line = JSONLine()
+    line.add("path", .bytes(input.display))
+    line.add("error", .string("\(error)"))
+    return line.line
+  }
 }

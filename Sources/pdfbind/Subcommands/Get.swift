@@ -4,7 +4,10 @@ import PDFBindCore
 extension PDFBindCommand {
   struct Get: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Print the page binding of each file: left-edge, right-edge or unknown.")
+      abstract: "Print the page binding of each file: left-edge, right-edge or unknown.",
+      discussion: "--json adds the raw /Direction, the /PageLayout (page_layout) and whether "
+        + "a two-page view shows page 1 alone (cover: true for TwoPageRight, false for "
+        + "TwoPageLeft, null otherwise).")
 
     @OptionGroup var report: ReportOptions
     @Flag var filename: FilenameMode?
@@ -14,24 +17,20 @@ extension PDFBindCommand {
       let inputs = try input.inputs()
       let editor = BindingEditor(password: input.resolvedPassword)
       let showPath = filename == .withFilename || (filename == nil && inputs.count > 1)
-      let json = report.json
+      let (json, quiet) = (report.json, report.quiet)
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
         input in
         var file = FileReport()
         do {
-          let result = try Spool.reading(input) { path throws(BindingError) in
+          let result = try StandardInputSpool.reading(input) { path throws(BindingError) in
             try editor.read(path)
           }
-          if !report.quiet { result.warnings.forEach { file.warn(input, $0) } }
+          if !quiet { result.warnings.forEach { file.warn(input, $0) } }
           if json {
-            var line = JSONLine()
-            line.add("path", .bytes(input.display))
-            line.add("binding", .string(result.binding.rawValue))
-            line.add("direction", result.direction.rawValue.map { .string($0) } ?? .null)
-            file.standardOutput.append(line.line)
+            file.standardOutput.append(result.json(for: input).line)
           } else {
-            let value = Array(result.binding.rawValue.utf8)
-            file.standardOutput.append(showPath ? input.display + ": " + value : value)
+            let value = result.binding.rawValue
+            file.standardOutput.append(showPath ? input.line(value) : Array(value.utf8))
           }
         } catch {
           file.fail(input, error)

@@ -6,15 +6,27 @@ extension PDFBindCommand {
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Give each file a binding by appending an incremental update.",
-      usage: "pdfbind set (--left-edge | --right-edge | --unknown) [<options>] <file> ...",
+      usage: """
+        pdfbind set (--left-edge | --right-edge | --unknown) [--cover | --no-cover | --single] \
+        [<options>] <file> ...
+        """,
       discussion: """
         The original bytes stay, unchanged, at the start of the result, so earlier revisions \
         and signatures survive. A file that already has the binding is left byte-for-byte as \
         it was. By default each file is replaced atomically (written beside it, flushed, \
         renamed over it); --in-place appends to the file itself instead.
+
+        --cover, --no-cover and --single set /PageLayout in the same update: whether a \
+        two-page view shows page 1 alone (TwoPageRight), pairs pages from page 1 \
+        (TwoPageLeft), or shows one page at a time (SinglePage). Viewers that honour both \
+        entries (SumatraPDF, Okular) read TwoPageRight as "first page alone" and TwoPageLeft \
+        as "pairs from page 1", and a right-edge binding mirrors each pair: with --cover, \
+        [1] [3|2] [5|4]; with --no-cover, [2|1] [4|3]. A binding, a layout or both may be \
+        given.
         """)
 
-    @Flag(exclusivity: .exclusive) var binding: PageBinding
+    @Flag(exclusivity: .exclusive) var binding: PageBinding?
+    @Flag(exclusivity: .exclusive) var arrangement: PageArrangement?
 
     @Option(
       name: .customShort("o"),
@@ -35,6 +47,11 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
+      if binding == nil && arrangement == nil {
+        throw ValidationError(
+          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--cover', "
+            + "'--no-cover', '--single'")
+      }
       if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
       if output != nil && (input.files.count != 1 || input.filesFrom != nil) {
         throw ValidationError("-o takes exactly one input file.")
@@ -47,9 +64,8 @@ extension PDFBindCommand {
     func run() throws {
       let inputs = try input.inputs()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let (binding, json, quiet, dryRun, force) = (
-        binding, report.json, report.quiet, dryRun, force
-      )
+      let change = BindingChange(binding: binding, arrangement: arrangement)
+      let (json, quiet, dryRun, force) = (report.json, report.quiet, dryRun, force)
       let fixedDestination: SetDestination =
         switch output {
         case "-"?: .standardOutput
@@ -67,30 +83,15 @@ extension PDFBindCommand {
         let reportToError = destination == .standardOutput
         do {
           let options = SetOptions(destination: destination, dryRun: dryRun, force: force)
-          let outcome = try Spool.reading(input) { path throws(BindingError) in
-            try editor.set(binding, on: path, options: options)
+          let outcome = try StandardInputSpool.reading(input) { path throws(BindingError) in
+            try editor.set(change, on: path, options: options)
           }
-          if !quiet { outcome.notes.forEach { file.warn(input, $0) } }
+          if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
           var line: [UInt8]? = nil
           if json {
-            var object = JSONLine()
-            object.add("path", .bytes(input.display))
-            object.add("binding_before", .string(outcome.before.binding.rawValue))
-            object.add("direction_before", outcome.before.rawValue.map { .string($0) } ?? .null)
-            object.add("binding", .string(outcome.after.rawValue))
-            object.add("direction", outcome.after.directionName.map { .string($0) } ?? .null)
-            object.add("changed", .boolean(outcome.changed))
-            object.add("bytes_appended", .integer(outcome.bytesAppended))
-            object.add("dry_run", .boolean(dryRun))
-            if let kind = outcome.crossReferenceKind { object.add("xref", .string(kind.rawValue)) }
-            line = object.line
+            line = outcome.json(for: input, dryRun: dryRun).line
           } else if !quiet {
-            let change =
-              outcome.changed
-              ? "\(outcome.before.binding.rawValue) -> \(outcome.after.rawValue)"
-                + (dryRun ? " (dry run)" : "")
-              : "\(outcome.after.rawValue) (unchanged)"
-            line = input.display + ": " + change
+            line = input.line(outcome.text(dryRun: dryRun))
           }
           if let line { file.report(line, toError: reportToError) }
         } catch {

@@ -3,7 +3,7 @@ import SystemPackage
 
 /// Puts a result where `SetDestination` says, so that a failure at any point leaves the
 /// original file as it was and the destination holding either its old content or the result.
-enum Output {
+enum ResultWriter {
   typealias Verify = (FilePath) throws(BindingError) -> Void
 
   /// Writes the original followed by `update` to `destination`; `verify` must accept the
@@ -16,14 +16,14 @@ enum Output {
     case .replace:
       let target: FilePath
       do { target = try FileIO.resolvingSymlinks(source.path) } catch {
-        throw writeError(error, operation: "resolving the path")
+        throw BindingError(writing: error, operation: "resolving the path")
       }
       try replaceAtomically(
         target, with: source, plus: update, permissionsFrom: source.version, verify: verify)
     case .inPlace:
       try appendInPlace(update, to: source, verify: verify)
     case .file(let path):
-      let existing = try? FileIO.version(atPath: path)
+      let existing = try? FileVersion(atPath: path)
       if let existing, !existing.isRegularFile {
         try stream(source, plus: update, to: path, verify: verify)
       } else {
@@ -55,8 +55,7 @@ enum Output {
     _ target: FilePath, with source: borrowing SourceFile, plus update: [UInt8],
     permissionsFrom model: FileVersion?, verify: Verify
   ) throws(BindingError) {
-    if target == source.path || (try? FileIO.version(atPath: target))?.inode == source.version.inode
-    {
+    if target == source.path || (try? FileVersion(atPath: target))?.inode == source.version.inode {
       try requireWritable(source.version, path: target)
     }
     var directory = target.removingLastComponent()
@@ -69,7 +68,7 @@ enum Output {
     {
       throw BindingError.directoryNotWritable(directory: directory.string)
     } catch {
-      throw writeError(error, operation: "creating a file in \(directory)")
+      throw BindingError(writing: error, operation: "creating a file in \(directory)")
     }
     var renamed = false
     defer {
@@ -78,7 +77,7 @@ enum Output {
     }
     do {
       try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: source.version.size)
-      try FileIO.write(temporary.descriptor, update, at: source.version.size)
+      try temporary.descriptor.writeAll(toAbsoluteOffset: source.version.size, update)
       if let model {
         try FileIO.copyOwnership(model, to: temporary.descriptor)
       } else {
@@ -86,14 +85,14 @@ enum Output {
       }
       try FileIO.sync(temporary.descriptor)
     } catch {
-      throw writeError(error, operation: "writing")
+      throw BindingError(writing: error, operation: "writing")
     }
     try verify(temporary.path)
     try requireUnchanged(source)
     do {
       try FileIO.rename(temporary.path, to: target)
     } catch {
-      throw writeError(error, operation: "renaming the new file into place")
+      throw BindingError(writing: error, operation: "renaming the new file into place")
     }
     renamed = true
     FileIO.syncDirectory(directory)
@@ -116,7 +115,7 @@ enum Output {
     defer { try? descriptor.close() }
     let originalSize = source.version.size
     do {
-      guard try FileIO.version(of: descriptor) == source.version else {
+      guard try FileVersion(of: descriptor) == source.version else {
         throw BindingError.changedWhileWorking
       }
     } catch let error as BindingError {
@@ -125,15 +124,15 @@ enum Output {
       throw BindingError.writeFailed(operation: "checking the file", reason: "\(error)")
     }
     do {
-      try FileIO.write(descriptor, update, at: originalSize)
+      try descriptor.writeAll(toAbsoluteOffset: originalSize, update)
       try FileIO.sync(descriptor)
       try verify(source.path)
     } catch {
       // Cut the torn or rejected update off again, so the file is byte-identical.
-      try? FileIO.truncate(descriptor, to: originalSize)
+      try? descriptor.resize(to: originalSize)
       try? FileIO.sync(descriptor)
       if let error = error as? BindingError { throw error }
-      throw writeError(error as? Errno ?? .ioError, operation: "appending")
+      throw BindingError(writing: error, operation: "appending")
     }
   }
 
@@ -142,12 +141,12 @@ enum Output {
   private static func stream(
     _ source: borrowing SourceFile, plus update: [UInt8], to path: FilePath?, verify: Verify
   ) throws(BindingError) {
-    let directory = FilePath(temporaryDirectory())
+    let directory = FileIO.temporaryDirectory
     let temporary: (descriptor: FileDescriptor, path: FilePath)
     do {
       temporary = try FileIO.makeTemporaryFile(in: directory, hint: "stdout")
     } catch {
-      throw writeError(error, operation: "creating a temporary file in \(directory)")
+      throw BindingError(writing: error, operation: "creating a temporary file in \(directory)")
     }
     defer {
       try? temporary.descriptor.close()
@@ -155,9 +154,9 @@ enum Output {
     }
     do {
       try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: source.version.size)
-      try FileIO.write(temporary.descriptor, update, at: source.version.size)
+      try temporary.descriptor.writeAll(toAbsoluteOffset: source.version.size, update)
     } catch {
-      throw writeError(error, operation: "writing a temporary copy")
+      throw BindingError(writing: error, operation: "writing a temporary copy")
     }
     if !update.isEmpty { try verify(temporary.path) }
     let total = source.version.size + Int64(update.count)
@@ -171,9 +170,9 @@ enum Output {
         try FileIO.copy(from: temporary.descriptor, to: .standardOutput, count: total)
       }
     } catch let error as Errno {
-      throw writeError(error, operation: "writing the output")
+      throw BindingError(writing: error, operation: "writing the output")
     } catch {
-      throw writeError(.ioError, operation: "writing the output")
+      throw BindingError(writing: error, operation: "writing the output")
     }
   }
 
@@ -182,25 +181,12 @@ enum Output {
   /// A file without write permission is not replaced behind its owner's back (root could).
   private static func requireWritable(_ version: FileVersion, path: FilePath) throws(BindingError) {
     let writable = path.withPlatformString { access($0, W_OK) } == 0
-    if !writable || version.permissions & 0o222 == 0 { throw BindingError.readOnlyFile }
+    if !writable || version.permissions.rawValue & 0o222 == 0 { throw BindingError.readOnlyFile }
   }
 
   private static func requireUnchanged(_ source: borrowing SourceFile) throws(BindingError) {
-    guard let now = try? FileIO.version(atPath: source.path), now == source.version else {
+    guard let now = try? FileVersion(atPath: source.path), now == source.version else {
       throw BindingError.changedWhileWorking
-    }
-  }
-
-  private static func temporaryDirectory() -> String {
-    if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
-    return "/tmp"
-  }
-
-  static func writeError(_ error: Errno, operation: String) -> BindingError {
-    switch error {
-    case .noSpace, .diskQuotaExceeded: .noSpace
-    case .permissionDenied, .readOnlyFileSystem, .notPermitted: .readOnlyFile
-    default: .writeFailed(operation: operation, reason: error.description)
     }
   }
 }

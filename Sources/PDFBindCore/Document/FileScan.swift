@@ -1,24 +1,3 @@
-/// The few facts about a file's first and last bytes that an incremental update depends on,
-/// found by scanning raw bytes (qpdf does not expose them through its C API).
-struct FileLayout: Equatable, Sendable {
-  /// Bytes before `%PDF-`. qpdf, like Acrobat, reads every offset relative to the header, so the
-  /// offsets we write are relative to it too.
-  var headerOffset: Int
-  /// The value of the last `startxref`: where the newest cross-reference section starts
-  /// (relative to the header). It becomes the update's `/Prev`.
-  var startxref: Int
-  /// Whether the file's last byte ends a line; if not, the update starts with one.
-  var endsWithNewline: Bool
-}
-
-/// The kind of a cross-reference section, which decides the kind the update writes.
-public enum CrossReferenceKind: String, Sendable, Codable {
-  case table
-  /// A classic table whose trailer has `/XRefStm` (ISO 32000-1 §7.5.8.4).
-  case hybrid
-  case stream
-}
-
 /// Byte-level scans. Every function accepts arbitrary bytes: they are fuzzed.
 enum FileScan {
   /// How far from the end qpdf looks for `startxref` (QPDF::parse in qpdf 11); we look in
@@ -29,7 +8,7 @@ enum FileScan {
 
   static func headerOffset(in head: some Collection<UInt8>) -> Int? {
     let bytes = Array(head.prefix(headWindow))
-    return firstIndex(of: Array("%PDF-".utf8), in: bytes)
+    return bytes.firstRange(of: Array("%PDF-".utf8))?.lowerBound
   }
 
   /// The number after the last `startxref` keyword in `tail`, or nil when there is none.
@@ -79,15 +58,8 @@ enum FileScan {
     byte >= 0x30 && byte <= 0x39 ? Int(byte - 0x30) : nil
   }
 
-  private static func firstIndex(of needle: [UInt8], in haystack: [UInt8]) -> Int? {
-    guard !needle.isEmpty, haystack.count >= needle.count else { return nil }
-    for start in 0...(haystack.count - needle.count)
-    where haystack[start..<start + needle.count].elementsEqual(needle) {
-      return start
-    }
-    return nil
-  }
-
+  /// The start of the last `needle` that ends at or before `end` (the standard library
+  /// searches forwards only).
   private static func lastIndex(of needle: [UInt8], in haystack: [UInt8], before end: Int) -> Int? {
     guard !needle.isEmpty, end >= needle.count else { return nil }
     for start in stride(from: end - needle.count, through: 0, by: -1)

@@ -14,6 +14,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case wrongPassword
   case unsupportedEncryption(String)
   case unreadable(detail: String)
+  /// The system refused a read of an input that was open (an I/O error, say).
+  case readFailed(reason: String)
   case noCatalog
   // Refusals before writing
   case damagedNeedsRepair(detail: String)
@@ -49,6 +51,7 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .wrongPassword: "encrypted: the password given is wrong"
     case .unsupportedEncryption(let what): "encrypted with \(what), which pdfbind does not support"
     case .unreadable(let detail): "cannot be read as a PDF (\(detail))"
+    case .readFailed(let reason): "reading failed: \(reason)"
     case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
     case .damagedNeedsRepair(let detail):
       "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "

@@ -1,0 +1,67 @@
+/// What one read of a file with qpdf established: the entries pdfbind edits, the page count
+/// (the verifier compares it), and qpdf's warnings (so that new ones in a result stand out).
+struct Inspection {
+  var direction: DirectionEntry
+  var directionIsIndirect: Bool
+  var pageLayout: PageLayoutEntry
+  var pageLayoutIsIndirect: Bool
+  var pageCount: Int?
+  var qpdfWarnings: [QPDFWarning]
+  /// qpdf's reason, when the file only reads with its cross-reference table reconstructed.
+  var damage: String?
+
+  init(_ document: QPDFDocument) throws(BindingError) {
+    (direction, directionIsIndirect) = try document.direction()
+    (pageLayout, pageLayoutIsIndirect) = try document.pageLayout()
+    pageCount = document.pageCount()
+    qpdfWarnings = document.takeWarnings()
+  }
+
+  /// True when the file holds exactly what `set` would write for `change`, written directly.
+  func hasExactly(_ change: BindingChange) -> Bool {
+    if let binding = change.binding {
+      let expected: DirectionEntry = binding.directionName.map { .name($0) } ?? .absent
+      guard direction == expected, !directionIsIndirect else { return false }
+    }
+    if let arrangement = change.arrangement {
+      guard pageLayout.isExactly(arrangement), !pageLayoutIsIndirect else { return false }
+    }
+    return true
+  }
+
+  var warnings: [BindingWarning] {
+    var warnings: [BindingWarning] = []
+    if let damage { warnings.append(.damaged(detail: damage)) }
+    if direction.isUnexpected, let raw = direction.rawValue {
+      let shown = if case .name = direction { "/" + raw } else { raw }
+      warnings.append(.unexpectedDirection(shown: shown))
+    }
+    return warnings
+  }
+
+  /// Opens the file with recovery off, so damage is seen, and reads it. A damaged file is read
+  /// again with recovery on, to report what it holds; it comes back without a document, since
+  /// nothing may be written on top of it.
+  static func open(_ source: borrowing SourceFile, password: String?) throws(BindingError) -> (
+    document: QPDFDocument?, inspection: Inspection
+  ) {
+    do {
+      let document = try QPDFDocument(
+        path: source.path, descriptor: source.descriptor, password: password,
+        attemptRecovery: false)
+      return (document, try Inspection(document))
+    } catch .damaged(let detail) {
+      do {
+        let recovered = try QPDFDocument(
+          path: source.path, password: password, attemptRecovery: true)
+        var inspection = try Inspection(recovered)
+        inspection.damage =
+          source.looksTruncated
+          ? "the file ends before its startxref and %%EOF, as if truncated" : detail
+        return (nil, inspection)
+      } catch .damaged(let recoveredDetail) {
+        throw source.looksTruncated ? .truncated : .damaged(detail: recoveredDetail)
+      }
+    }
+  }
+}

@@ -1,0 +1,53 @@
+/// Something the user should know about one file that does not stop the command: a value with
+/// a kind (for `--json`) and a sentence (for standard error), kept together here.
+public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
+  /// qpdf had to reconstruct the cross-reference table to read the file.
+  case damaged(detail: String)
+  /// `/Direction` holds a value viewers ignore; `shown` is as the file writes it (`/r2l`, `(R2L)`).
+  case unexpectedDirection(shown: String)
+  /// `--force` updated a signed document.
+  case forcedSigned
+  /// `--force` updated a certified document.
+  case forcedCertified
+  /// `--force` updated a document whose permissions forbid changes.
+  case forcedRestricted
+
+  /// A stable identifier for scripts (`--json`).
+  public var kind: String {
+    switch self {
+    case .damaged: "damaged"
+    case .unexpectedDirection: "unexpected-direction"
+    case .forcedSigned: "forced-signed"
+    case .forcedCertified: "forced-certified"
+    case .forcedRestricted: "forced-restricted"
+    }
+  }
+
+  /// Whether this is a note about what `--force` did rather than a warning about the file.
+  public var isNote: Bool {
+    switch self {
+    case .forcedSigned, .forcedCertified, .forcedRestricted: true
+    case .damaged, .unexpectedDirection: false
+    }
+  }
+
+  /// The sentence without its `warning:`/`note:` prefix.
+  public var message: String {
+    switch self {
+    case .damaged(let detail):
+      "damaged PDF (\(detail)); qpdf reconstructed its cross-reference table to read it"
+    case .unexpectedDirection(let shown):
+      "/Direction is \(shown), which is neither /L2R nor /R2L; viewers ignore it, so the "
+        + "binding is unknown"
+    case .forcedSigned:
+      "--force: the signed bytes are intact and each signature still covers its revision, but "
+        + "validators such as Acrobat and pyHanko will report the catalog change as a "
+        + "modification the signer did not allow"
+    case .forcedCertified:
+      "--force: the document was certified; changing its binding breaks the certification"
+    case .forcedRestricted: "--force: the document's permissions forbid changes"
+    }
+  }
+
+  public var description: String { (isNote ? "note: " : "warning: ") + message }
+}

@@ -1,0 +1,148 @@
+/// The bytes `set` appends to one file, and what the verifier must find in the result.
+struct UpdatePlan {
+  var bytes: [UInt8]
+  /// The objects the update rewrites, as qpdf must read them back from the result.
+  var objects: [RewrittenObject]
+  var kind: CrossReferenceKind
+  var notes: [BindingWarning]
+}
+
+/// Decides what an update rewrites and builds it: the permission policy, the objects that
+/// carry the change, the kind of cross-reference section, and a check that the file's
+/// cross-reference data matches its objects before anything is stacked on it.
+struct UpdatePlanner {
+  var password: String?
+  var force: Bool
+
+  func plan(
+    _ change: BindingChange, document: QPDFDocument, inspection: Inspection,
+    source: borrowing SourceFile
+  ) throws(BindingError) -> UpdatePlan {
+    let trailer = try document.trailer()
+    let (encryption, notes) = try PermissionPolicy.check(
+      document, trailer: trailer, password: password, force: force)
+    let objects = try Self.rewrittenObjects(for: change, in: document)
+    // An object qpdf had to patch up while parsing (fake keys, stray tokens) would be
+    // rewritten as patched: the update would change more than the binding.
+    let rewritten = Set(objects.map(\.objectNumber))
+    if let warning = (inspection.qpdfWarnings + document.takeWarnings()).first(where: {
+      $0.objectNumber.map(rewritten.contains) == true
+    }) {
+      throw BindingError.damagedObject(
+        objectNumber: warning.objectNumber!, detail: warning.message)
+    }
+    let layout = try source.layout()
+    let kind = try Self.crossReferenceKind(source: source, layout: layout, trailer: trailer)
+    guard case .integer(let size)? = trailer["Size"], size > 0 else {
+      throw BindingError.layoutUnsupported("the trailer has no valid /Size")
+    }
+    try Self.requireObjectsReadable(document, size: Int(size))
+    let update = IncrementalUpdate(
+      layout: layout, originalSize: Int(source.version.size), kind: kind,
+      previousSize: Int(size),
+      carriedTrailerEntries: trailer.entries(named: ["Root", "Info", "ID", "Encrypt"]),
+      objects: objects)
+    let encryptString = try encryption?.stringEncryptor(needed: objects)
+    return UpdatePlan(
+      bytes: update.bytes(encryptString: encryptString), objects: objects, kind: kind,
+      notes: notes)
+  }
+
+  /// The objects to rewrite. `/Direction` goes into the indirect `/ViewerPreferences`
+  /// dictionary when there is one (unless removing it leaves that dictionary empty), otherwise
+  /// into the catalog; `/PageLayout` always goes into the catalog.
+  static func rewrittenObjects(for change: BindingChange, in document: QPDFDocument)
+    throws(BindingError) -> [RewrittenObject]
+  {
+    var catalog = try document.catalog()
+    var rewritesCatalog = false
+    var objects: [RewrittenObject] = []
+    if let arrangement = change.arrangement {
+      catalog.value = catalog.value.updating("PageLayout", to: .name(arrangement.pageLayoutName))
+      rewritesCatalog = true
+    }
+    if let binding = change.binding {
+      let direction = binding.directionName.map { PDFValue.name($0) }
+      if var preferences = try document.indirectViewerPreferences(),
+        preferences.objectNumber != catalog.objectNumber
+      {
+        preferences.value = preferences.value.updating("Direction", to: direction)
+        if preferences.value.isEmptyDictionary {
+          catalog.value = catalog.value.updating("ViewerPreferences", to: nil)
+          rewritesCatalog = true
+        } else {
+          objects.append(preferences)
+        }
+      } else {
+        var preferences = catalog.value["ViewerPreferences"] ?? .dictionary([])
+        if case .dictionary = preferences {} else { preferences = .dictionary([]) }
+        preferences = preferences.updating("Direction", to: direction)
+        catalog.value = catalog.value.updating(
+          "ViewerPreferences", to: preferences.isEmptyDictionary ? nil : preferences)
+        rewritesCatalog = true
+      }
+    }
+    if rewritesCatalog { objects.append(catalog) }
+    return objects
+  }
+
+  /// The kind of the newest section, from the file's bytes, checked against qpdf's trailer.
+  static func crossReferenceKind(
+    source: borrowing SourceFile, layout: FileLayout, trailer: PDFValue
+  ) throws(BindingError) -> CrossReferenceKind {
+    let isStreamDictionary = trailer["Type"] == .name("XRef")
+    switch try source.sectionKind(at: layout) {
+    case .table? where !isStreamDictionary:
+      return trailer["XRefStm"] == nil ? .table : .hybrid
+    case .stream? where isStreamDictionary:
+      return .stream
+    default:
+      throw BindingError.layoutUnsupported(
+        "startxref (\(layout.startxref)) does not point at the cross-reference section qpdf read")
+    }
+  }
+
+  // MARK: - Damage
+
+  /// Files with up to this many objects have every object read before `set` writes.
+  static let fullDamageCheckLimit = 1024
+  /// Larger files have this many, spread evenly over the object numbers (each may cost qpdf
+  /// the parse of a whole object stream; 32 keeps set on 5,000 pages under 30 MB).
+  static let damageCheckSample = 32
+
+  /// qpdf reads lazily, so an xref entry that points at the wrong bytes shows only when its
+  /// object is read: read some before stacking an update on the file.
+  static func requireObjectsReadable(_ document: QPDFDocument, size: Int) throws(BindingError) {
+    _ = document.takeWarnings()
+    let warnings: [QPDFWarning]
+    do {
+      warnings = try document.readObjects(objectsToCheck(size: size))
+    } catch .damaged(let detail) {
+      throw .damagedNeedsRepair(detail: detail)
+    }
+    if let warning = warnings.first {
+      throw BindingError.damagedNeedsRepair(detail: warning.message)
+    }
+  }
+
+  /// The objects `set` reads to look for cross-reference damage before it writes. Damage that
+  /// shifts offsets (an edited or re-encoded file) shows in any sample; the bound keeps the
+  /// cost of `set` independent of the document's size (in a file with object streams, each
+  /// sampled object costs the parse of its whole object stream). A single stray entry in a
+  /// large file can go unseen: qpdf still reads such a file, and so does the result.
+  static func objectsToCheck(size: Int) -> [Int] {
+    guard size > 1 else { return [] }
+    let count = size - 1
+    if count <= fullDamageCheckLimit { return Array(1..<size) }
+    return (0..<damageCheckSample).map { 1 + $0 * (count - 1) / (damageCheckSample - 1) }
+  }
+}
+
+extension PDFValue {
+  /// The entries of a dictionary whose keys are in `names`, in the dictionary's order.
+  func entries(named names: [String]) -> [(key: [UInt8], value: PDFValue)] {
+    guard case .dictionary(let entries) = self else { return [] }
+    let wanted = Set(names.map { Array($0.utf8) })
+    return entries.filter { wanted.contains($0.key) }
+  }
+}
