@@ -15,6 +15,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case unsupportedEncryption(String)
   case unreadable(detail: String)
   case noCatalog
+  /// Page text cannot be read at all (poppler-glib missing): `suggest` needs it.
+  case textUnavailable(String)
   // Refusals before writing
   case damagedNeedsRepair(detail: String)
   /// The object `set` would rewrite only parses with qpdf's repairs.
@@ -50,6 +52,7 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupportedEncryption(let what): "encrypted with \(what), which pdfbind does not support"
     case .unreadable(let detail): "cannot be read as a PDF (\(detail))"
     case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
+    case .textUnavailable(let why): "cannot read page text: \(why)"
     case .damagedNeedsRepair(let detail):
       "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "
         + "an update appended to it would not be reliable; left unchanged. Repair it first, for "
