@@ -17,6 +17,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case noCatalog
   /// Page text cannot be read at all (poppler-glib missing): `suggest` needs it.
   case textUnavailable(String)
+  /// A directory a -r walk could not read (the reason is already in words).
+  case walkFailed(String)
   // Refusals before writing
   case damagedNeedsRepair(detail: String)
   /// The object `set` would rewrite only parses with qpdf's repairs.
@@ -53,6 +55,7 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let detail): "cannot be read as a PDF (\(detail))"
     case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
     case .textUnavailable(let why): "cannot read page text: \(why)"
+    case .walkFailed(let why): why
     case .damagedNeedsRepair(let detail):
       "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "
         + "an update appended to it would not be reliable; left unchanged. Repair it first, for "

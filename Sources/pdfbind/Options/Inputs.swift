@@ -7,12 +7,19 @@ import SystemPackage
 struct Input: Sendable {
   var path: FilePath
   var display: [UInt8]
+  /// Set for a directory a -r walk could not read: the input fails with this reason.
+  var walkFailure: String? = nil
   var isStandardInput: Bool { display == [UInt8(ascii: "-")] }
 }
 
 extension InputOptions {
   var resolvedPassword: String? {
     password ?? Environment.value(of: "PDFBIND_PASSWORD")
+  }
+
+  /// The inputs in order; with -r, directories are walked lazily as the run consumes them.
+  func inputStream() throws -> InputStream {
+    InputStream(named: try inputs(), recursive: recursive)
   }
 
   /// The FILE arguments with their original bytes, then the --files-from list, in order.

@@ -28,6 +28,7 @@ enum Spool {
   static func reading<T>(_ input: Input, _ body: (FilePath) throws(BindingError) -> T)
     throws(BindingError) -> T
   {
+    if let reason = input.walkFailure { throw BindingError.walkFailed(reason) }
     guard input.isStandardInput else { return try body(input.path) }
     let spooled = try SpooledInput()
     return try body(spooled.path)

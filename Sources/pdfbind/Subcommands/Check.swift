@@ -14,7 +14,7 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-      let inputs = try input.inputs()
+      let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
       let expected = expected
       let (json, quiet) = (report.json, report.quiet)

@@ -36,7 +36,7 @@ extension PDFBindCommand {
 
     func validate() throws {
       if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
-      if output != nil && (input.files.count != 1 || input.filesFrom != nil) {
+      if output != nil && (input.files.count != 1 || input.filesFrom != nil || input.recursive) {
         throw ValidationError("-o takes exactly one input file.")
       }
       if inPlace && input.files.contains("-") {
@@ -45,7 +45,7 @@ extension PDFBindCommand {
     }
 
     func run() throws {
-      let inputs = try input.inputs()
+      let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
       let (binding, json, quiet, dryRun, force) = (
         binding, report.json, report.quiet, dryRun, force
