@@ -13,6 +13,13 @@ struct JSONLine {
     case .integer(let number): bytes += Array(String(number).utf8)
     case .boolean(let flag): bytes += Array((flag ? "true" : "false").utf8)
     case .null: bytes += Array("null".utf8)
+    case .array(let items):
+      bytes.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes += item.line
+      }
+      bytes.append(UInt8(ascii: "]"))
     }
   }
 
@@ -45,4 +52,6 @@ enum JSONValue {
   case integer(Int)
   case boolean(Bool)
   case null
+  /// An array of objects (suggest's evidence).
+  case array([JSONLine])
 }
