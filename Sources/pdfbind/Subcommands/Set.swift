@@ -6,7 +6,7 @@ extension PDFBindCommand {
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Give each file a binding by appending an incremental update.",
-      usage: "pdfbind set (--left-edge | --right-edge | --unknown) [<options>] <file> ...",
+      usage: "pdfbind set (--left-edge | --right-edge | --unknown | --auto) [<options>] <file> ...",
       discussion: """
         The original bytes stay, unchanged, at the start of the result, so earlier revisions \
         and signatures survive. A file that already has the binding is left byte-for-byte as \
@@ -14,7 +14,14 @@ extension PDFBindCommand {
         renamed over it); --in-place appends to the file itself instead.
         """)
 
-    @Flag(exclusivity: .exclusive) var binding: PageBinding
+    @Flag(exclusivity: .exclusive) var binding: PageBinding?
+
+    // --auto (suggest): the binding each file's evidence decides.
+    @Flag(
+      help: ArgumentHelp(
+        "Set the binding 'pdfbind suggest' decides, on files without a valid /Direction; "
+          + "undecided files are reported and left alone."))
+    var auto = false
 
     @Option(
       name: .customShort("o"),
@@ -35,6 +42,10 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
+      if (binding == nil) == !auto {
+        throw ValidationError(
+          "Give exactly one of --left-edge, --right-edge, --unknown or --auto.")
+      }
       if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
       if output != nil && (input.files.count != 1 || input.filesFrom != nil || input.recursive) {
         throw ValidationError("-o takes exactly one input file.")
@@ -47,6 +58,7 @@ extension PDFBindCommand {
     func run() throws {
       let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
+      let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
       let (binding, json, quiet, dryRun, force) = (
         binding, report.json, report.quiet, dryRun, force
       )
@@ -67,9 +79,23 @@ extension PDFBindCommand {
         let reportToError = destination == .standardOutput
         do {
           let options = SetOptions(destination: destination, dryRun: dryRun, force: force)
-          let outcome = try Spool.reading(input) { path throws(BindingError) in
-            try editor.set(binding, on: path, options: options)
+          var autoSkip: AutoSkip? = nil
+          let decided = try Spool.reading(input) { path throws(BindingError) -> SetOutcome? in
+            guard let advisor else { return try editor.set(binding!, on: path, options: options) }
+            let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
+            if let skip = AutoSkip(suggestion) {
+              autoSkip = skip
+              return nil
+            }
+            return try editor.set(suggestion.decision!, on: path, options: options)
           }
+          if let autoSkip {
+            if let line = autoSkip.line(input, json: json, quiet: quiet) {
+              file.report(line, toError: reportToError)
+            }
+            return file
+          }
+          guard let outcome = decided else { return file }
           if !quiet { outcome.notes.forEach { file.warn(input, $0) } }
           var line: [UInt8]? = nil
           if json {
