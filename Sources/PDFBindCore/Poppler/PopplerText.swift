@@ -51,7 +51,9 @@ final class PopplerLibrary: @unchecked Sendable {
   let errorFree: ErrorFree
 
   /// The library, or the reason it cannot be loaded (shown once per file that needed it).
-  static let shared: Result<PopplerLibrary, BindingError> = Result { () throws(BindingError) in try PopplerLibrary() }
+  static let shared: Result<PopplerLibrary, BindingError> = Result { () throws(BindingError) in
+    try PopplerLibrary()
+  }
 
   private init() throws(BindingError) {
     // RTLD_LOCAL: poppler's symbols stay out of the global namespace; glib and gobject come in
@@ -116,7 +118,8 @@ final class PopplerText {
     defer { library.unref(page) }
     guard let raw = library.getText(page) else { return nil }
     // Copy, then free: the string belongs to us (poppler_page_get_text is "transfer full").
-    let text = String(decoding: UnsafeRawBufferPointer(start: raw, count: strlen(raw)), as: UTF8.self)
+    let text = String(
+      decoding: UnsafeRawBufferPointer(start: raw, count: strlen(raw)), as: UTF8.self)
     library.free(raw)
     var rectangles: UnsafeMutablePointer<Double>? = nil
     var count: UInt32 = 0

@@ -411,8 +411,9 @@ extension QPDFDocument {
       let font = qpdf_oh_get_key(raw, fonts, key)
       let id = Int(qpdf_oh_get_object_id(raw, font))
       if id > 0 { guard seen.insert(id).inserted else { continue } }
-      guard qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, font, "/Subtype"), "/Type0")
-        == QPDF_TRUE
+      guard
+        qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, font, "/Subtype"), "/Type0")
+          == QPDF_TRUE
       else { continue }
       let encoding = qpdf_oh_get_key(raw, font, "/Encoding")
       var cmap: String? = nil
@@ -447,8 +448,9 @@ extension QPDFDocument {
       if id > 0 { guard seen.insert(id).inserted else { continue } }
       guard qpdf_oh_is_stream(raw, object) == QPDF_TRUE else { continue }
       let dictionary = qpdf_oh_get_dict(raw, object)
-      guard qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, dictionary, "/Subtype"), "/Form")
-        == QPDF_TRUE
+      guard
+        qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, dictionary, "/Subtype"), "/Form")
+          == QPDF_TRUE
       else { continue }
       collectVerticalFonts(
         in: qpdf_oh_get_key(raw, dictionary, "/Resources"), depth: depth + 1, seen: &seen,

@@ -44,7 +44,8 @@ public struct BindingAdvisor: Sendable {
     if let sidecarDirectory { evidence += Sidecars.evidence(in: sidecarDirectory) }
     if let direction = hints.pageDirection {
       let says: PageBinding? =
-        switch direction { case "R2L": .rightEdge
+        switch direction {
+        case "R2L": .rightEdge
         case "L2R": .leftEdge
         default: nil
         }

@@ -80,7 +80,8 @@ struct LibraryWalk: IteratorProtocol {
       let entry = stack[level].entries[stack[level].next]
       stack[level].next += 1
       let directory = stack[level].directory
-      let path = directory == [UInt8(ascii: "/")] ? directory + entry.name : directory + [0x2F] + entry.name
+      let path =
+        directory == [UInt8(ascii: "/")] ? directory + entry.name : directory + [0x2F] + entry.name
       var type = entry.type
       if type == UInt8(DT_UNKNOWN) {
         // Some file systems leave d_type unset: ask lstat.

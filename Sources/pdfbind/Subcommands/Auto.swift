@@ -65,7 +65,8 @@ extension PDFBindCommand.Check {
         file.standardOutput.append(line.line)
       } else if !matches && !quiet {
         file.standardOutput.append(
-          input.display + ": \(suggestion.declared.rawValue) (suggested: \(suggestion.decisionText))"
+          input.display
+            + ": \(suggestion.declared.rawValue) (suggested: \(suggestion.decisionText))"
         )
       }
     } catch {

@@ -5,7 +5,8 @@ extension PDFBindCommand {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Exit 0 when every file has the expected binding, 1 when any has another.",
-      usage: "pdfbind check (--left-edge | --right-edge | --unknown | --auto) [<options>] <file> ...",
+      usage:
+        "pdfbind check (--left-edge | --right-edge | --unknown | --auto) [<options>] <file> ...",
       discussion: "Files that do not match are listed as 'PATH: ACTUAL'. A file that cannot be "
         + "read makes the status 2, which wins over 1.")
 
