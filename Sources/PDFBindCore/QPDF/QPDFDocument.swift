@@ -354,6 +354,9 @@ struct BindingHints: Equatable, Sendable {
   var verticalFonts: [String] = []
   /// How many pages the fonts were read from.
   var pagesRead = 0
+  /// The `/ToUnicode` CMaps of subset fonts (`ABCDEF+Name`) on the first pages: a subset font
+  /// maps only the characters the document uses.
+  var subsetToUnicode: [String] = []
 }
 
 extension QPDFDocument {
@@ -383,7 +386,7 @@ extension QPDFDocument {
       let page = qpdf_get_page_n(raw, index)
       guard qpdf_has_error(raw) == QPDF_FALSE else { break }
       let resources = inheritedResources(of: page)
-      collectVerticalFonts(in: resources, depth: 0, seen: &seen, into: &hints.verticalFonts)
+      collectFonts(in: resources, depth: 0, seen: &seen, into: &hints)
     }
     return hints
   }
@@ -402,8 +405,9 @@ extension QPDFDocument {
 
   /// Type0 fonts whose CMap is vertical (`/Encoding` a name ending in `-V`, or a CMap stream
   /// with `/WMode 1`), in `resources` and in the form XObjects it uses (two levels deep).
-  private func collectVerticalFonts(
-    in resources: qpdf_oh, depth: Int, seen: inout Set<Int>, into found: inout [String]
+  /// Also gathers the `/ToUnicode` CMaps of subset fonts.
+  private func collectFonts(
+    in resources: qpdf_oh, depth: Int, seen: inout Set<Int>, into hints: inout BindingHints
   ) {
     guard qpdf_oh_is_dictionary(raw, resources) == QPDF_TRUE else { return }
     let fonts = qpdf_oh_get_key(raw, resources, "/Font")
@@ -411,6 +415,13 @@ extension QPDFDocument {
       let font = qpdf_oh_get_key(raw, fonts, key)
       let id = Int(qpdf_oh_get_object_id(raw, font))
       if id > 0 { guard seen.insert(id).inserted else { continue } }
+      let baseFont = qpdf_oh_get_key(raw, font, "/BaseFont")
+      if qpdf_oh_is_name(raw, baseFont) == QPDF_TRUE, hints.subsetToUnicode.count < 16,
+        Self.isSubsetName(String(cString: qpdf_oh_get_name(raw, baseFont))),
+        let map = streamText(qpdf_oh_get_key(raw, font, "/ToUnicode"), limit: 1 << 18)
+      {
+        hints.subsetToUnicode.append(map)
+      }
       guard
         qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, font, "/Subtype"), "/Type0")
           == QPDF_TRUE
@@ -438,7 +449,7 @@ extension QPDFDocument {
       let baseName =
         qpdf_oh_is_name(raw, base) == QPDF_TRUE
         ? String(String(cString: qpdf_oh_get_name(raw, base)).dropFirst()) : "a font"
-      found.append("\(baseName) (\(cmap))")
+      hints.verticalFonts.append("\(baseName) (\(cmap))")
     }
     guard depth < 2 else { return }
     let objects = qpdf_oh_get_key(raw, resources, "/XObject")
@@ -452,10 +463,17 @@ extension QPDFDocument {
         qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, dictionary, "/Subtype"), "/Form")
           == QPDF_TRUE
       else { continue }
-      collectVerticalFonts(
+      collectFonts(
         in: qpdf_oh_get_key(raw, dictionary, "/Resources"), depth: depth + 1, seen: &seen,
-        into: &found)
+        into: &hints)
     }
+  }
+
+  /// `/ABCDEF+Name`: six capital letters and a plus sign (ISO 32000-1 §9.6.4).
+  private static func isSubsetName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8.dropFirst())
+    return bytes.count > 7 && bytes[6] == UInt8(ascii: "+")
+      && bytes[0..<6].allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
   }
 
   /// The keys of a dictionary (qpdf iterates one dictionary at a time, so collect them first).

@@ -61,6 +61,11 @@ public struct BindingAdvisor: Sendable {
     }
     let text = try readText(path)
     evidence += textEvidence(text)
+    if text.census.letters < Self.minimumLetters,
+      let fallback = Self.subsetFontEvidence(hints.subsetToUnicode, pages: hints.pagesRead)
+    {
+      evidence.append(fallback)
+    }
     // /Lang and XMP decide only when the first pages hold no letters at all (scans); otherwise
     // they only corroborate, since office suites stamp the author's editing language.
     let hasText = text.census.letters > 0
@@ -196,6 +201,30 @@ public struct BindingAdvisor: Sendable {
           detail: "too few CJK letters set next to each other to tell the writing direction"))
     }
     return result
+  }
+
+  /// Distinct letters needed in the subset fonts' maps, and the share of them in right-to-left
+  /// scripts, before the fonts speak for text poppler could not read.
+  static let minimumFontLetters = 15
+  static let fontRightToLeftShare = 0.90
+
+  /// When the text reads as (almost) nothing, the letters the subset fonts map can still show
+  /// a right-to-left book. Only right-edge: a left-to-right guess from glyph sets would add
+  /// nothing a viewer does not already do for an unknown binding.
+  static func subsetFontEvidence(_ maps: [String], pages: Int) -> Evidence? {
+    var letters = Set<Unicode.Scalar>()
+    for map in maps { letters.formUnion(ToUnicodeLetters.letters(in: map)) }
+    guard letters.count >= minimumFontLetters else { return nil }
+    let rightToLeft = letters.filter { ScriptGroup($0).isRightToLeft }
+    let share = Double(rightToLeft.count) / Double(letters.count)
+    guard share >= fontRightToLeftShare else { return nil }
+    var scripts: [ScriptGroup: Int] = [:]
+    for letter in rightToLeft { scripts[ScriptGroup(letter), default: 0] += 1 }
+    let main = scripts.max { $0.value < $1.value }?.key.name ?? "right-to-left"
+    return Evidence(
+      source: .fonts, says: .rightEdge,
+      detail: "the text cannot be read, but the subset fonts on \(pageRange(pages)) map "
+        + "\(letters.count) distinct letters, \(percent(share)) of them \(main)")
   }
 
   static func pageRange(_ count: Int) -> String {
