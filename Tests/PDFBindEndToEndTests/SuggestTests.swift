@@ -237,7 +237,7 @@ struct SuggestTests {
       #expect(try PDFBindRunner.run(command, path("arabic.pdf")).status == 64)
       let both = try PDFBindRunner.run(command, "--auto", "--left-edge", path("arabic.pdf"))
       #expect(both.status == 64)
-      #expect(both.err.contains("Give exactly one of"))
+      #expect(both.err.contains("--auto cannot be combined"))
     }
   }
 }

@@ -18,9 +18,13 @@ extension PDFBindCommand {
     var auto = false
 
     func validate() throws {
-      if (expected == nil) == !auto {
+      if expected == nil && !auto {
         throw ValidationError(
-          "Give exactly one of --left-edge, --right-edge, --unknown or --auto.")
+          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto'")
+      }
+      if expected != nil && auto {
+        throw ValidationError(
+          "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
       }
     }
     @OptionGroup var report: ReportOptions

@@ -42,9 +42,13 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-      if (binding == nil) == !auto {
+      if binding == nil && !auto {
         throw ValidationError(
-          "Give exactly one of --left-edge, --right-edge, --unknown or --auto.")
+          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto'")
+      }
+      if binding != nil && auto {
+        throw ValidationError(
+          "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
       }
       if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
       if output != nil && (input.files.count != 1 || input.filesFrom != nil || input.recursive) {
