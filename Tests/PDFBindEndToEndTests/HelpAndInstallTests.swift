@@ -41,16 +41,20 @@ struct HelpAndInstallTests {
   static let specOptions: [String: Set<String>] = [
     "get": [
       "--json", "-H", "--with-filename", "--no-filename", "--files-from", "-0", "--null",
-      "--password", "--jobs", "--help", "--version",
+      "--password", "--jobs", "--help", "--version", "-r", "--recursive",
     ],
     "set": [
       "--left-edge", "--right-edge", "--unknown", "-o", "--in-place", "--dry-run", "--json", "-q",
       "--quiet", "--force", "--files-from", "-0", "--null", "--password", "--jobs", "--help",
-      "--version",
+      "--version", "--auto", "-r", "--recursive",
     ],
     "check": [
       "--left-edge", "--right-edge", "--unknown", "--json", "-q", "--quiet", "--files-from", "-0",
-      "--null", "--password", "--jobs", "--help", "--version",
+      "--null", "--password", "--jobs", "--help", "--version", "--auto", "-r", "--recursive",
+    ],
+    "suggest": [
+      "--json", "--pages", "-q", "--quiet", "--files-from", "-0", "--null", "--password",
+      "--jobs", "--help", "--version", "-r", "--recursive",
     ],
     "": ["--help", "--version"],
   ]
@@ -58,7 +62,7 @@ struct HelpAndInstallTests {
   @Test("The command definitions declare every option SPEC names")
   func definitionsCoverSpec() throws {
     let declared = try Self.declaredOptions()
-    #expect(Set(declared.keys) == ["", "get", "set", "check"])
+    #expect(Set(declared.keys) == ["", "get", "set", "check", "suggest"])
     for (command, options) in Self.specOptions {
       let missing = options.subtracting(declared[command] ?? [])
       #expect(missing.isEmpty, "pdfbind \(command) lacks \(missing.sorted())")
@@ -92,8 +96,8 @@ struct HelpAndInstallTests {
   @Test(
     "A wrong command line exits 64, prints nothing on stdout and says what is wrong",
     arguments: [
-      (["set", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown'"),
-      (["check", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown'"),
+      (["set", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto'"),
+      (["check", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto'"),
       (["set", "--left-edge", "--right-edge", "x.pdf"], "had already been set with flag"),
       (["check", "--unknown", "--right-edge", "x.pdf"], "had already been set with flag"),
       (["set", "--right-edge", "-o", "out.pdf", "a.pdf", "b.pdf"], "-o takes exactly one input"),
