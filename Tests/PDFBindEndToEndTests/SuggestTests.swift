@@ -240,4 +240,49 @@ struct SuggestTests {
       #expect(both.err.contains("--auto cannot be combined"))
     }
   }
+
+  @Test(
+    "--auto with a layout: the decided binding and the layout in one update, undecided files get only the layout"
+  )
+  func autoWithLayout() throws {
+    let (arabic, scan) = (path("arabic.pdf"), path("scan.pdf"))
+    let result = try PDFBindRunner.run("set", "--auto", "--cover", arabic, scan)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out == """
+        \(arabic): unknown -> right-edge, layout OneColumn -> cover
+        \(scan): layout none -> cover; undecided (no evidence: text: no text on page 1)
+
+        """)
+    // pikepdf and MuPDF judge what was written, not pdfbind.
+    #expect(try IndependentReaders.pikepdfEntries(arabic) == ("/TwoPageRight", "/R2L"))
+    #expect(try IndependentReaders.pikepdfEntries(scan) == ("/TwoPageRight", "None"))
+    #expect(try IndependentReaders.mutoolPageLayout(scan) == "/TwoPageRight")
+    #expect(try IndependentReaders.qpdfCheck(arabic).status == 0)
+    let agree = try PDFBindRunner.run("check", "--auto", "--cover", arabic, scan)
+    #expect(agree.status == 0, "\(agree.out)")
+    let english = path("english.pdf")
+    let mismatch = try PDFBindRunner.run("check", "--auto", "--no-cover", arabic, english)
+    #expect(mismatch.status == 1)
+    #expect(
+      mismatch.out == """
+        \(arabic): right-edge (suggested: right-edge), layout cover
+        \(english): unknown (suggested: left-edge), layout OneColumn
+
+        """)
+    let both = try PDFBindRunner.run("set", "--auto", "--cover", "--left-edge", arabic)
+    #expect(both.status == 64)
+    #expect(both.err.contains("--auto cannot be combined"))
+  }
+
+  @Test("set --auto -o: a file that keeps its binding is still written to OUT, unchanged")
+  func autoSkipWritesOutput() throws {
+    let (scan, out) = (path("scan.pdf"), path("out.pdf"))
+    let result = try PDFBindRunner.run("set", "--auto", "-o", out, scan)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(result.out == "\(scan): undecided (no evidence: text: no text on page 1)\n")
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: out))
+        == Data(contentsOf: URL(fileURLWithPath: scan)))
+  }
 }
