@@ -66,6 +66,7 @@ public struct BindingEditor: Sendable {
 
   public func read(_ path: FilePath) throws(BindingError) -> BindingReport {
     let source = try SourceFile(path: path)
+    if let report = CatalogFastPath.report(for: source) { return report }
     let inspection = try open(source).inspection
     return BindingReport(
       direction: inspection.direction, pageLayout: inspection.pageLayout,
