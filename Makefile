@@ -16,7 +16,7 @@ PREFIX  ?= /usr/local
 SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
-APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools
+APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools xfsprogs
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
 .PHONY: all build deps test-deps run test release docs install uninstall lint bench fuzz clean

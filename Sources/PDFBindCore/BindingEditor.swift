@@ -12,6 +12,7 @@ public struct BindingEditor: Sendable {
 
   public func read(_ path: FilePath) throws(BindingError) -> BindingReport {
     let source = try SourceFile(path: path)
+    if let report = CatalogFastPath.report(for: source) { return report }
     let inspection = try Inspection.open(source, password: password).inspection
     return BindingReport(
       direction: inspection.direction, pageLayout: inspection.pageLayout,
