@@ -26,11 +26,17 @@ public struct SetOptions: Equatable, Sendable {
   public var dryRun: Bool
   /// Update signed, certified and change-restricted documents anyway.
   public var force: Bool
+  /// Rewrite damaged files whole with qpdf instead of refusing them (never signed ones).
+  public var repair: Bool
 
-  public init(destination: SetDestination = .replace, dryRun: Bool = false, force: Bool = false) {
+  public init(
+    destination: SetDestination = .replace, dryRun: Bool = false, force: Bool = false,
+    repair: Bool = false
+  ) {
     self.destination = destination
     self.dryRun = dryRun
     self.force = force
+    self.repair = repair
   }
 }
 
@@ -47,6 +53,8 @@ public struct SetOutcome: Equatable, Sendable {
   /// Warnings and notes for standard error (a damaged file left unchanged, --force on a
   /// signed file…).
   public var notes: [String]
+  /// The file was damaged and qpdf rewrote it whole (set --repair): nothing was appended.
+  public var rewritten = false
 }
 
 /// The public face of the core: reads and sets the page binding of PDF files.
@@ -73,7 +81,13 @@ public struct BindingEditor: Sendable {
     throws(BindingError) -> SetOutcome
   {
     let source = try SourceFile(path: path)
-    let (inspection, plan) = try inspectAndPlan(binding, source: source, options: options)
+    let inspection: Inspection
+    let plan: UpdatePlan?
+    do {
+      (inspection, plan) = try inspectAndPlan(binding, source: source, options: options)
+    } catch .damagedNeedsRepair(let detail) where options.repair {
+      return try repair(binding, source: source, options: options, damage: detail)
+    }
     var outcome = SetOutcome(
       before: inspection.direction, after: binding, changed: false, bytesAppended: 0,
       crossReferenceKind: nil, notes: inspection.userWarnings)
@@ -85,6 +99,9 @@ public struct BindingEditor: Sendable {
     outcome.bytesAppended = plan.bytes.count
     outcome.crossReferenceKind = plan.kind
     outcome.notes += plan.notes
+    if inspection.pageCount == nil {
+      outcome.notes.append("warning: the document has no page tree: most readers cannot open it")
+    }
     if options.dryRun { return outcome }
 
     try Output.write(plan.bytes, after: source, to: options.destination) {
@@ -112,7 +129,7 @@ public struct BindingEditor: Sendable {
   // MARK: - Reading
 
   /// What one read of a file with qpdf established.
-  private struct Inspection {
+  struct Inspection {
     var direction: DirectionEntry
     var directionIsIndirect: Bool
     var pageCount: Int?
@@ -146,7 +163,7 @@ public struct BindingEditor: Sendable {
   /// Opens the file with recovery off, so damage is seen, and reads its binding. A damaged
   /// file is read again with recovery on, to report what it holds; it comes back without a
   /// document, since nothing may be written on top of it.
-  private func open(_ source: borrowing SourceFile) throws(BindingError) -> (
+  func open(_ source: borrowing SourceFile) throws(BindingError) -> (
     document: QPDFDocument?, inspection: Inspection
   ) {
     do {
@@ -169,7 +186,7 @@ public struct BindingEditor: Sendable {
     }
   }
 
-  private func inspect(_ document: QPDFDocument) throws(BindingError) -> Inspection {
+  func inspect(_ document: QPDFDocument) throws(BindingError) -> Inspection {
     let (direction, isIndirect) = try document.direction()
     return Inspection(
       direction: direction, directionIsIndirect: isIndirect, pageCount: document.pageCount(),
@@ -196,22 +213,28 @@ public struct BindingEditor: Sendable {
     let objects = try rewrittenObjects(for: binding, in: document)
     // An object qpdf had to patch up while parsing (fake keys, stray tokens) would be
     // rewritten as patched: the update would change more than the binding.
+    // The one patch allowed is the /Direction value itself (fpdf2's bare word): it is replaced.
     let rewritten = Set(objects.map(\.objectNumber))
+    let layout = try source.layout()
     if let warning = (inspection.qpdfWarnings + document.takeWarnings()).first(where: {
       $0.objectNumber.map(rewritten.contains) == true
+        && !Exactness.isPatchedDirectionValue($0, direction: inspection.direction) {
+          source.bytes(atHeaderRelative: $0, count: $1, headerOffset: layout.headerOffset)
+        }
     }) {
       throw BindingError.damagedObject(
         objectNumber: warning.objectNumber!, detail: warning.message)
     }
-    let layout = try source.layout()
     let kind = try crossReferenceKind(source: source, layout: layout, trailer: trailer)
-    guard case .integer(let size)? = trailer["Size"], size > 0 else {
+    guard case .integer(let trailerSize)? = trailer["Size"], trailerSize > 0 else {
       throw BindingError.layoutUnsupported("the trailer has no valid /Size")
     }
+    let size = Exactness.definedSize(
+      trailerSize: Int(trailerSize), qpdfWarnings: inspection.qpdfWarnings)
     _ = document.takeWarnings()
     let objectWarnings: [QPDFWarning]
     do {
-      objectWarnings = try document.readObjects(Self.objectsToCheck(size: Int(size)))
+      objectWarnings = try document.readObjects(Self.objectsToCheck(size: size))
     } catch {
       if case .damaged(let detail) = error { throw .damagedNeedsRepair(detail: detail) }
       throw error
@@ -219,10 +242,13 @@ public struct BindingEditor: Sendable {
     if let warning = objectWarnings.first {
       throw BindingError.damagedNeedsRepair(detail: warning.message)
     }
-    let carried = trailer.entries(named: ["Root", "Info", "ID", "Encrypt"])
+    // As the previous trailer wrote them; a hybrid file's /XRefStm is repeated, since
+    // Ghostscript reads the stream only through the newest trailer.
+    let carried = try document.trailerEntriesAsWritten(
+      ["Root", "Info", "ID", "Encrypt"] + (kind == .hybrid ? ["XRefStm"] : []))
     let update = IncrementalUpdate(
       layout: layout, originalSize: Int(source.version.size), kind: kind,
-      previousSize: Int(size), carriedTrailerEntries: carried, objects: objects)
+      previousSize: size, carriedTrailerEntries: carried, objects: objects)
     let encryptString = try encryption?.stringEncryptor(needed: objects)
     return UpdatePlan(
       bytes: update.bytes(encryptString: encryptString), objects: objects, kind: kind,
@@ -231,7 +257,7 @@ public struct BindingEditor: Sendable {
 
   /// Refuses signed, certified and change-restricted documents unless `force`; with it, the
   /// notes say what the update does to them.
-  private func checkPermissions(_ document: QPDFDocument, trailer: PDFValue, force: Bool)
+  func checkPermissions(_ document: QPDFDocument, trailer: PDFValue, force: Bool)
     throws(BindingError) -> (encryption: EncryptionContext?, notes: [String])
   {
     var notes: [String] = []
@@ -318,7 +344,7 @@ public struct BindingEditor: Sendable {
   /// Opens the result again and requires the requested binding, the rewritten objects exactly
   /// as meant (in an encrypted file, every string decrypts to its old text), the same page
   /// count and no warning the original did not already have.
-  private func verify(
+  func verify(
     _ result: FilePath, has binding: PageBinding, objects: [RewrittenObject],
     like original: Inspection
   ) throws(BindingError) {

@@ -31,6 +31,13 @@ extension PDFBindCommand {
     @Flag(help: "Update signed, certified and change-restricted documents anyway.")
     var force = false
 
+    @Flag(
+      help: """
+        Rewrite damaged files whole with qpdf (never signed or certified ones) instead of \
+        refusing them; files that can take an exact update are still updated incrementally.
+        """)
+    var repair = false
+
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
@@ -47,8 +54,8 @@ extension PDFBindCommand {
     func run() throws {
       let inputs = try input.inputs()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let (binding, json, quiet, dryRun, force) = (
-        binding, report.json, report.quiet, dryRun, force
+      let (binding, json, quiet, dryRun, force, repair) = (
+        binding, report.json, report.quiet, dryRun, force, repair
       )
       let fixedDestination: SetDestination =
         switch output {
@@ -66,7 +73,8 @@ extension PDFBindCommand {
         // When the PDF goes to standard output, the report goes to standard error.
         let reportToError = destination == .standardOutput
         do {
-          let options = SetOptions(destination: destination, dryRun: dryRun, force: force)
+          let options = SetOptions(
+            destination: destination, dryRun: dryRun, force: force, repair: repair)
           let outcome = try Spool.reading(input) { path throws(BindingError) in
             try editor.set(binding, on: path, options: options)
           }
@@ -83,11 +91,13 @@ extension PDFBindCommand {
             object.add("bytes_appended", .integer(outcome.bytesAppended))
             object.add("dry_run", .boolean(dryRun))
             if let kind = outcome.crossReferenceKind { object.add("xref", .string(kind.rawValue)) }
+            if outcome.rewritten { object.add("rewritten", .boolean(true)) }
             line = object.line
           } else if !quiet {
             let change =
               outcome.changed
               ? "\(outcome.before.binding.rawValue) -> \(outcome.after.rawValue)"
+                + (outcome.rewritten ? " (repaired: rewritten whole)" : "")
                 + (dryRun ? " (dry run)" : "")
               : "\(outcome.after.rawValue) (unchanged)"
             line = input.display + ": " + change
