@@ -79,6 +79,45 @@ public enum IndependentReaders {
     }
   }
 
+  /// Ghostscript's page count (`runpdfbegin pdfpagecount`) and its complaints (every other
+  /// line it prints: "**** Error: …", "Dereference of free object …"), file name taken out.
+  public static func ghostscriptPages(_ path: String, password: String? = nil) throws -> (
+    pages: Int?, complaints: [String]
+  ) {
+    var arguments = ["-q", "-dNODISPLAY", "-dNOSAFER", "-dBATCH"]
+    if let password { arguments.append("-sPDFPassword=\(password)") }
+    let escaped = path.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)")
+    arguments += ["-c", "(\(escaped)) (r) file runpdfbegin pdfpagecount = quit"]
+    let result = try runProcess(which("gs")!, arguments)
+    var lines = (result.out + result.err).split(separator: "\n").map(String.init)
+      .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let pages = lines.last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    if pages != nil { lines.removeLast() }
+    return (pages, lines.map { $0.replacingOccurrences(of: path, with: "FILE") })
+  }
+
+  /// PDFium's view (pypdfium2): `FPDF_VIEWERREF_GetName(doc, "Direction")` without a slash
+  /// ("R2L", nil when absent or not a name) and the page count, or a failure to open.
+  public static func pdfiumView(_ path: String, password: String? = nil) throws -> (
+    direction: String?, pages: Int
+  ) {
+    let script = """
+      import sys, ctypes, pypdfium2 as pdfium, pypdfium2.raw as raw
+      doc = pdfium.PdfDocument(sys.argv[1], password=sys.argv[2] or None)
+      buffer = ctypes.create_string_buffer(256)
+      n = raw.FPDF_VIEWERREF_GetName(doc.raw, b"Direction", buffer, 256)
+      print(buffer.value.decode("latin-1") if n > 1 else "-")
+      print(len(doc))
+      """
+    let result = try runPython(script, path, password ?? "")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    guard result.status == 0, lines.count == 2, let pages = Int(lines[1]) else {
+      throw ReaderError(message: "PDFium cannot open it: \(result.err)")
+    }
+    return (lines[0] == "-" ? nil : lines[0], pages)
+  }
+
   /// Runs a Python script (pikepdf, pyHanko) with arguments.
   public static func runPython(_ script: String, _ arguments: String...) throws -> ProcessResult {
     try runPython(script, arguments: arguments)
