@@ -53,6 +53,13 @@ public enum IndependentReaders {
     return result.status == 0 && !value.isEmpty && value != "null" ? value : nil
   }
 
+  /// Whether MuPDF opens the file at all (it refuses ReportLab's 48-byte /OE and /UE).
+  public static func mutoolOpens(_ path: String, password: String? = nil) throws -> Bool {
+    var arguments = ["show"]
+    if let password { arguments += ["-p", password] }
+    return try runProcess(which("mutool")!, arguments + [path, "trailer/Root"]).status == 0
+  }
+
   /// The page count qpdf finds by walking the page tree.
   public static func qpdfPageCount(_ path: String, password: String? = nil) throws -> Int? {
     var arguments = ["--show-npages", path]
