@@ -1,8 +1,8 @@
 # make              build pdfbind (debug), installing libqpdf-dev first if it is missing
 # make run ARGS=…   build and run pdfbind with ARGS (e.g. ARGS="get Fixtures/right-edge.pdf")
 # make test         run every test; installs libqpdf-dev, nettle-dev and the independent readers
-#                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, pikepdf,
-#                   pyHanko) when missing
+#                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, ghostscript,
+#                   pikepdf, pyHanko, pypdfium2) when missing
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
 # make docs         man page and bash/zsh/fish completions into .build/docs
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
@@ -16,7 +16,7 @@ PREFIX  ?= /usr/local
 SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
-APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools xfsprogs
+APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
 .PHONY: all build deps test-deps run test release docs install uninstall lint bench fuzz clean
@@ -39,10 +39,10 @@ deps:
 
 test-deps: deps
 	$(call apt-ensure,$(APT_TEST_PACKAGES))
-	@python3 -c 'import pikepdf, pyhanko' 2>/dev/null || { \
+	@python3 -c 'import pikepdf, pyhanko, pypdfium2' 2>/dev/null || { \
 	  python3 -m pip --version >/dev/null 2>&1 || { $(call apt-install,python3-pip); }; \
-	  python3 -m pip install --quiet pikepdf pyhanko \
-	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko; }
+	  python3 -m pip install --quiet pikepdf pyhanko pypdfium2 \
+	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko pypdfium2; }
 
 build: deps
 	$(SWIFT) build

@@ -26,6 +26,10 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case changesNotPermitted
   case cannotEncryptExactly(String)
   case layoutUnsupported(String)
+  /// set --repair on a signed or certified file: a rewrite would destroy its signatures.
+  case repairWouldBreakSignatures(certified: Bool)
+  /// set --repair --in-place on a file that needs a rewrite.
+  case repairNeedsCopy
   // Writing
   case readOnlyFile
   case directoryNotWritable(directory: String)
@@ -74,6 +78,12 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
         + "give the owner password with --password, or use --force"
     case .cannotEncryptExactly(let why): "cannot write this encrypted file exactly: \(why)"
     case .layoutUnsupported(let why): "cannot append an exact update: \(why)"
+    case .repairWouldBreakSignatures(let certified):
+      "damaged and \(certified ? "certified" : "digitally signed"): --repair would rewrite it whole, "
+        + "which destroys its signatures; left unchanged (pdfbind never rewrites signed files)"
+    case .repairNeedsCopy:
+      "damaged: --repair rewrites it whole, which --in-place cannot do (it only appends); left "
+        + "unchanged. Run without --in-place, or with -o OUT"
     case .readOnlyFile:
       "permission denied: the file is read-only; make it writable or write elsewhere with -o"
     case .directoryNotWritable(let directory):

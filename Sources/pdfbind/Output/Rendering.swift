@@ -78,7 +78,10 @@ extension SetOutcome {
           ? "layout \(layoutBefore.displayName) -> \(arrangement.rawValue)"
           : "layout \(arrangement.rawValue)")
     }
-    let suffix = changed ? (dryRun ? " (dry run)" : "") : " (unchanged)"
+    let suffix =
+      changed
+      ? (rewritten ? " (repaired: rewritten whole)" : "") + (dryRun ? " (dry run)" : "")
+      : " (unchanged)"
     return parts.joined(separator: ", ") + suffix
   }
 
@@ -97,6 +100,7 @@ extension SetOutcome {
     object.add("bytes_appended", .integer(bytesAppended))
     object.add("dry_run", .boolean(dryRun))
     if let kind = crossReferenceKind { object.add("xref", .string(kind.rawValue)) }
+    if rewritten { object.add("rewritten", .boolean(true)) }
     object.add("warnings", .array(warnings.map(\.json)))
     return object
   }
