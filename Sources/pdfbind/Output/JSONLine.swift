@@ -13,6 +13,7 @@ struct JSONLine {
     case .integer(let number): bytes += Array(String(number).utf8)
     case .boolean(let flag): bytes += Array((flag ? "true" : "false").utf8)
     case .null: bytes += Array("null".utf8)
+    case .raw(let json): bytes += Array(json.utf8)
     }
   }
 
@@ -45,4 +46,6 @@ enum JSONValue {
   case integer(Int)
   case boolean(Bool)
   case null
+  /// Text that is already JSON (an array of arrays of numbers, say).
+  case raw(String)
 }
