@@ -90,7 +90,8 @@ struct PreviewTests {
     return meeting == pairs.count
   }
 
-  @Test("Double-page pictures meet at the spine exactly when binding and cover are right",
+  @Test(
+    "Double-page pictures meet at the spine exactly when binding and cover are right",
     arguments: books)
   func doublePagePictures(bookBinding: String, bookCover: Bool) throws {
     let file = Fixture.path(
@@ -119,9 +120,11 @@ struct PreviewTests {
 
   // MARK: - Options
 
-  @Test("--spreads picks spreads; a range past the last one is a usage error", arguments: [
-    ("2", "2|3"), ("2-3", "2|3 4|5"), ("4-", "6|7"), ("1", "_|1"),
-  ])
+  @Test(
+    "--spreads picks spreads; a range past the last one is a usage error",
+    arguments: [
+      ("2", "2|3"), ("2-3", "2|3 4|5"), ("4-", "6|7"), ("1", "_|1"),
+    ])
   func spreadRanges(range: String, expected: String) throws {
     let out = try Self.output()
     let result = try PDFBindRunner.run(
@@ -150,8 +153,10 @@ struct PreviewTests {
     #expect(try Self.shown(out) == Self.spreads("1|2 3|4 5|6 7|8 9|10 11|12"))
     let cover = try Self.output()
     #expect(
-      try PDFBindRunner.run("preview", "--cover", "-o", cover, Fixture.path("layout/colours-12.pdf"))
-        .status == 0)
+      try PDFBindRunner.run(
+        "preview", "--cover", "-o", cover, Fixture.path("layout/colours-12.pdf")
+      )
+      .status == 0)
     #expect(try Self.shown(cover) == Self.spreads("_|1 2|3 4|5 6|7 8|9 10|11"))
   }
 
@@ -166,7 +171,8 @@ struct PreviewTests {
     #expect((pixels + 8...pixels + 20).contains(spread.markHeight))
     #expect(abs(spread.leftWidth + 1 - pixels * 3 / 4) <= 1)
     #expect(abs(spread.rightWidth + 1 - pixels * 3 / 4) <= 1)
-    #expect(try PDFBindRunner.run("preview", "--height", "5", "-o", out, arguments.last!).status == 64)
+    #expect(
+      try PDFBindRunner.run("preview", "--height", "5", "-o", out, arguments.last!).status == 64)
   }
 
   @Test func standardOutputAndStandardInput() throws {
@@ -206,9 +212,11 @@ struct PreviewTests {
     #expect(try PDFBindRunner.run("preview", "-q", "-o", out, file).err == "")
   }
 
-  @Test("Bad files fail as get fails them, and no picture is written", arguments: [
-    "encrypted-aes-256.pdf", "encrypted-rc4-128.pdf", "missing.pdf",
-  ])
+  @Test(
+    "Bad files fail as get fails them, and no picture is written",
+    arguments: [
+      "encrypted-aes-256.pdf", "encrypted-rc4-128.pdf", "missing.pdf",
+    ])
   func badFiles(name: String) throws {
     let file = Fixture.path(name)
     let out = try Self.output()

@@ -40,14 +40,16 @@ struct SpreadsCommandTests {
     }
   }
 
-  @Test("The file's /Direction and /PageLayout decide when no option is given", arguments: [
-    ("R2L", "TwoPageRight", "[1] [3|2] [5|4] [7|6] [9|8] [11|10] [12]"),
-    ("R2L", "TwoPageLeft", "[2|1] [4|3] [6|5] [8|7] [10|9] [12|11]"),
-    ("R2L", "TwoColumnRight", "[1] [3|2] [5|4] [7|6] [9|8] [11|10] [12]"),
-    ("L2R", "TwoPageRight", "[1] [2|3] [4|5] [6|7] [8|9] [10|11] [12]"),
-    ("L2R", "SinglePage", "[1|2] [3|4] [5|6] [7|8] [9|10] [11|12]"),
-    ("R2L", nil, "[2|1] [4|3] [6|5] [8|7] [10|9] [12|11]"),
-  ])
+  @Test(
+    "The file's /Direction and /PageLayout decide when no option is given",
+    arguments: [
+      ("R2L", "TwoPageRight", "[1] [3|2] [5|4] [7|6] [9|8] [11|10] [12]"),
+      ("R2L", "TwoPageLeft", "[2|1] [4|3] [6|5] [8|7] [10|9] [12|11]"),
+      ("R2L", "TwoColumnRight", "[1] [3|2] [5|4] [7|6] [9|8] [11|10] [12]"),
+      ("L2R", "TwoPageRight", "[1] [2|3] [4|5] [6|7] [8|9] [10|11] [12]"),
+      ("L2R", "SinglePage", "[1|2] [3|4] [5|6] [7|8] [9|10] [11|12]"),
+      ("R2L", nil, "[2|1] [4|3] [6|5] [8|7] [10|9] [12|11]"),
+    ])
   func fromTheFile(direction: String, layout: String?, expected: String) throws {
     let file = try LayoutEntries.copy("colours-12.pdf", direction: direction, layout: layout)
     let result = try PDFBindRunner.run("spreads", file)
@@ -82,10 +84,11 @@ struct SpreadsCommandTests {
     let result = try PDFBindRunner.run("spreads", "--json", file)
     #expect(
       result.out
-        == #"{"path":"\#(file)","binding":"right-edge","cover":true,"pages":3,"spreads":[[1],[3,2]]}"#
-        + "\n")
+        == #"{"path":"\#(file)","binding":"right-edge","cover":true,"pages":3,"#
+        + #""spreads":[[1],[3,2]]}"# + "\n")
     let empty = try PDFBindRunner.run("spreads", "--json", Fixture.path("layout/colours-0.pdf"))
-    #expect(empty.out.hasSuffix(#""binding":"unknown","cover":false,"pages":0,"spreads":[]}"# + "\n"))
+    #expect(
+      empty.out.hasSuffix(#""binding":"unknown","cover":false,"pages":0,"spreads":[]}"# + "\n"))
     let decoded = try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any]
     #expect(decoded?["spreads"] as? [[Int]] == [[1], [3, 2]])
   }

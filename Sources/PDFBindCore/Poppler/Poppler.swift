@@ -33,7 +33,8 @@ final class Poppler {
     guard let uri else { throw BindingError.unreadable(detail: "poppler cannot name this path") }
     defer { library.free(uri) }
     // poppler tries the password as the user and as the owner password; nil tries "".
-    let opened = library.documentNewFromFile(uri.assumingMemoryBound(to: CChar.self), password, &error)
+    let opened = library.documentNewFromFile(
+      uri.assumingMemoryBound(to: CChar.self), password, &error)
     guard let opened else { throw library.takeError(error, passwordGiven: password != nil) }
     document = opened
     pageCount = Int(library.documentPages(opened))
@@ -110,9 +111,10 @@ final class Poppler {
   }
 
   /// A straight line with square ends, antialiasing off so its pixels are exactly `colour`.
-  func line(from start: (x: Double, y: Double), to end: (x: Double, y: Double), width: Double,
-    _ colour: Colour)
-  {
+  func line(
+    from start: (x: Double, y: Double), to end: (x: Double, y: Double), width: Double,
+    _ colour: Colour
+  ) {
     guard let context = canvas?.context else { return }
     setColour(context, colour)
     library.setAntialias(context, Library.antialiasNone)
@@ -124,9 +126,10 @@ final class Poppler {
   }
 
   /// Draws `text` starting at `x`, with its baseline at `y`.
-  func text(_ text: String, x: Double, baseline y: Double, size: Double, bold: Bool = false,
-    _ colour: Colour)
-  {
+  func text(
+    _ text: String, x: Double, baseline y: Double, size: Double, bold: Bool = false,
+    _ colour: Colour
+  ) {
     guard let context = canvas?.context else { return }
     setFont(context, size: size, bold: bold)
     setColour(context, colour)
@@ -223,7 +226,8 @@ extension Poppler {
       @convention(c) (CString, CString?, UnsafeMutablePointer<Raw?>?) -> Pointer?
     let documentPages: @convention(c) (Pointer) -> Int32
     let documentPage: @convention(c) (Pointer, Int32) -> Pointer?
-    let pageSize: @convention(c) (Pointer, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
+    let pageSize:
+      @convention(c) (Pointer, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
     let renderPage: @convention(c) (Pointer, Pointer) -> Void
     let errorQuark: @convention(c) () -> UInt32
     let unref: @convention(c) (Raw) -> Void

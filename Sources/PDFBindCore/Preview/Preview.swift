@@ -37,7 +37,9 @@ public struct SpreadView: Equatable, Sendable {
   /// the file says unknown)".
   public var bindingDescription: String {
     if let asBinding {
-      let shown = asBinding == .unknown ? "unknown binding, laid out as left-edge" : "\(asBinding.rawValue) binding"
+      let shown =
+        asBinding == .unknown
+        ? "unknown binding, laid out as left-edge" : "\(asBinding.rawValue) binding"
       return "\(shown) (--as; the file says \(fileBinding.rawValue))"
     }
     return binding == .unknown
@@ -137,7 +139,8 @@ public enum Preview {
       let width = poppler.textWidth(line, size: labelSize)
       let y = rect.y + rect.height / 2 + Double(index) * labelSize * 1.4
       poppler.fill(
-        Rect(x: rect.x + (rect.width - width) / 2 - 4, y: y - labelSize, width: width + 8,
+        Rect(
+          x: rect.x + (rect.width - width) / 2 - 4, y: y - labelSize, width: width + 8,
           height: labelSize * 1.4), .blank)
       poppler.text(line, x: rect.x + (rect.width - width) / 2, baseline: y, size: labelSize, .text)
     }
@@ -151,7 +154,8 @@ extension Preview {
     do {
       guard let path else { return try FileIO.write(.standardOutput, png) }
       let descriptor = try FileDescriptor.open(
-        path, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead]
+        path, .writeOnly, options: [.create, .truncate],
+        permissions: [.ownerReadWrite, .groupRead, .otherRead]
       )
       try descriptor.closeAfter { try FileIO.write(descriptor, png) }
     } catch let error as Errno {

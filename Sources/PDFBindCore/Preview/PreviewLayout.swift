@@ -137,7 +137,8 @@ struct PreviewLayout: Equatable {
           rect: Rect(x: onRight ? spine : spine - width, y: top, width: width, height: height))
       }
       return PlacedSpread(
-        pages: placed, spineX: spine, spineTop: top - overhang, spineBottom: top + height + overhang)
+        pages: placed, spineX: spine, spineTop: top - overhang, spineBottom: top + height + overhang
+      )
     }
   }
 

@@ -54,7 +54,8 @@ extension PDFBindCommand {
     @Flag(name: .shortAndLong, help: "No warnings; failures still go to standard error.")
     var quiet = false
 
-    @Argument(help: ArgumentHelp("The PDF file; '-' reads it from standard input.", valueName: "file"))
+    @Argument(
+      help: ArgumentHelp("The PDF file; '-' reads it from standard input.", valueName: "file"))
     var file: String
 
     func validate() throws {
@@ -86,7 +87,8 @@ extension PDFBindCommand {
           let range: ClosedRange<Int>?
           if let spreads {
             guard let resolved = spreads.resolve(count: count) else {
-              let has = count == 0 ? "no pages" : "\(count) spread\(count == 1 ? "" : "s") in this layout"
+              let has =
+                count == 0 ? "no pages" : "\(count) spread\(count == 1 ? "" : "s") in this layout"
               return .usage("--spreads \(spreads) is out of range: the file has \(has).")
             }
             range = resolved

@@ -5,7 +5,8 @@ extension PDFBindCommand {
   struct Spreads: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the spreads a two-page view shows: [1] [3|2] [5|4] …",
-      usage: "pdfbind spreads [--as left-edge|right-edge] [--cover|--no-cover] [<options>] <file> ...",
+      usage:
+        "pdfbind spreads [--as left-edge|right-edge] [--cover|--no-cover] [<options>] <file> ...",
       discussion: """
         Each spread is listed as it appears on screen, left to right, in reading order. The \
         binding and the pairing come from the file: /Direction (unknown is laid out as \
@@ -44,8 +45,10 @@ extension PDFBindCommand {
             line.add("pages", .integer(pageCount))
             line.add(
               "spreads",
-              .raw("[" + spreads.map { "[\($0.map(String.init).joined(separator: ","))]" }
-                .joined(separator: ",") + "]"))
+              .raw(
+                "["
+                  + spreads.map { "[\($0.map(String.init).joined(separator: ","))]" }
+                  .joined(separator: ",") + "]"))
             file.standardOutput.append(line.line)
           } else {
             var text = spreads.isEmpty ? "(no pages)" : PDFBindCore.Spreads.text(spreads)
