@@ -21,14 +21,14 @@ extension PDFBindCommand {
         whether a double-page picture joins up across the spine. Pages are rendered with \
         poppler, which this command (and only this one) loads at run time.
 
-        Viewers disagree. SumatraPDF, with its default "Automatic" view, shows a /PageLayout \
-        whose name ends in Right (TwoPageRight, TwoColumnRight) as a book view, page 1 alone, \
-        and any other two-page name (TwoPageLeft, TwoColumnLeft) as facing pages from page 1; \
-        any other layout opens as one continuous column. /Direction /R2L mirrors every pair, \
-        and a /Direction in the file (R2L or L2R) wins over the direction SumatraPDF \
-        remembers for the file; without one, it uses the remembered choice or its manga-mode \
-        default. Acrobat honours /Direction but not always /PageLayout; pdf.js, Chrome, \
-        MuPDF, Evince and most others ignore /Direction.
+        Viewers disagree. SumatraPDF, in its default "automatic" view mode, shows a \
+        /PageLayout whose name ends in Right (TwoPageRight, TwoColumnRight) as a book view, \
+        page 1 alone, and any other name that starts with Two (TwoPageLeft, TwoColumnLeft) \
+        as facing pages from page 1; with any other layout, or none, it opens one continuous \
+        column. /Direction /R2L then mirrors every pair. A /Direction in the file (R2L or \
+        L2R) wins over the direction SumatraPDF remembers for the file; without one it uses \
+        the remembered choice, or its manga-mode default. Many viewers (pdf.js, Chrome, \
+        MuPDF, Evince) ignore /Direction and offer a manual toggle at most.
         """)
 
     @OptionGroup var view: SpreadViewOptions
