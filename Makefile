@@ -95,7 +95,7 @@ lint:
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CNettle' Sources Tests \
 	  | grep -v '^Sources/PDFBindCore/Encryption/Ciphers.swift' \
 	  || { echo "CNettle imported outside PDFBindCore/Encryption/Ciphers.swift"; exit 1; }
-	@! grep -rnE 'dlopen|libpoppler|libcairo' Sources | grep -v '^Sources/PDFBindCore/Poppler/' \
+	@! grep -rnE 'dlopen|dlsym' Sources | grep -v '^Sources/PDFBindCore/Poppler/' \
 	  || { echo "poppler or cairo loaded outside PDFBindCore/Poppler"; exit 1; }
 
 bench: release
