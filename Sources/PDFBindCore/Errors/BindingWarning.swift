@@ -11,6 +11,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case forcedCertified
   /// `--force` updated a document whose permissions forbid changes.
   case forcedRestricted
+  /// preview: poppler cannot load this page (from 1); it is drawn as a labelled blank.
+  case pageNotRendered(page: Int)
 
   /// A stable identifier for scripts (`--json`).
   public var kind: String {
@@ -20,6 +22,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedSigned: "forced-signed"
     case .forcedCertified: "forced-certified"
     case .forcedRestricted: "forced-restricted"
+    case .pageNotRendered: "page-not-rendered"
     }
   }
 
@@ -27,7 +30,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   public var isNote: Bool {
     switch self {
     case .forcedSigned, .forcedCertified, .forcedRestricted: true
-    case .damaged, .unexpectedDirection: false
+    case .damaged, .unexpectedDirection, .pageNotRendered: false
     }
   }
 
@@ -46,6 +49,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedCertified:
       "--force: the document was certified; changing its binding breaks the certification"
     case .forcedRestricted: "--force: the document's permissions forbid changes"
+    case .pageNotRendered(let page):
+      "page \(page) cannot be rendered by poppler; it is drawn as a labelled blank"
     }
   }
 
