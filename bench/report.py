@@ -95,6 +95,16 @@ for name, label in (("big-table", "table"), ("big-xref-stream", "xref stream")):
         row(f"peak memory, `set` ({mode}) 330 MB ({label})", f"{peak:.1f} MiB", "", "",
             "<= 32 MiB", peak <= 32)
 
+# spreads and preview (issue 12)
+spreads = median("spreads-many")
+row("`spreads` 1,000 files, one call", ms(spreads),
+    f"`get`, same files: {ms(median('many', 0))}", f"{1000 / spreads:,.0f} files/s",
+    ">= 10,000/s", 1000 / spreads >= 10_000)
+preview = median("preview-big")
+row("`preview` 330 MB, first six spreads", ms(preview), "", "", "< 1.5 s", preview < 1.5)
+peak = rss("preview", "big")
+row("peak memory, `preview` 330 MB", f"{peak:.1f} MiB", "", "", "< 300 MiB", peak < 300)
+
 print("| measurement | median | compared with | ratio | goal | holds |")
 print("|---|---|---|---|---|---|")
 for cells in rows:

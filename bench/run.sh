@@ -200,6 +200,24 @@ for name in big-table big-xref-stream; do
   truncate -s "$orig" "$WORK/$name.pdf"
 done
 
+# --- spreads and preview (issue 12) ---------------------------------------------------------
+# spreads reads what get reads (no rendering), so it runs at get's speed; preview loads poppler
+# and renders only the pages of the spreads it draws, so the book's size should barely count.
+bench_layout() {
+  say "spreads over 1,000 small files; preview of the first six spreads of the 330 MB book"
+  hf spreads-many -N --warmup 3 --runs 30 \
+    -n "pdfbind spreads 1,000 files (--files-from)" "$BIN spreads --files-from $OUT/many.list"
+  hf preview-big --warmup 1 --runs 5 \
+    -n "pdfbind preview 330 MB, first six spreads" \
+    "$BIN preview -o $OUT/preview.png $WORK/big-table.pdf"
+  : > "$OUT/rss-preview-big.txt"
+  for _ in 1 2 3; do
+    /usr/bin/time -f %M -a -o "$OUT/rss-preview-big.txt" \
+      "$BIN" preview -o "$OUT/preview.png" "$WORK/big-table.pdf"
+  done
+}
+bench_layout
+
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r), $(findmnt -no FSTYPE -T "$WORK") file system"

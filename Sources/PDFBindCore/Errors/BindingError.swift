@@ -37,6 +37,11 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case writeFailed(operation: String, reason: String)
   case changedWhileWorking
   case verificationFailed(String)
+  // Pictures (preview)
+  case rendererUnavailable(library: String, detail: String)
+  case renderFailed(String)
+  case pictureTooLarge(width: Int, height: Int)
+  case noPageCount
 
   public var description: String {
     switch self {
@@ -96,6 +101,15 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
       "the file changed on disk while pdfbind was working on it; left alone, run pdfbind again"
     case .verificationFailed(let why):
       "the updated file did not read back correctly (\(why)); the original is kept"
+    case .rendererUnavailable(let library, let detail):
+      "preview needs poppler and cairo at run time, and \(library) cannot be loaded (\(detail)); "
+        + "install them (Debian: apt-get install libpoppler-glib8 libcairo2)"
+    case .renderFailed(let why): "cannot draw the picture (\(why))"
+    case .pictureTooLarge(let width, let height):
+      "the picture would be \(width)×\(height) pixels, more than pdfbind draws; choose fewer "
+        + "spreads with --spreads or a smaller --height"
+    case .noPageCount:
+      "damaged PDF: its page tree has no usable /Count, so its pages cannot be paired"
     }
   }
 }

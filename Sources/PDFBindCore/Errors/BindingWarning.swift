@@ -15,6 +15,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case noPageTree
   /// `--repair` rewrote a damaged file whole; `detail` is what qpdf found.
   case repaired(detail: String)
+  /// preview: poppler cannot load this page (from 1); it is drawn as a labelled blank.
+  case pageNotRendered(page: Int)
 
   /// A stable identifier for scripts (`--json`).
   public var kind: String {
@@ -26,6 +28,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedRestricted: "forced-restricted"
     case .noPageTree: "no-page-tree"
     case .repaired: "repaired"
+    case .pageNotRendered: "page-not-rendered"
     }
   }
 
@@ -33,7 +36,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   public var isNote: Bool {
     switch self {
     case .forcedSigned, .forcedCertified, .forcedRestricted, .repaired: true
-    case .damaged, .unexpectedDirection, .noPageTree: false
+    case .damaged, .unexpectedDirection, .noPageTree, .pageNotRendered: false
     }
   }
 
@@ -56,6 +59,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .repaired(let detail):
       "--repair: damaged PDF (qpdf: \(detail)); qpdf rewrote it whole with the binding, so its "
         + "earlier revisions are not kept"
+    case .pageNotRendered(let page):
+      "page \(page) cannot be rendered by poppler; it is drawn as a labelled blank"
     }
   }
 
