@@ -1,8 +1,8 @@
 # make              build pdfbind (debug), installing libqpdf-dev first if it is missing
 # make run ARGS=…   build and run pdfbind with ARGS (e.g. ARGS="get Fixtures/right-edge.pdf")
 # make test         run every test; installs libqpdf-dev, nettle-dev and the independent readers
-#                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, pikepdf,
-#                   pyHanko) when missing
+#                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, ghostscript,
+#                   pikepdf, pyHanko, pypdfium2) when missing
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
 # make docs         man page and bash/zsh/fish completions into .build/docs
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
@@ -16,7 +16,10 @@ PREFIX  ?= /usr/local
 SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
-APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools libpoppler-glib8
+APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs
+# preview and suggest load these at run time (dlopen); nothing links them. The font is for
+# preview's labels.
+APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
 .PHONY: all build deps test-deps run test release docs install uninstall lint bench bench-suggest fuzz \
@@ -39,11 +42,11 @@ deps:
 	$(call apt-ensure,$(APT_BUILD_PACKAGES))
 
 test-deps: deps
-	$(call apt-ensure,$(APT_TEST_PACKAGES))
-	@python3 -c 'import pikepdf, pyhanko' 2>/dev/null || { \
+	$(call apt-ensure,$(APT_TEST_PACKAGES) $(APT_PREVIEW_PACKAGES))
+	@python3 -c 'import pikepdf, pyhanko, pypdfium2, PIL' 2>/dev/null || { \
 	  python3 -m pip --version >/dev/null 2>&1 || { $(call apt-install,python3-pip); }; \
-	  python3 -m pip install --quiet pikepdf pyhanko \
-	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko; }
+	  python3 -m pip install --quiet pikepdf pyhanko pypdfium2 Pillow \
+	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko pypdfium2 Pillow; }
 
 build: deps
 	$(SWIFT) build
@@ -94,6 +97,8 @@ lint:
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CNettle' Sources Tests \
 	  | grep -v '^Sources/PDFBindCore/Encryption/Ciphers.swift' \
 	  || { echo "CNettle imported outside PDFBindCore/Encryption/Ciphers.swift"; exit 1; }
+	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/Poppler.swift:' \
+	  || { echo "poppler, cairo or glib loaded outside PDFBindCore/Poppler/Poppler.swift"; exit 1; }
 
 bench: release
 	bench/run.sh "$(RELEASE_BIN)"

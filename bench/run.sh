@@ -28,6 +28,8 @@ pip_install() {
 command -v hyperfine >/dev/null || apt_install hyperfine
 [ -x /usr/bin/time ] || apt_install time
 command -v qpdf >/dev/null || apt_install qpdf
+command -v mutool >/dev/null || apt_install mupdf-tools
+pkg-config --exists libqpdf || apt_install libqpdf-dev pkg-config
 python3 -c 'import pikepdf' 2>/dev/null || pip_install pikepdf
 python3 -c 'import pymupdf' 2>/dev/null || python3 -c 'import fitz' 2>/dev/null || pip_install pymupdf
 
@@ -38,9 +40,10 @@ PY=$(python3 -c 'import sys; print(sys.executable)')
 python3 make_inputs.py
 size() { stat -c %s "$1"; }
 SMALL=$(size "$IN/small.pdf"); TABLE=$(size "$IN/big-table.pdf"); XS=$(size "$IN/big-xref-stream.pdf")
+BOOK=$(size "$IN/book-table.pdf"); BOOK_XS=$(size "$IN/book-xref-stream.pdf")
 # Each timed set starts from the original bytes: cutting the appended update off again with
 # truncate restores the file exactly, and it runs in hyperfine's --prepare, outside the timing.
-for name in small big-table big-xref-stream; do
+for name in small big-table big-xref-stream book-table book-xref-stream; do
   s=$(size "$IN/$name.pdf")
   if [ ! -f "$WORK/$name.pdf" ] || [ "$(size "$WORK/$name.pdf")" -lt "$s" ]; then
     cp "$IN/$name.pdf" "$WORK/$name.pdf"
@@ -50,6 +53,8 @@ for name in small big-table big-xref-stream; do
 done
 rm -f "$WORK"/copy.pdf "$WORK"/.*.tmp
 ls "$IN"/many/*.pdf > "$OUT/many.list"
+# The floor for anything built on libqpdf: one bare open of the file (qpdf_open.c).
+cc -O2 -o "$OUT/qpdf_open" qpdf_open.c $(pkg-config --cflags --libs libqpdf)
 MANY_ARGS=$(tr '\n' ' ' < "$OUT/many.list")
 
 # --- sanity: every timed command really does its work ----------------------------------------
@@ -73,6 +78,13 @@ truncate -s "$SMALL" "$WORK/small.pdf"
 expect_set "$WORK/big-table.pdf" "$TABLE" --in-place
 expect_set "$WORK/big-table.pdf" "$TABLE"
 expect_set "$WORK/big-xref-stream.pdf" "$XS" --in-place
+expect_set "$WORK/book-table.pdf" "$BOOK" --in-place
+expect_set "$WORK/book-xref-stream.pdf" "$BOOK_XS" --in-place
+for name in book-table book-xref-stream; do
+  [ "$("$OUT/qpdf_open" "$WORK/$name.pdf")" = none ] || fail "qpdf_open cannot read $name.pdf"
+  [ "$(mutool show "$WORK/$name.pdf" trailer/Root/ViewerPreferences 2>&1)" = null ] \
+    || fail "mutool cannot read $name.pdf"
+done
 for core in "" --core-only; do
   "$PY" pymupdf_set.py $core "$WORK/big-table.pdf"
   [ "$(size "$WORK/big-table.pdf")" -gt "$TABLE" ] || fail "PyMuPDF $core did not append"
@@ -104,6 +116,21 @@ hf set-inplace-xs -N --warmup 5 --runs 50 \
   -n "set --in-place 330 MB xref stream" \
   "$BIN set -q --right-edge --in-place $WORK/big-xref-stream.pdf"
 
+say "the 70,000-object book: get against mutool, set --in-place against one bare qpdf open"
+for name in book-table book-xref-stream; do
+  orig=$(size "$IN/$name.pdf")
+  hf "get-$name" -N --warmup 3 --runs 30 \
+    -n "pdfbind get $name" "$BIN get $WORK/$name.pdf" \
+    -n "mutool show $name trailer/Root/ViewerPreferences" \
+    "mutool show $WORK/$name.pdf trailer/Root/ViewerPreferences"
+  hf "set-inplace-$name" -N --warmup 3 --runs 30 \
+    --prepare "truncate -s $orig $WORK/$name.pdf" \
+    -n "set --in-place $name" "$BIN set -q --right-edge --in-place $WORK/$name.pdf"
+  hf "qpdf-open-$name" -N --warmup 3 --runs 30 \
+    -n "one bare qpdf open of $name" "$OUT/qpdf_open $WORK/$name.pdf"
+  truncate -s "$orig" "$WORK/$name.pdf"
+done
+
 say "atomic set on 330 MB against cp of it (same file system)"
 hf set-atomic -N --warmup 2 --runs 20 \
   --prepare "truncate -s $TABLE $WORK/big-table.pdf" \
@@ -117,6 +144,31 @@ hf cp-sync --warmup 2 --runs 20 \
   --prepare "rm -f $WORK/copy.pdf" \
   -n "cp + sync 330 MB" "cp $IN/big-table.pdf $WORK/copy.pdf && sync $WORK/copy.pdf"
 rm -f "$WORK/copy.pdf"
+
+# On XFS copy_file_range shares the blocks (reflink): atomic set costs about what --in-place
+# does. Needs root for the loop mount; the rows are left out otherwise.
+XFS=$OUT/xfs
+rm -f "$OUT/set-xfs.json"
+if [ "$(id -u)" = 0 ] && { command -v mkfs.xfs >/dev/null || apt_install xfsprogs; }; then
+  say "XFS (loop-mounted image, reflink): atomic set against --in-place on 330 MB"
+  mkdir -p "$XFS/mnt"
+  umount "$XFS/mnt" 2>/dev/null || true
+  rm -f "$XFS/img" && truncate -s 2G "$XFS/img"
+  if mkfs.xfs -q -m reflink=1 "$XFS/img" && mount -o loop "$XFS/img" "$XFS/mnt"; then
+    trap 'umount "$XFS/mnt" 2>/dev/null; rm -f "$XFS/img"' EXIT
+    cp "$IN/big-table.pdf" "$XFS/mnt/big-table.pdf" && sync
+    expect_set "$XFS/mnt/big-table.pdf" "$TABLE"
+    hf set-xfs -N --warmup 2 --runs 20 \
+      --prepare "truncate -s $TABLE $XFS/mnt/big-table.pdf" \
+      -n "set (atomic) 330 MB on XFS" "$BIN set -q --right-edge $XFS/mnt/big-table.pdf" \
+      -n "set --in-place 330 MB on XFS" "$BIN set -q --right-edge --in-place $XFS/mnt/big-table.pdf"
+    umount "$XFS/mnt"; rm -f "$XFS/img"; trap - EXIT
+  else
+    say "cannot make or mount an XFS image here; no XFS rows"
+  fi
+else
+  say "not root (or no xfsprogs): no XFS rows"
+fi
 
 say "PyMuPDF incremental save on 330 MB (whole process: interpreter, import, open, saveIncr)"
 hf pymupdf -N --warmup 1 --runs 8 \
@@ -147,6 +199,24 @@ for name in big-table big-xref-stream; do
   done
   truncate -s "$orig" "$WORK/$name.pdf"
 done
+
+# --- spreads and preview (issue 12) ---------------------------------------------------------
+# spreads reads what get reads (no rendering), so it runs at get's speed; preview loads poppler
+# and renders only the pages of the spreads it draws, so the book's size should barely count.
+bench_layout() {
+  say "spreads over 1,000 small files; preview of the first six spreads of the 330 MB book"
+  hf spreads-many -N --warmup 3 --runs 30 \
+    -n "pdfbind spreads 1,000 files (--files-from)" "$BIN spreads --files-from $OUT/many.list"
+  hf preview-big --warmup 1 --runs 5 \
+    -n "pdfbind preview 330 MB, first six spreads" \
+    "$BIN preview -o $OUT/preview.png $WORK/big-table.pdf"
+  : > "$OUT/rss-preview-big.txt"
+  for _ in 1 2 3; do
+    /usr/bin/time -f %M -a -o "$OUT/rss-preview-big.txt" \
+      "$BIN" preview -o "$OUT/preview.png" "$WORK/big-table.pdf"
+  done
+}
+bench_layout
 
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"

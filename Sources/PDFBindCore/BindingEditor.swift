@@ -12,6 +12,7 @@ public struct BindingEditor: Sendable {
 
   public func read(_ path: FilePath) throws(BindingError) -> BindingReport {
     let source = try SourceFile(path: path)
+    if let report = CatalogFastPath.report(for: source) { return report }
     let inspection = try Inspection.open(source, password: password).inspection
     return BindingReport(
       direction: inspection.direction, pageLayout: inspection.pageLayout,
@@ -31,7 +32,14 @@ public struct BindingEditor: Sendable {
     throws(BindingError) -> SetOutcome
   {
     let source = try SourceFile(path: path)
-    let (inspection, plan) = try inspectAndPlan(change, source: source, force: options.force)
+    let inspection: Inspection
+    let plan: UpdatePlan?
+    do {
+      (inspection, plan) = try inspectAndPlan(change, source: source, force: options.force)
+    } catch .damagedNeedsRepair(let detail) where options.repair {
+      return try Repair(password: password, options: options)
+        .run(change, source: source, damage: detail)
+    }
     var outcome = SetOutcome(
       before: inspection.direction, layoutBefore: inspection.pageLayout, change: change,
       changed: false, bytesAppended: 0, crossReferenceKind: nil, warnings: inspection.warnings)
@@ -43,6 +51,7 @@ public struct BindingEditor: Sendable {
     outcome.bytesAppended = plan.bytes.count
     outcome.crossReferenceKind = plan.kind
     outcome.warnings += plan.notes
+    if inspection.pageCount == nil { outcome.warnings.append(.noPageTree) }
     if options.dryRun { return outcome }
     let verifier = Verifier(
       password: password, change: change, objects: plan.objects, original: inspection)

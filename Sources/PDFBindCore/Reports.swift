@@ -35,4 +35,6 @@ public struct SetOutcome: Equatable, Sendable {
   public var crossReferenceKind: CrossReferenceKind?
   /// Warnings about the file and notes about what `--force` did.
   public var warnings: [BindingWarning]
+  /// The file was damaged and qpdf rewrote it whole (set --repair): nothing was appended.
+  public var rewritten = false
 }

@@ -18,10 +18,16 @@ public struct SetOptions: Equatable, Sendable {
   public var dryRun: Bool
   /// Update signed, certified and change-restricted documents anyway.
   public var force: Bool
+  /// Rewrite damaged files whole with qpdf instead of refusing them (never signed ones).
+  public var repair: Bool
 
-  public init(destination: SetDestination = .replace, dryRun: Bool = false, force: Bool = false) {
+  public init(
+    destination: SetDestination = .replace, dryRun: Bool = false, force: Bool = false,
+    repair: Bool = false
+  ) {
     self.destination = destination
     self.dryRun = dryRun
     self.force = force
+    self.repair = repair
   }
 }

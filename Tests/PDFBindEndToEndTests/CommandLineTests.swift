@@ -17,9 +17,10 @@ struct CommandLineTests {
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
     try process.run()
-    // pdfbind waits for the PDF on standard input; once its handler is installed, the signal
-    // stands in for the kernel's.
-    try #require(Self.waitUntilCatching(SIGBUS, pid: process.processIdentifier))
+    defer { if process.isRunning { process.terminate() } }
+    // pdfbind waits for the PDF on standard input; once it spools it, its handler is
+    // installed and the signal stands in for the kernel's.
+    try #require(Self.waitUntilSpooling(pid: process.processIdentifier))
     kill(process.processIdentifier, SIGBUS)
     process.waitUntilExit()
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
@@ -28,17 +29,19 @@ struct CommandLineTests {
     #expect(message.hasPrefix("pdfbind: stopped: a file shrank while pdfbind was reading it"))
   }
 
-  /// Polls /proc/PID/status until the process catches `signal` (its SigCgt mask), so the test
-  /// waits for the handler instead of guessing how long start-up takes.
-  static func waitUntilCatching(_ signal: Int32, pid: Int32) -> Bool {
+  /// Polls /proc/PID/fd until pdfbind has opened its standard-input spool, which it does
+  /// only after installing its handler. (The signal mask in /proc/PID/status is no sign: the
+  /// Swift runtime catches SIGBUS for its backtracer before main runs.)
+  static func waitUntilSpooling(pid: Int32) -> Bool {
     let deadline = Date().addingTimeInterval(30)
     while Date() < deadline {
-      if let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-        let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigCgt:") }),
-        let mask = UInt64(
-          line.dropFirst("SigCgt:".count).trimmingCharacters(in: .whitespaces), radix: 16),
-        mask & (1 << UInt64(signal - 1)) != 0
-      {
+      let descriptors =
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+      if descriptors.contains(where: {
+        let target = try? FileManager.default.destinationOfSymbolicLink(
+          atPath: "/proc/\(pid)/fd/\($0)")
+        return target?.contains(".stdin.pdfbind-") == true
+      }) {
         return true
       }
       usleep(2_000)

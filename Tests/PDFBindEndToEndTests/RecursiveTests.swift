@@ -125,4 +125,14 @@ struct RecursiveTests {
     let result = try PDFBindRunner.run("set", "--left-edge", "-r", root, "-o", "/dev/null")
     #expect(result.status == 64)
   }
+
+  @Test("spreads -r walks the same files, each line naming its file")
+  func spreadsWalk() throws {
+    let result = try PDFBindRunner.run("spreads", "-r", root)
+    #expect(result.status == 0, "\(result.err)")
+    let paths = result.out.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }
+    #expect(
+      paths == [root + "/B/c.PDF", root + "/B/d/e.pdf", root + "/a.pdf", root + "/z.pdf"],
+      "\(result.out)")
+  }
 }

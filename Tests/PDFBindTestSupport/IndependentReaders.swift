@@ -78,6 +78,13 @@ public enum IndependentReaders {
     return (lines[0], lines[1])
   }
 
+  /// Whether MuPDF opens the file at all (it refuses ReportLab's 48-byte /OE and /UE).
+  public static func mutoolOpens(_ path: String, password: String? = nil) throws -> Bool {
+    var arguments = ["show"]
+    if let password { arguments += ["-p", password] }
+    return try runProcess(which("mutool")!, arguments + [path, "trailer/Root"]).status == 0
+  }
+
   /// The page count qpdf finds by walking the page tree.
   public static func qpdfPageCount(_ path: String, password: String? = nil) throws -> Int? {
     var arguments = ["--show-npages", path]
@@ -102,6 +109,45 @@ public enum IndependentReaders {
     return result.out.split(separator: "\n").compactMap { line in
       line.range(of: "Signature Validation: ").map { String(line[$0.upperBound...]) }
     }
+  }
+
+  /// Ghostscript's page count (`runpdfbegin pdfpagecount`) and its complaints (every other
+  /// line it prints: "**** Error: …", "Dereference of free object …"), file name taken out.
+  public static func ghostscriptPages(_ path: String, password: String? = nil) throws -> (
+    pages: Int?, complaints: [String]
+  ) {
+    var arguments = ["-q", "-dNODISPLAY", "-dNOSAFER", "-dBATCH"]
+    if let password { arguments.append("-sPDFPassword=\(password)") }
+    let escaped = path.replacingOccurrences(of: "\\", with: "\\\\")
+      .replacingOccurrences(of: "(", with: "\\(").replacingOccurrences(of: ")", with: "\\)")
+    arguments += ["-c", "(\(escaped)) (r) file runpdfbegin pdfpagecount = quit"]
+    let result = try runProcess(which("gs")!, arguments)
+    var lines = (result.out + result.err).split(separator: "\n").map(String.init)
+      .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+    let pages = lines.last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    if pages != nil { lines.removeLast() }
+    return (pages, lines.map { $0.replacingOccurrences(of: path, with: "FILE") })
+  }
+
+  /// PDFium's view (pypdfium2): `FPDF_VIEWERREF_GetName(doc, "Direction")` without a slash
+  /// ("R2L", nil when absent or not a name) and the page count, or a failure to open.
+  public static func pdfiumView(_ path: String, password: String? = nil) throws -> (
+    direction: String?, pages: Int
+  ) {
+    let script = """
+      import sys, ctypes, pypdfium2 as pdfium, pypdfium2.raw as raw
+      doc = pdfium.PdfDocument(sys.argv[1], password=sys.argv[2] or None)
+      buffer = ctypes.create_string_buffer(256)
+      n = raw.FPDF_VIEWERREF_GetName(doc.raw, b"Direction", buffer, 256)
+      print(buffer.value.decode("latin-1") if n > 1 else "-")
+      print(len(doc))
+      """
+    let result = try runPython(script, path, password ?? "")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    guard result.status == 0, lines.count == 2, let pages = Int(lines[1]) else {
+      throw ReaderError(message: "PDFium cannot open it: \(result.err)")
+    }
+    return (lines[0] == "-" ? nil : lines[0], pages)
   }
 
   /// Runs a Python script (pikepdf, pyHanko) with arguments.

@@ -28,12 +28,45 @@ public enum UpdateChecks {
     #expect(
       try IndependentReaders.qpdfDirection(path, password: password) == direction,
       sourceLocation: sourceLocation)
-    #expect(
-      try IndependentReaders.mutoolDirection(path, password: password) == direction,
-      sourceLocation: sourceLocation)
+    // MuPDF judges every file it can open before the update (not ReportLab's AES-256).
+    if try IndependentReaders.mutoolOpens(originalPath, password: password) {
+      #expect(
+        try IndependentReaders.mutoolDirection(path, password: password) == direction,
+        sourceLocation: sourceLocation)
+    }
     #expect(
       try IndependentReaders.qpdfPageCount(path, password: password)
         == IndependentReaders.qpdfPageCount(originalPath, password: password),
+      sourceLocation: sourceLocation)
+    try expectOtherReadersAgree(
+      path, originalPath: originalPath, direction: direction, password: password,
+      sourceLocation: sourceLocation)
+  }
+
+  /// PDFium reads `direction` and the original's page count, and Ghostscript the same page
+  /// count with no complaint it did not have about the original.
+  public static func expectOtherReadersAgree(
+    _ path: String, originalPath: String, direction: String?, password: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    // PDFium judges every file it opens before the update (not one without a page tree).
+    if let pdfiumBefore = try? IndependentReaders.pdfiumView(originalPath, password: password) {
+      let pdfiumAfter = try? IndependentReaders.pdfiumView(path, password: password)
+      #expect(
+        pdfiumAfter?.direction == direction.map { String($0.dropFirst()) },
+        "PDFium reads /Direction \(pdfiumAfter?.direction ?? "nil")",
+        sourceLocation: sourceLocation)
+      #expect(
+        pdfiumAfter?.pages == pdfiumBefore.pages, "PDFium page count",
+        sourceLocation: sourceLocation)
+    }
+    let gsBefore = try IndependentReaders.ghostscriptPages(originalPath, password: password)
+    let gsAfter = try IndependentReaders.ghostscriptPages(path, password: password)
+    #expect(
+      gsAfter.pages == gsBefore.pages, "Ghostscript page count", sourceLocation: sourceLocation)
+    let newComplaints = Set(gsAfter.complaints).subtracting(gsBefore.complaints)
+    #expect(
+      newComplaints.isEmpty, "new Ghostscript complaints: \(newComplaints)",
       sourceLocation: sourceLocation)
   }
 

@@ -90,13 +90,21 @@ struct StandardSecurityHandler {
         }
       }
     }
-    let expectedLength = revision >= 5 ? 48 : 32
-    guard ownerEntry.count >= expectedLength, userEntry.count >= expectedLength,
-      revision < 5 || (ownerEncryptedKey.count == 32 && userEncryptedKey.count == 32)
-    else {
-      throw BindingError.unsupportedEncryption(
-        "an /Encrypt dictionary whose /O, /U, /OE or /UE entry has the wrong length")
+    // As qpdf reads them (QPDF::initializeEncryption): a short entry is padded with zeros and
+    // only the leading bytes count, so the longer /OE, /UE (48 bytes) and /Perms (32) that
+    // ReportLab writes for AES-256 read as the standard's 32 and 16.
+    let entryLength = revision >= 5 ? 48 : 32
+    ownerEntry = Self.leading(ownerEntry, entryLength)
+    userEntry = Self.leading(userEntry, entryLength)
+    if revision >= 5 {
+      ownerEncryptedKey = Self.leading(ownerEncryptedKey, 32)
+      userEncryptedKey = Self.leading(userEncryptedKey, 32)
     }
+  }
+
+  /// The first `count` bytes of `entry`, padded with zeros when it is shorter.
+  private static func leading(_ entry: [UInt8], _ count: Int) -> [UInt8] {
+    Array(entry.prefix(count)) + [UInt8](repeating: 0, count: max(0, count - entry.count))
   }
 
   /// Permission bit 4 (ISO 32000-1 table 22): modifying the document other than by

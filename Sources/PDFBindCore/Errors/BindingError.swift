@@ -17,10 +17,10 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The system refused a read of an input that was open (an I/O error, say).
   case readFailed(reason: String)
   case noCatalog
-  /// poppler-glib, which `suggest` needs to read page text, cannot be loaded (dlerror's words).
-  case popplerUnavailable(detail: String)
-  /// The poppler-glib that was loaded lacks a function pdfbind calls.
-  case popplerIncomplete(symbol: String)
+  /// poppler-glib (or a library it needs), which `suggest` reads page text with, cannot be
+  /// loaded or lacks a function: `library` is the library or the function, `detail` dlerror's
+  /// words.
+  case popplerUnavailable(library: String, detail: String)
   /// A directory a -r walk could not read: its files were skipped.
   case directoryPermissionDenied
   case directoryUnreadable(reason: String)
@@ -33,6 +33,10 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case changesNotPermitted
   case cannotEncryptExactly(String)
   case layoutUnsupported(String)
+  /// set --repair on a signed or certified file: a rewrite would destroy its signatures.
+  case repairWouldBreakSignatures(certified: Bool)
+  /// set --repair --in-place on a file that needs a rewrite.
+  case repairNeedsCopy
   // Writing
   case readOnlyFile
   case directoryNotWritable(directory: String)
@@ -40,6 +44,11 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case writeFailed(operation: String, reason: String)
   case changedWhileWorking
   case verificationFailed(String)
+  // Pictures (preview)
+  case rendererUnavailable(library: String, detail: String)
+  case renderFailed(String)
+  case pictureTooLarge(width: Int, height: Int)
+  case noPageCount
 
   public var description: String {
     switch self {
@@ -60,9 +69,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let detail): "cannot be read as a PDF (\(detail))"
     case .readFailed(let reason): "reading failed: \(reason)"
     case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
-    case .popplerUnavailable(let detail):
-      "cannot read page text: poppler-glib cannot be loaded (\(detail)); install libpoppler-glib8"
-    case .popplerIncomplete(let symbol): "cannot read page text: poppler-glib has no \(symbol)"
+    case .popplerUnavailable(let library, let detail):
+      "cannot read page text: \(library) cannot be loaded (\(detail)); install libpoppler-glib8"
     case .directoryPermissionDenied:
       "permission denied: pdfbind cannot read this directory; its files were skipped"
     case .directoryUnreadable(let reason):
@@ -88,6 +96,12 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
         + "give the owner password with --password, or use --force"
     case .cannotEncryptExactly(let why): "cannot write this encrypted file exactly: \(why)"
     case .layoutUnsupported(let why): "cannot append an exact update: \(why)"
+    case .repairWouldBreakSignatures(let certified):
+      "damaged and \(certified ? "certified" : "digitally signed"): --repair would rewrite it whole, "
+        + "which destroys its signatures; left unchanged (pdfbind never rewrites signed files)"
+    case .repairNeedsCopy:
+      "damaged: --repair rewrites it whole, which --in-place cannot do (it only appends); left "
+        + "unchanged. Run without --in-place, or with -o OUT"
     case .readOnlyFile:
       "permission denied: the file is read-only; make it writable or write elsewhere with -o"
     case .directoryNotWritable(let directory):
@@ -100,6 +114,15 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
       "the file changed on disk while pdfbind was working on it; left alone, run pdfbind again"
     case .verificationFailed(let why):
       "the updated file did not read back correctly (\(why)); the original is kept"
+    case .rendererUnavailable(let library, let detail):
+      "preview needs poppler and cairo at run time, and \(library) cannot be loaded (\(detail)); "
+        + "install them (Debian: apt-get install libpoppler-glib8 libcairo2)"
+    case .renderFailed(let why): "cannot draw the picture (\(why))"
+    case .pictureTooLarge(let width, let height):
+      "the picture would be \(width)×\(height) pixels, more than pdfbind draws; choose fewer "
+        + "spreads with --spreads or a smaller --height"
+    case .noPageCount:
+      "damaged PDF: its page tree has no usable /Count, so its pages cannot be paired"
     }
   }
 }

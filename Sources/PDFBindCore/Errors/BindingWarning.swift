@@ -11,6 +11,12 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case forcedCertified
   /// `--force` updated a document whose permissions forbid changes.
   case forcedRestricted
+  /// The catalog has no usable `/Pages`: the update is exact, but most readers cannot open it.
+  case noPageTree
+  /// `--repair` rewrote a damaged file whole; `detail` is what qpdf found.
+  case repaired(detail: String)
+  /// preview: poppler cannot load this page (from 1); it is drawn as a labelled blank.
+  case pageNotRendered(page: Int)
 
   /// A stable identifier for scripts (`--json`).
   public var kind: String {
@@ -20,14 +26,17 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedSigned: "forced-signed"
     case .forcedCertified: "forced-certified"
     case .forcedRestricted: "forced-restricted"
+    case .noPageTree: "no-page-tree"
+    case .repaired: "repaired"
+    case .pageNotRendered: "page-not-rendered"
     }
   }
 
   /// Whether this is a note about what `--force` did rather than a warning about the file.
   public var isNote: Bool {
     switch self {
-    case .forcedSigned, .forcedCertified, .forcedRestricted: true
-    case .damaged, .unexpectedDirection: false
+    case .forcedSigned, .forcedCertified, .forcedRestricted, .repaired: true
+    case .damaged, .unexpectedDirection, .noPageTree, .pageNotRendered: false
     }
   }
 
@@ -46,6 +55,12 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedCertified:
       "--force: the document was certified; changing its binding breaks the certification"
     case .forcedRestricted: "--force: the document's permissions forbid changes"
+    case .noPageTree: "the document has no page tree: most readers cannot open it"
+    case .repaired(let detail):
+      "--repair: damaged PDF (qpdf: \(detail)); qpdf rewrote it whole with the binding, so its "
+        + "earlier revisions are not kept"
+    case .pageNotRendered(let page):
+      "page \(page) cannot be rendered by poppler; it is drawn as a labelled blank"
     }
   }
 

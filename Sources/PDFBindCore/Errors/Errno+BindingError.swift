@@ -28,4 +28,14 @@ extension BindingError {
     case let other: self = .writeFailed(operation: operation, reason: other.description)
     }
   }
+
+  /// An error from creating or writing a new file that holds no original (preview's picture):
+  /// there is nothing to keep, so the words say which file and why.
+  init(creating error: any Error, operation: String) {
+    switch error as? Errno ?? .ioError {
+    case .noSpace, .diskQuotaExceeded:
+      self = .writeFailed(operation: operation, reason: "no space left on the device")
+    case let other: self = .writeFailed(operation: operation, reason: other.description)
+    }
+  }
 }

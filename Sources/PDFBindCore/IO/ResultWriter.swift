@@ -6,12 +6,14 @@ import SystemPackage
 enum ResultWriter {
   typealias Verify = (FilePath) throws(BindingError) -> Void
 
-  /// Writes the original followed by `update` to `destination`; `verify` must accept the
-  /// result before it replaces anything.
+  /// Writes the original followed by `update` to `destination` (with `rewrite`, `update` alone:
+  /// a whole new file, for set --repair); `verify` must accept the result before it replaces
+  /// anything.
   static func write(
     _ update: [UInt8], after source: borrowing SourceFile, to destination: SetDestination,
-    verify: Verify
+    rewrite: Bool = false, verify: Verify
   ) throws(BindingError) {
+    let keep: Int64 = rewrite ? 0 : source.version.size
     switch destination {
     case .replace:
       let target: FilePath
@@ -19,21 +21,24 @@ enum ResultWriter {
         throw BindingError(writing: error, operation: "resolving the path")
       }
       try replaceAtomically(
-        target, with: source, plus: update, permissionsFrom: source.version, verify: verify)
+        target, with: source, keeping: keep, plus: update, permissionsFrom: source.version,
+        verify: verify)
     case .inPlace:
+      guard !rewrite else { throw BindingError.repairNeedsCopy }
       try appendInPlace(update, to: source, verify: verify)
     case .file(let path):
       let existing = try? FileVersion(atPath: path)
       if let existing, !existing.isRegularFile {
-        try stream(source, plus: update, to: path, verify: verify)
+        try stream(source, keeping: keep, plus: update, to: path, verify: verify)
       } else {
         // An existing OUT keeps its permissions; a new one gets the default (0666 less the
         // umask), as a shell redirection would create it.
         try replaceAtomically(
-          path, with: source, plus: update, permissionsFrom: existing, verify: verify)
+          path, with: source, keeping: keep, plus: update, permissionsFrom: existing,
+          verify: verify)
       }
     case .standardOutput:
-      try stream(source, plus: update, to: nil, verify: verify)
+      try stream(source, keeping: keep, plus: update, to: nil, verify: verify)
     }
   }
 
@@ -50,9 +55,10 @@ enum ResultWriter {
   // MARK: - The three ways to write
 
   /// New bytes beside the target, flushed, then renamed over it: the path holds the old file
-  /// or the new one, never a mix.
+  /// or the new one, never a mix. The first `keep` bytes of the source come first.
   private static func replaceAtomically(
-    _ target: FilePath, with source: borrowing SourceFile, plus update: [UInt8],
+    _ target: FilePath, with source: borrowing SourceFile, keeping keep: Int64,
+    plus update: [UInt8],
     permissionsFrom model: FileVersion?, verify: Verify
   ) throws(BindingError) {
     if target == source.path || (try? FileVersion(atPath: target))?.inode == source.version.inode {
@@ -76,8 +82,8 @@ enum ResultWriter {
       if !renamed { FileIO.remove(temporary.path) }
     }
     do {
-      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: source.version.size)
-      try temporary.descriptor.writeAll(toAbsoluteOffset: source.version.size, update)
+      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: keep)
+      try temporary.descriptor.writeAll(toAbsoluteOffset: keep, update)
       if let model {
         try FileIO.copyOwnership(model, to: temporary.descriptor)
       } else {
@@ -139,7 +145,8 @@ enum ResultWriter {
   /// Builds the result in a temporary file, verifies it, then copies it to a device, pipe or
   /// standard output (`path` nil), which cannot be replaced by a rename.
   private static func stream(
-    _ source: borrowing SourceFile, plus update: [UInt8], to path: FilePath?, verify: Verify
+    _ source: borrowing SourceFile, keeping keep: Int64, plus update: [UInt8], to path: FilePath?,
+    verify: Verify
   ) throws(BindingError) {
     let directory = FileIO.temporaryDirectory
     let temporary: (descriptor: FileDescriptor, path: FilePath)
@@ -153,13 +160,13 @@ enum ResultWriter {
       FileIO.remove(temporary.path)
     }
     do {
-      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: source.version.size)
-      try temporary.descriptor.writeAll(toAbsoluteOffset: source.version.size, update)
+      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: keep)
+      try temporary.descriptor.writeAll(toAbsoluteOffset: keep, update)
     } catch {
       throw BindingError(writing: error, operation: "writing a temporary copy")
     }
     if !update.isEmpty { try verify(temporary.path) }
-    let total = source.version.size + Int64(update.count)
+    let total = keep + Int64(update.count)
     do {
       _ = try temporary.descriptor.seek(offset: 0, from: .start)
       if let path {

@@ -9,6 +9,9 @@ struct QPDFWarning: Equatable, Sendable {
   var message: String
   /// The object qpdf was reading, when it says ("(object 12 0, offset 345)").
   var objectNumber: Int?
+  /// Where qpdf was reading, when it says: a file offset relative to the header, or an offset
+  /// in the object stream when the object is compressed.
+  var offset: Int? = nil
 }
 
 /// Sole owner of one `qpdf_data`: `qpdf_cleanup` runs exactly once, in `deinit`, on every path,
@@ -16,7 +19,7 @@ struct QPDFWarning: Equatable, Sendable {
 /// qpdf allows different `qpdf_data` on different threads, never one on two: keep each
 /// document local to the job that opened it.
 final class QPDFDocument {
-  private let raw: qpdf_data
+  fileprivate let raw: qpdf_data
   /// The file, mapped read-only for qpdf to parse from memory; released after qpdf_cleanup.
   private let mapping: MappedFile?
 
@@ -226,10 +229,13 @@ final class QPDFDocument {
       let objectNumber = fullText.firstRange(of: "(object ").flatMap {
         Int(fullText[$0.upperBound...].prefix { $0.isNumber })
       }
+      let offset = fullText.firstRange(of: "offset ").flatMap {
+        Int(fullText[$0.upperBound...].prefix { $0.isNumber })
+      }
       warnings.append(
         QPDFWarning(
           message: String(cString: qpdf_get_error_message_detail(raw, warning)),
-          objectNumber: objectNumber))
+          objectNumber: objectNumber, offset: offset))
     }
     return warnings
   }
@@ -244,7 +250,7 @@ final class QPDFDocument {
     return UnsafeRawBufferPointer(start: text, count: strlen(text)).map { $0 }
   }
 
-  private func value(of handle: qpdf_oh, resolve: Bool) throws(BindingError) -> PDFValue {
+  fileprivate func value(of handle: qpdf_oh, resolve: Bool) throws(BindingError) -> PDFValue {
     if !resolve, qpdf_oh_is_indirect(raw, handle) == QPDF_TRUE {
       return .reference(
         objectNumber: Int(qpdf_oh_get_object_id(raw, handle)),
@@ -327,7 +333,7 @@ final class QPDFDocument {
   // MARK: - Errors
 
   /// Throws qpdf's pending error, if any, in our words.
-  private func check() throws(BindingError) {
+  fileprivate func check() throws(BindingError) {
     if qpdf_has_error(raw) == QPDF_TRUE { throw takeError(passwordGiven: true) }
   }
 
@@ -351,6 +357,114 @@ final class QPDFDocument {
     case qpdf_e_unsupported where detail.contains("encrypt"): return .unsupportedEncryption(detail)
     default: return .unreadable(detail: detail)
     }
+  }
+}
+
+// MARK: - Trailer entries as written, and whole rewrites (set --repair)
+
+extension QPDFDocument {
+  /// The newest trailer's entries named in `keys`, as the file writes them: a reference stays a
+  /// reference even when its object does not exist (qpdf's dictionary listing drops those, since
+  /// they resolve to null); a direct value is read one level deep. Absent and `null` entries are
+  /// left out.
+  func trailerEntriesAsWritten(_ keys: [String]) throws(BindingError) -> [(
+    key: [UInt8], value: PDFValue
+  )] {
+    let trailer = qpdf_get_trailer(raw)
+    try check()
+    var entries: [(key: [UInt8], value: PDFValue)] = []
+    for key in keys {
+      let entry = qpdf_oh_get_key(raw, trailer, "/" + key)
+      try check()
+      if qpdf_oh_is_indirect(raw, entry) == QPDF_TRUE {
+        entries.append(
+          (
+            Array(key.utf8),
+            .reference(
+              objectNumber: Int(qpdf_oh_get_object_id(raw, entry)),
+              generation: Int(qpdf_oh_get_generation(raw, entry)))
+          ))
+      } else if qpdf_oh_is_null(raw, entry) == QPDF_FALSE {
+        entries.append((Array(key.utf8), try value(of: entry, resolve: true)))
+      }
+    }
+    return entries
+  }
+
+  /// Makes `change` in qpdf's copy of the document (for a whole rewrite). Nothing is written.
+  func apply(_ change: BindingChange) throws(BindingError) {
+    if let binding = change.binding { try replaceDirection(with: binding.directionName) }
+    if let arrangement = change.arrangement {
+      let root = try rootHandle()
+      qpdf_oh_replace_key(
+        raw, root, "/PageLayout", qpdf_oh_new_name(raw, "/" + arrangement.pageLayoutName))
+      try check()
+    }
+  }
+
+  /// Sets (or, with nil, removes) the catalog's `/ViewerPreferences /Direction` in qpdf's copy
+  /// of the document; an emptied `/ViewerPreferences` is removed. Nothing is written.
+  private func replaceDirection(with name: String?) throws(BindingError) {
+    let root = try rootHandle()
+    var preferences = qpdf_oh_get_key(raw, root, "/ViewerPreferences")
+    try check()
+    if qpdf_oh_is_dictionary(raw, preferences) == QPDF_FALSE {
+      guard name != nil else { return }
+      preferences = qpdf_oh_new_dictionary(raw)
+      qpdf_oh_replace_key(raw, root, "/ViewerPreferences", preferences)
+      // replace_key stores a copy of a direct object: fetch the one the catalog holds.
+      preferences = qpdf_oh_get_key(raw, root, "/ViewerPreferences")
+    }
+    if let name {
+      qpdf_oh_replace_key(raw, preferences, "/Direction", qpdf_oh_new_name(raw, "/" + name))
+    } else {
+      qpdf_oh_remove_key(raw, preferences, "/Direction")
+      if keyCount(of: preferences) == 0 {
+        qpdf_oh_remove_key(raw, root, "/ViewerPreferences")
+      }
+    }
+    try check()
+  }
+
+  private func rootHandle() throws(BindingError) -> qpdf_oh {
+    let root = qpdf_get_root(raw)
+    try check()
+    guard qpdf_oh_is_dictionary(raw, root) == QPDF_TRUE else { throw BindingError.noCatalog }
+    return root
+  }
+
+  private func keyCount(of dictionary: qpdf_oh) -> Int {
+    var count = 0
+    qpdf_oh_begin_dict_key_iter(raw, dictionary)
+    while qpdf_oh_dict_more_keys(raw) == QPDF_TRUE {
+      _ = qpdf_oh_dict_next_key(raw)
+      count += 1
+    }
+    return count
+  }
+
+  /// The whole document as qpdf writes it, into memory: every object qpdf reached, renumbered,
+  /// with a fresh cross-reference section. Encryption is kept as it was (same handler,
+  /// passwords and permissions: qpdf's default when it opened the file with a valid password).
+  func writtenWhole() throws(BindingError) -> [UInt8] {
+    guard qpdf_init_write_memory(raw) & QPDF_ERRORS == 0 else {
+      throw takeWriteError()
+    }
+    qpdf_set_preserve_encryption(raw, QPDF_TRUE)
+    guard qpdf_write(raw) & QPDF_ERRORS == 0 else { throw takeWriteError() }
+    let length = qpdf_get_buffer_length(raw)
+    guard let buffer = qpdf_get_buffer(raw) else {
+      throw BindingError.writeFailed(operation: "rewriting with qpdf", reason: "no output")
+    }
+    return Array(UnsafeBufferPointer(start: buffer, count: length))
+  }
+
+  private func takeWriteError() -> BindingError {
+    let detail =
+      qpdf_has_error(raw) == QPDF_TRUE
+      ? String(cString: qpdf_get_error_message_detail(raw, qpdf_get_error(raw)))
+      : "qpdf reported an error without details"
+    return BindingError.writeFailed(operation: "rewriting with qpdf", reason: detail)
   }
 }
 

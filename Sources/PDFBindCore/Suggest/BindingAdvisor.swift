@@ -95,13 +95,13 @@ public struct BindingAdvisor: Sendable {
 
   private func readText(_ path: FilePath) throws(BindingError) -> TextSample {
     var sample = TextSample()
-    guard let document = try PopplerText(path: path, password: password) else {
+    guard let document = try Poppler.openForText(path: path, password: password) else {
       sample.opened = false
       return sample
     }
     sample.pagesRead = min(pages, document.pageCount)
     for index in 0..<sample.pagesRead {
-      if let page = document.page(index) {
+      if let page = document.pageText(index) {
         sample.census.add(page)
       } else {
         sample.unreadable.append(index + 1)

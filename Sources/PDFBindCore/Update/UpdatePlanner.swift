@@ -22,26 +22,35 @@ struct UpdatePlanner {
     let (encryption, notes) = try PermissionPolicy.check(
       document, trailer: trailer, password: password, force: force)
     let objects = try Self.rewrittenObjects(for: change, in: document)
+    let layout = try source.layout()
     // An object qpdf had to patch up while parsing (fake keys, stray tokens) would be
-    // rewritten as patched: the update would change more than the binding.
+    // rewritten as patched: the update would change more than the binding. The one patch
+    // allowed is a /Direction value the update replaces (fpdf2's bare word).
     let rewritten = Set(objects.map(\.objectNumber))
     if let warning = (inspection.qpdfWarnings + document.takeWarnings()).first(where: {
       $0.objectNumber.map(rewritten.contains) == true
+        && !(change.binding != nil
+          && Exactness.isPatchedDirectionValue($0, direction: inspection.direction) {
+            source.bytes(atHeaderRelative: $0, count: $1)
+          })
     }) {
       throw BindingError.damagedObject(
         objectNumber: warning.objectNumber!, detail: warning.message)
     }
-    let layout = try source.layout()
     let kind = try Self.crossReferenceKind(source: source, layout: layout, trailer: trailer)
-    guard case .integer(let size)? = trailer["Size"], size > 0 else {
+    guard case .integer(let trailerSize)? = trailer["Size"], trailerSize > 0 else {
       throw BindingError.layoutUnsupported("the trailer has no valid /Size")
     }
-    try Self.requireObjectsReadable(document, size: Int(size))
+    let size = Exactness.definedSize(
+      trailerSize: Int(trailerSize), qpdfWarnings: inspection.qpdfWarnings)
+    try Self.requireObjectsReadable(document, size: size)
+    // As the previous trailer wrote them; a hybrid file's /XRefStm is repeated, since
+    // Ghostscript reads the stream only through the newest trailer.
+    let carried = try document.trailerEntriesAsWritten(
+      ["Root", "Info", "ID", "Encrypt"] + (kind == .hybrid ? ["XRefStm"] : []))
     let update = IncrementalUpdate(
-      layout: layout, originalSize: Int(source.version.size), kind: kind,
-      previousSize: Int(size),
-      carriedTrailerEntries: trailer.entries(named: ["Root", "Info", "ID", "Encrypt"]),
-      objects: objects)
+      layout: layout, originalSize: Int(source.version.size), kind: kind, previousSize: size,
+      carriedTrailerEntries: carried, objects: objects)
     let encryptString = try encryption?.stringEncryptor(needed: objects)
     return UpdatePlan(
       bytes: update.bytes(encryptString: encryptString), objects: objects, kind: kind,
@@ -135,14 +144,5 @@ struct UpdatePlanner {
     let count = size - 1
     if count <= fullDamageCheckLimit { return Array(1..<size) }
     return (0..<damageCheckSample).map { 1 + $0 * (count - 1) / (damageCheckSample - 1) }
-  }
-}
-
-extension PDFValue {
-  /// The entries of a dictionary whose keys are in `names`, in the dictionary's order.
-  func entries(named names: [String]) -> [(key: [UInt8], value: PDFValue)] {
-    guard case .dictionary(let entries) = self else { return [] }
-    let wanted = Set(names.map { Array($0.utf8) })
-    return entries.filter { wanted.contains($0.key) }
   }
 }

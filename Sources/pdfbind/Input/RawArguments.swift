@@ -5,7 +5,9 @@ import Glibc
 enum RawArguments {
   /// Options whose value is the next argument (or follows `=`, for a long name). Their values
   /// are never FILEs, so two names that decode alike cannot be mistaken for each other.
-  static let valueOptions: Swift.Set<String> = ["-o", "--files-from", "--password", "-j", "--jobs"]
+  static let valueOptions: Swift.Set<String> = [
+    "-o", "--files-from", "--password", "-j", "--jobs", "--as", "--spreads", "--height",
+  ]
 
   /// The command line after the program name, byte for byte.
   static let argv: [[UInt8]] = (1..<Int(CommandLine.argc)).compactMap { index in

@@ -54,6 +54,13 @@ extension PDFBindCommand {
     @Flag(help: "Update signed, certified and change-restricted documents anyway.")
     var force = false
 
+    @Flag(
+      help: """
+        Rewrite damaged files whole with qpdf (never signed or certified ones) instead of \
+        refusing them; files that can take an exact update are still updated incrementally.
+        """)
+    var repair = false
+
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
@@ -81,7 +88,7 @@ extension PDFBindCommand {
       let editor = BindingEditor(password: input.resolvedPassword)
       let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
       let (binding, arrangement) = (binding, arrangement)
-      let (json, quiet, dryRun, force) = (report.json, report.quiet, dryRun, force)
+      let (json, quiet, dryRun, force, repair) = (report.json, report.quiet, dryRun, force, repair)
       let fixedDestination: SetDestination =
         switch output {
         case "-"?: .standardOutput
@@ -98,7 +105,8 @@ extension PDFBindCommand {
         // When the PDF goes to standard output, the report goes to standard error.
         let reportToError = destination == .standardOutput
         do {
-          let options = SetOptions(destination: destination, dryRun: dryRun, force: force)
+          let options = SetOptions(
+            destination: destination, dryRun: dryRun, force: force, repair: repair)
           let (outcome, suggestion) = try StandardInputSpool.reading(input) {
             path throws(BindingError) -> (SetOutcome, Suggestion?) in
             guard let advisor else {

@@ -1,0 +1,46 @@
+/// What a two-page view of one file shows: the binding and the pairing, each either the file's
+/// own or one the user asked to try (`--as`, `--cover`/`--no-cover`).
+public struct SpreadView: Equatable, Sendable {
+  /// The binding the file holds.
+  public var fileBinding: PageBinding
+  public var filePageLayout: PageLayoutEntry
+  /// `--as`, when given.
+  public var asBinding: PageBinding?
+  /// `--cover` (true) or `--no-cover` (false), when given.
+  public var coverOption: Bool?
+
+  public init(
+    fileBinding: PageBinding, filePageLayout: PageLayoutEntry, asBinding: PageBinding? = nil,
+    coverOption: Bool? = nil
+  ) {
+    self.fileBinding = fileBinding
+    self.filePageLayout = filePageLayout
+    self.asBinding = asBinding
+    self.coverOption = coverOption
+  }
+
+  /// The view of a file `get` has read, with what the user asked to try.
+  public init(of report: BindingReport, asBinding: PageBinding? = nil, coverOption: Bool? = nil) {
+    self.init(
+      fileBinding: report.binding, filePageLayout: report.pageLayout, asBinding: asBinding,
+      coverOption: coverOption)
+  }
+
+  /// The binding shown: `--as`, else the file's; `unknown` is laid out as `left-edge`.
+  public var binding: PageBinding { asBinding ?? fileBinding }
+  public var laidOutAs: PageBinding { binding == .rightEdge ? .rightEdge : .leftEdge }
+
+  /// Whether page 1 stands alone: the option, else the file's two-page /PageLayout; any other
+  /// layout (none, single page, one column) pairs from page 1, as a plain two-page view does.
+  public var cover: Bool { coverOption ?? filePageLayout.cover ?? false }
+
+  /// The spreads in reading order, each with its pages on their sides of the spine.
+  public func sides(pageCount: Int) -> [Spreads.Spread] {
+    Spreads.sides(pageCount: pageCount, binding: laidOutAs, cover: cover)
+  }
+
+  /// The spreads in reading order, each listed left to right on screen.
+  public func spreads(pageCount: Int) -> [[Int]] {
+    Spreads.pairs(pageCount: pageCount, binding: laidOutAs, cover: cover)
+  }
+}

@@ -1,0 +1,97 @@
+import SystemPackage
+
+/// A rendered preview: the PNG and what the user should know about it.
+public struct PreviewPicture: Sendable {
+  public var png: [UInt8]
+  public var warnings: [BindingWarning]
+}
+
+/// Draws the chosen spreads of one file into one PNG with poppler and cairo, loaded at run time.
+public enum Preview {
+  /// Draws `spreads` (each with its pages on their sides of the spine) under a `header`
+  /// line; the caller has read the file with qpdf first.
+  public static func render(
+    _ path: FilePath, password: String?, spreads chosen: [Spreads.Spread], header: String,
+    pageHeight: Int
+  ) throws(BindingError) -> PreviewPicture {
+    let poppler = try Poppler(path: path, password: password)
+    let numbers = chosen.flatMap(\.pages)
+
+    // Each page keeps its own shape; a page poppler cannot load takes the first good one's.
+    let height = Double(pageHeight)
+    var sizes: [Int: (width: Double, height: Double)] = [:]
+    for number in numbers { sizes[number] = poppler.pageSize(number - 1) }
+    let fallback = numbers.lazy.compactMap { sizes[$0] }.first ?? (595, 842)
+    let pageWidth = { (number: Int) -> Double in
+      let size = sizes[number] ?? fallback
+      return max(1, height * size.width / size.height)
+    }
+    let layout = PreviewLayout(
+      spreads: chosen, pageHeight: pageHeight, pageWidth: pageWidth,
+      headerWidth: poppler.textWidth(header, size: PreviewLayout.headerSize, bold: true))
+
+    try poppler.beginCanvas(width: layout.width, height: layout.height, background: .background)
+    poppler.text(
+      header, x: PreviewLayout.margin, baseline: layout.headerBaseline,
+      size: PreviewLayout.headerSize, bold: true, .text)
+    var warnings: [BindingWarning] = []
+    for spread in layout.spreads {
+      for page in spread.pages {
+        if !poppler.drawPage(page.number - 1, in: page.rect) {
+          drawBlank(page, on: poppler, labelSize: layout.labelSize)
+          warnings.append(.pageNotRendered(page: page.number))
+        }
+        let label = "\(page.number)"
+        let labelWidth = poppler.textWidth(label, size: layout.labelSize)
+        poppler.text(
+          label, x: page.rect.x + (page.rect.width - labelWidth) / 2,
+          baseline: spread.spineBottom + layout.labelSize * 1.3, size: layout.labelSize, .text)
+      }
+      poppler.line(
+        from: (spread.spineX, spread.spineTop), to: (spread.spineX, spread.spineBottom),
+        width: PreviewLayout.spineWidth, .spine)
+    }
+    return PreviewPicture(png: try poppler.png(), warnings: warnings)
+  }
+
+  /// A white page with a grey cross and "page N / cannot be rendered".
+  private static func drawBlank(
+    _ page: PreviewLayout.PlacedPage, on poppler: Poppler, labelSize: Double
+  ) {
+    let rect = page.rect
+    poppler.fill(rect, .blank)
+    poppler.line(
+      from: (rect.x, rect.y), to: (rect.x + rect.width, rect.y + rect.height), width: 1, .blankInk)
+    poppler.line(
+      from: (rect.x + rect.width, rect.y), to: (rect.x, rect.y + rect.height), width: 1, .blankInk)
+    for (index, line) in ["page \(page.number)", "cannot be rendered"].enumerated() {
+      let width = poppler.textWidth(line, size: labelSize)
+      let y = rect.y + rect.height / 2 + Double(index) * labelSize * 1.4
+      poppler.fill(
+        Rect(
+          x: rect.x + (rect.width - width) / 2 - 4, y: y - labelSize, width: width + 8,
+          height: labelSize * 1.4), .blank)
+      poppler.text(line, x: rect.x + (rect.width - width) / 2, baseline: y, size: labelSize, .text)
+    }
+  }
+}
+
+extension Preview {
+  /// Writes `png` to `path` (created or truncated), or to standard output when `path` is nil.
+  public static func write(_ png: [UInt8], to path: FilePath?) throws(BindingError) {
+    let operation = "writing " + (path.map { "\($0)" } ?? "standard output")
+    do {
+      guard let path else {
+        _ = try FileDescriptor.standardOutput.writeAll(png)
+        return
+      }
+      let descriptor = try FileDescriptor.open(
+        path, .writeOnly, options: [.create, .truncate, .closeOnExec],
+        permissions: [.ownerReadWrite, .groupRead, .otherRead]
+      )
+      _ = try descriptor.closeAfter { try descriptor.writeAll(png) }
+    } catch {
+      throw BindingError(creating: error, operation: operation)
+    }
+  }
+}

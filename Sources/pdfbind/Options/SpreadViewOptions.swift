@@ -1,0 +1,30 @@
+import ArgumentParser
+import PDFBindCore
+
+/// The binding `--as` tries out: only the two a viewer can lay out.
+enum TryBinding: String, ExpressibleByArgument, CaseIterable {
+  case leftEdge = "left-edge"
+  case rightEdge = "right-edge"
+
+  var binding: PageBinding { self == .leftEdge ? .leftEdge : .rightEdge }
+}
+
+/// `--as` and `--cover`/`--no-cover`: try a layout before writing it (spreads, preview).
+struct SpreadViewOptions: ParsableArguments {
+  @Option(
+    name: .customLong("as"),
+    help: ArgumentHelp(
+      "Lay the pages out with this binding instead of the file's.", valueName: "binding"))
+  var binding: TryBinding?
+
+  @Flag(
+    inversion: .prefixedNo,
+    help: ArgumentHelp(
+      "Page 1 stands alone (--cover) or pairs from page 1 (--no-cover), instead of what the "
+        + "file's /PageLayout says."))
+  var cover: Bool?
+
+  func view(of report: BindingReport) -> SpreadView {
+    SpreadView(of: report, asBinding: binding?.binding, coverOption: cover)
+  }
+}

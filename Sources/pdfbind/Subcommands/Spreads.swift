@@ -1,0 +1,54 @@
+import ArgumentParser
+import PDFBindCore
+
+extension PDFBindCommand {
+  struct Spreads: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Print the spreads a two-page view shows: [1] [3|2] [5|4] …",
+      usage:
+        "pdfbind spreads [--as left-edge|right-edge] [--cover|--no-cover] [<options>] <file> ...",
+      discussion: """
+        Each spread is listed as it appears on screen, left to right, in reading order. The \
+        binding and the pairing come from the file: /Direction (unknown is laid out as \
+        left-edge, as viewers do, and the line says so) and /PageLayout (…Right: page 1 \
+        stands alone; anything else: pairs from page 1, as a plain two-page view does). --as \
+        and --cover/--no-cover try another layout before you write it with set. No page is \
+        rendered: this reads what get reads.
+        """)
+
+    @OptionGroup var view: SpreadViewOptions
+    @OptionGroup var report: ReportOptions
+    @Flag var filename: FilenameMode?
+    @OptionGroup var input: InputOptions
+
+    func run() throws {
+      let inputs = try input.inputStream()
+      let editor = BindingEditor(password: input.resolvedPassword)
+      let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
+      let (json, quiet, view) = (report.json, report.quiet, view)
+      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
+        input in
+        var file = FileReport()
+        do {
+          let result = try StandardInputSpool.reading(input) { path throws(BindingError) in
+            try editor.read(path)
+          }
+          guard let pageCount = result.pageCount else { throw BindingError.noPageCount }
+          if !quiet { result.warnings.forEach { file.warn(input, $0) } }
+          let shown = view.view(of: result)
+          if json {
+            file.standardOutput.append(shown.json(for: input, pageCount: pageCount).line)
+          } else {
+            let text = shown.text(pageCount: pageCount)
+            file.standardOutput.append(showPath ? input.line(text) : Array(text.utf8))
+          }
+        } catch {
+          file.fail(input, error)
+          if json { file.standardOutput.append(JSONLine.failure(input, error)) }
+        }
+        return file
+      }
+      try status.exit()
+    }
+  }
+}

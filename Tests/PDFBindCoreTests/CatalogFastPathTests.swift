@@ -1,0 +1,174 @@
+import Foundation
+import PDFBindTestSupport
+import SystemPackage
+import Testing
+
+@testable import PDFBindCore
+
+/// `get`'s fast path reads the catalog without qpdf. qpdf is the judge: on every fixture, every
+/// corpus file and many damaged copies of them, the fast path either declines or gives exactly
+/// what pdfbind's qpdf read gives (`/Direction`, `/PageLayout`, the page count), on a file qpdf
+/// opens without reconstructing anything and whose `/Direction` earns no warning.
+@Suite("Catalog fast path")
+struct CatalogFastPathTests {
+  /// What the fast path says about `path`, or nil when it declines (or preflight refuses).
+  static func fastPath(_ path: String) -> CatalogFastPath.Facts? {
+    guard let source = try? SourceFile(path: FilePath(path)) else { return nil }
+    return CatalogFastPath.facts(of: source)
+  }
+
+  /// What pdfbind's qpdf read says, or nil when qpdf cannot read it plainly: an error without
+  /// recovery (damage, encryption), an unreadable page count or a `/Direction` get warns about.
+  static func qpdf(_ path: String) -> CatalogFastPath.Facts? {
+    do {
+      let document = try QPDFDocument(
+        path: FilePath(path), password: nil, attemptRecovery: false)
+      let (direction, _) = try document.direction()
+      let (layout, _) = try document.pageLayout()
+      guard !direction.isUnexpected, let count = document.pageCount() else { return nil }
+      return CatalogFastPath.Facts(direction: direction, pageLayout: layout, pageCount: count)
+    } catch {
+      return nil
+    }
+  }
+
+  /// Checks one file; true when the fast path answered.
+  @discardableResult
+  static func expectAgreement(_ path: String) -> Bool {
+    guard let fast = fastPath(path) else { return false }
+    let judged = qpdf(path)
+    #expect(judged == fast, "\(path): fast path \(fast), qpdf \(String(describing: judged))")
+    return true
+  }
+
+  static func pdfs(in directory: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      .filter { $0.hasSuffix(".pdf") }.sorted().map { directory.appendingPathComponent($0).path }
+  }
+
+  @Test("Fixtures: the fast path agrees with qpdf or declines, and answers the plain ones")
+  func fixtures() throws {
+    let answered = try Self.pdfs(in: Fixture.directory).filter { Self.expectAgreement($0) }
+      .map { URL(fileURLWithPath: $0).lastPathComponent }
+    // Plain classic tables, including a chain of updates, CRLF entries, a linearized file and
+    // an indirect /ViewerPreferences: the fast path must not decline these.
+    for name in [
+      "right-edge.pdf", "left-edge.pdf", "unknown.pdf", "crlf.pdf", "several-updates.pdf",
+      "indirect-viewer-preferences.pdf", "linearized.pdf",
+    ] {
+      #expect(answered.contains(name), "the fast path declined \(name)")
+    }
+    // Not plain: qpdf reads these.
+    for name in [
+      "object-streams.pdf", "hybrid.pdf", "damaged-xref.pdf", "encrypted-empty-user.pdf",
+      "lowercase-r2l.pdf", "string-direction.pdf", "number-direction.pdf",
+    ] {
+      #expect(!answered.contains(name), "the fast path answered \(name)")
+    }
+  }
+
+  @Test("Corpus: the fast path agrees with qpdf or declines")
+  func corpus() throws {
+    let paths = try Self.pdfs(in: Fixture.corpus)
+    let answered = paths.filter { Self.expectAgreement($0) }
+    #expect(answered.count >= 5, "the fast path answered only \(answered.count) corpus files")
+  }
+
+  @Test("Damaged copies of fixtures and corpus files: agreement or decline")
+  func mutants() throws {
+    let directory = try Fixture.temporaryDirectory()
+    let sources = try (Self.pdfs(in: Fixture.directory) + Self.pdfs(in: Fixture.corpus))
+      .map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
+      .filter { $0.count < 4_000_000 }
+    let inserts = [
+      "startxref", "%%EOF", " 0 R", "<<", ">>", "obj", "endobj", "999999999", "xref\n0 1\n",
+      "trailer", "/Prev 9 ", "%", "#20", " f \n", " n \n", "/Direction /R2L",
+      "/ViewerPreferences 1 0 R", "/Root 2 0 R", "/Encrypt ", "/Count -1",
+    ]
+    var random = SplitMix64(seed: 15)
+    let count = ProcessInfo.processInfo.environment["PDFBIND_MUTANTS"].flatMap(Int.init) ?? 1500
+    var answered = 0
+    for index in 0..<count {
+      var bytes = sources[Int(random.next() % UInt64(sources.count))]
+      for _ in 0...Int(random.next() % 3) {
+        // Half the damage lands in the last 4 KB, where the tables and the catalog usually are.
+        let window = random.next() % 2 == 0 ? min(bytes.count, 4096) : bytes.count
+        let position = bytes.count - 1 - Int(random.next() % UInt64(window))
+        switch random.next() % 5 {
+        case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
+        case 1:
+          let syntax = Array("0123456789 \n\rnf/<>[]()R".utf8)
+          bytes[position] = syntax[Int(random.next() % UInt64(syntax.count))]
+        case 2:
+          bytes.removeSubrange(position..<min(bytes.count, position + 1 + Int(random.next() % 20)))
+        case 3:
+          let insert = inserts[Int(random.next() % UInt64(inserts.count))]
+          bytes.insert(contentsOf: Array(insert.utf8), at: position)
+        default:
+          let from = Int(random.next() % UInt64(bytes.count))
+          let chunk = Array(bytes[from..<min(bytes.count, from + 20)])
+          bytes.replaceSubrange(position..<min(bytes.count, position + chunk.count), with: chunk)
+        }
+        if bytes.isEmpty { bytes = Array("%PDF-1.4\n".utf8) }
+      }
+      let path = directory.appendingPathComponent(String(format: "mutant-%04d.pdf", index)).path
+      try Data(bytes).write(to: URL(fileURLWithPath: path))
+      if Self.expectAgreement(path) { answered += 1 }
+      try FileManager.default.removeItem(atPath: path)
+    }
+    // Most damage misses what the fast path reads; it must still answer those copies.
+    #expect(answered >= count / 20, "the fast path answered only \(answered) of \(count)")
+  }
+
+  @Test(
+    "Catalogs in unusual syntax: the fast path declines or agrees",
+    arguments: [
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction /R2L >> >>",
+      "<</Type/Catalog/Pages 2 0 R/ViewerPreferences<</Direction/L2R>>/PageLayout/TwoPageRight>>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction null >> >>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences null >>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences 7 >>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction /R#32L >> >>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction /R2L /Direction /L2R >> >>",
+      "<< /Type /Catalog /Pages 2 0 R % a comment\n/ViewerPreferences << /Direction /R2L >> >>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction 4 0 R >> >>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction RTL >> >>",
+      "<< /Type /Catalog /Pages 2 0 R /PageLayout (TwoPageLeft) >>",
+      "<< /Type /Catalog /Pages 2 0 R /Names << /Dests [(a\\)b) <41 42> 1.5 -.5 +3 true] >> >>",
+      "<< /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction /R2L >>",
+      "<< /Type /Catalog /Pages 3 0 R >>",
+      "<< /Type /Catalog /Pages 2 1 R >>",
+    ])
+  func unusualCatalogs(catalog: String) throws {
+    let path = try Fixture.temporaryDirectory().appendingPathComponent("hand.pdf").path
+    try HandMadePDF.bytes(catalog: catalog).write(to: URL(fileURLWithPath: path))
+    Self.expectAgreement(path)
+  }
+
+  @Test("A plain hand-made catalog is answered, with its layout and page count")
+  func plainAnswer() throws {
+    let path = try Fixture.temporaryDirectory().appendingPathComponent("hand.pdf").path
+    try HandMadePDF.bytes(
+      catalog: "<</Type/Catalog/Pages 2 0 R/ViewerPreferences<</Direction/R2L>>"
+        + "/PageLayout/TwoPageRight>>"
+    ).write(to: URL(fileURLWithPath: path))
+    #expect(
+      Self.fastPath(path)
+        == CatalogFastPath.Facts(
+          direction: .name("R2L"), pageLayout: .name("TwoPageRight"), pageCount: 1))
+    #expect(Self.expectAgreement(path))
+  }
+
+  @Test("The tail must end exactly with startxref, its offset and %%EOF")
+  func tail() {
+    func tail(_ text: String) -> Int? { CatalogFastPath.startxref(inTail: Array(text.utf8)) }
+    #expect(tail("trailer\n<<>>\nstartxref\n1234\n%%EOF\n") == 1234)
+    #expect(tail("startxref\r\n1234\r\n%%EOF") == 1234)
+    #expect(tail("startxref 1234 %%EOF \n\n") == 1234)
+    #expect(tail("startxref\n1234\n%%EOF\ngarbage") == nil)
+    #expect(tail("startxref\n12a4\n%%EOF\n") == nil)
+    #expect(tail("startxref\n\n%%EOF\n") == nil)
+    #expect(tail("xstartxref\n1234\n%%EOF\n") != nil)
+    #expect(tail("1234\n%%EOF\n") == nil)
+  }
+}
