@@ -8,7 +8,7 @@
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
 # make lint         swift format lint; the C libraries imported only where they belong
-# make bench        speed and memory report (not a test; see bench/README.md)
+# make bench        speed and memory report, then suggest's labelled set (bench/suggest/)
 # make fuzz         long property-based run of the byte-level scanners and the update builder
 # make clean        remove build output
 
@@ -17,11 +17,13 @@ SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
 APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs
-# preview loads these at run time (dlopen); nothing links them. The font is for its labels.
+# preview and suggest load these at run time (dlopen); nothing links them. The font is for
+# preview's labels.
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
-.PHONY: all build deps test-deps run test release docs install uninstall lint bench fuzz clean
+.PHONY: all build deps test-deps run test release docs install uninstall lint bench bench-suggest fuzz \
+  clean
 
 all: build
 
@@ -100,6 +102,11 @@ lint:
 
 bench: release
 	bench/run.sh "$(RELEASE_BIN)"
+	bench/suggest/run.sh "$(RELEASE_BIN)"
+
+# Only the suggest step of make bench: labelled set, confusion table, goals, speed.
+bench-suggest: release
+	bench/suggest/run.sh "$(RELEASE_BIN)"
 
 # A million generated inputs per property (a tenth of that for the ciphers); the test run
 # itself does a 2,000-input smoke run of the same properties. MUTANTS damaged corpus files

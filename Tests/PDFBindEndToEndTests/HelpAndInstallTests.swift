@@ -41,21 +41,25 @@ struct HelpAndInstallTests {
   static let specOptions: [String: Set<String>] = [
     "get": [
       "--json", "-H", "--with-filename", "--no-filename", "--files-from", "-0", "--null",
-      "--password", "--jobs", "--help", "--version",
+      "--password", "--jobs", "--help", "--version", "-r", "--recursive",
     ],
     "set": [
       "--left-edge", "--right-edge", "--unknown", "-o", "--in-place", "--dry-run", "--json", "-q",
       "--quiet", "--force", "--files-from", "-0", "--null", "--password", "--jobs", "--help",
-      "--version",
+      "--version", "--auto", "-r", "--recursive",
     ],
     "check": [
       "--left-edge", "--right-edge", "--unknown", "--json", "-q", "--quiet", "--files-from", "-0",
-      "--null", "--password", "--jobs", "--help", "--version",
+      "--null", "--password", "--jobs", "--help", "--version", "--auto", "-r", "--recursive",
+    ],
+    "suggest": [
+      "--json", "--pages", "-q", "--quiet", "--files-from", "-0", "--null", "--password",
+      "--jobs", "--help", "--version", "-r", "--recursive",
     ],
     "spreads": [
       "--as", "--cover", "--no-cover", "--json", "-q", "--quiet", "-H", "--with-filename",
       "--no-filename", "--files-from", "-0", "--null", "--password", "--jobs", "--help",
-      "--version",
+      "--version", "-r", "--recursive",
     ],
     "preview": [
       "--as", "--cover", "--no-cover", "--spreads", "--height", "-o", "--password", "-q",
@@ -67,7 +71,7 @@ struct HelpAndInstallTests {
   @Test("The command definitions declare every option SPEC names")
   func definitionsCoverSpec() throws {
     let declared = try Self.declaredOptions()
-    #expect(Set(declared.keys) == ["", "get", "set", "check", "spreads", "preview"])
+    #expect(Set(declared.keys) == ["", "get", "set", "check", "spreads", "preview", "suggest"])
     for (command, options) in Self.specOptions {
       let missing = options.subtracting(declared[command] ?? [])
       #expect(missing.isEmpty, "pdfbind \(command) lacks \(missing.sorted())")
@@ -101,8 +105,8 @@ struct HelpAndInstallTests {
   @Test(
     "A wrong command line exits 64, prints nothing on stdout and says what is wrong",
     arguments: [
-      (["set", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown'"),
-      (["check", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown'"),
+      (["set", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto'"),
+      (["check", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto'"),
       (["set", "--left-edge", "--right-edge", "x.pdf"], "had already been set with flag"),
       (["check", "--unknown", "--right-edge", "x.pdf"], "had already been set with flag"),
       (["set", "--right-edge", "-o", "out.pdf", "a.pdf", "b.pdf"], "-o takes exactly one input"),

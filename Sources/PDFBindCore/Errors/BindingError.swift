@@ -17,6 +17,13 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The system refused a read of an input that was open (an I/O error, say).
   case readFailed(reason: String)
   case noCatalog
+  /// poppler-glib (or a library it needs), which `suggest` reads page text with, cannot be
+  /// loaded or lacks a function: `library` is the library or the function, `detail` dlerror's
+  /// words.
+  case popplerUnavailable(library: String, detail: String)
+  /// A directory a -r walk could not read: its files were skipped.
+  case directoryPermissionDenied
+  case directoryUnreadable(reason: String)
   // Refusals before writing
   case damagedNeedsRepair(detail: String)
   /// The object `set` would rewrite only parses with qpdf's repairs.
@@ -62,6 +69,12 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unreadable(let detail): "cannot be read as a PDF (\(detail))"
     case .readFailed(let reason): "reading failed: \(reason)"
     case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
+    case .popplerUnavailable(let library, let detail):
+      "cannot read page text: \(library) cannot be loaded (\(detail)); install libpoppler-glib8"
+    case .directoryPermissionDenied:
+      "permission denied: pdfbind cannot read this directory; its files were skipped"
+    case .directoryUnreadable(let reason):
+      "cannot read this directory (\(reason)); its files were skipped"
     case .damagedNeedsRepair(let detail):
       "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "
         + "an update appended to it would not be reliable; left unchanged. Repair it first, for "

@@ -12,6 +12,14 @@ extension BindingError {
     }
   }
 
+  /// An error from listing a directory during a -r walk.
+  public init(walking error: Errno) {
+    switch error {
+    case .permissionDenied, .notPermitted: self = .directoryPermissionDenied
+    default: self = .directoryUnreadable(reason: error.description)
+    }
+  }
+
   /// An error from creating, writing, flushing or renaming a result; `operation` says which.
   init(writing error: any Error, operation: String) {
     switch error as? Errno ?? .ioError {

@@ -1,6 +1,7 @@
 // The one file that loads poppler and cairo. They are opened with dlopen, only by the commands
-// that render, never linked: linking libpoppler-glib pulls in about 60 shared libraries and
-// costs every start-up of pdfbind (get, set, check included) about 11 ms.
+// that render or read page text (preview; suggest, set --auto, check --auto through
+// PopplerText.swift), never linked: linking libpoppler-glib pulls in about 60 shared libraries
+// and costs every start-up of pdfbind (get, set, check included) about 11 ms.
 import Glibc
 import SystemPackage
 
@@ -9,7 +10,7 @@ import SystemPackage
 /// is released in `deinit`, whatever path got there; a page is loaded, drawn and released
 /// within one call. Not for use from two threads at once.
 final class Poppler {
-  private let library: Library
+  let library: Library
   private let document: OpaquePointer
   private var measuring: (surface: OpaquePointer, context: OpaquePointer)?
   private var canvas: (surface: OpaquePointer, context: OpaquePointer)?
@@ -82,7 +83,7 @@ final class Poppler {
   }
 
   /// Runs `body` with page `index` loaded, and releases the page afterwards.
-  private func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
+  func withPage<T>(_ index: Int, _ body: (OpaquePointer) -> T) -> T? {
     guard index >= 0, index < pageCount,
       let page = library.documentPage(document, Int32(index))
     else { return nil }
@@ -202,7 +203,7 @@ extension Poppler {
   /// The functions pdfbind calls, looked up once per process with dlsym. The handles from
   /// dlopen are never closed: glib and cairo keep process-wide state that must not be
   /// unloaded.
-  private struct Library: @unchecked Sendable {
+  struct Library: @unchecked Sendable {
     typealias Pointer = OpaquePointer
     typealias Raw = UnsafeMutableRawPointer
     typealias CString = UnsafePointer<CChar>
@@ -229,6 +230,14 @@ extension Poppler {
     let pageSize:
       @convention(c) (Pointer, UnsafeMutablePointer<Double>, UnsafeMutablePointer<Double>) -> Void
     let renderPage: @convention(c) (Pointer, Pointer) -> Void
+    /// poppler_page_get_text: UTF-8, ours to g_free.
+    let pageText: @convention(c) (Pointer) -> UnsafeMutablePointer<CChar>?
+    /// poppler_page_get_text_layout: one PopplerRectangle (four doubles) per character of the
+    /// page text, an array ours to g_free.
+    let pageTextLayout:
+      @convention(c) (
+        Pointer, UnsafeMutablePointer<UnsafeMutablePointer<Double>?>, UnsafeMutablePointer<UInt32>
+      ) -> Int32
     let errorQuark: @convention(c) () -> UInt32
     let unref: @convention(c) (Raw) -> Void
     let free: @convention(c) (Raw?) -> Void
@@ -275,6 +284,8 @@ extension Poppler {
       documentPage = try Self.symbol(poppler, "poppler_document_get_page")
       pageSize = try Self.symbol(poppler, "poppler_page_get_size")
       renderPage = try Self.symbol(poppler, "poppler_page_render")
+      pageText = try Self.symbol(poppler, "poppler_page_get_text")
+      pageTextLayout = try Self.symbol(poppler, "poppler_page_get_text_layout")
       errorQuark = try Self.symbol(poppler, "poppler_error_quark")
       unref = try Self.symbol(gobject, "g_object_unref")
       free = try Self.symbol(glib, "g_free")
@@ -305,6 +316,14 @@ extension Poppler {
       setFontSize = try Self.symbol(cairo, "cairo_set_font_size")
       showText = try Self.symbol(cairo, "cairo_show_text")
       textExtents = try Self.symbol(cairo, "cairo_text_extents")
+      // poppler-glib reports syntax errors in a file through g_log (domain "Poppler"); pdfbind
+      // reports in its own words, so those messages are dropped rather than printed.
+      typealias LogHandler =
+        @convention(c) (CString?, Int32, CString?, Raw?) -> Void
+      let setLogHandler: @convention(c) (CString?, Int32, LogHandler, Raw?) -> UInt32 =
+        try Self.symbol(glib, "g_log_set_handler")
+      let allLevels: Int32 = 0xFC  // G_LOG_LEVEL_MASK without the fatal flags
+      _ = setLogHandler("Poppler", allLevels, { _, _, _, _ in }, nil)
     }
 
     private static func open(_ soname: String) throws(BindingError) -> Raw {

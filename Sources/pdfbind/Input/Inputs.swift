@@ -7,15 +7,29 @@ import SystemPackage
 struct Input: Sendable {
   var path: FilePath
   var display: [UInt8]
+  /// Set for a directory a -r walk could not read: the input fails with this error.
+  var walkFailure: BindingError? = nil
   var isStandardInput: Bool { display == [UInt8(ascii: "-")] }
 
   /// `PATH: text`, with the path's exact bytes.
   func line(_ text: String) -> [UInt8] { display + Array(": \(text)".utf8) }
+
+  /// The folder whose metadata.opf and ComicInfo.xml describe this file; none for stdin.
+  var sidecarDirectory: FilePath? {
+    guard !isStandardInput else { return nil }
+    let parent = path.removingLastComponent()
+    return parent.isEmpty ? "." : parent
+  }
 }
 
 extension InputOptions {
   var resolvedPassword: String? {
     password ?? Environment.value(of: "PDFBIND_PASSWORD")
+  }
+
+  /// The inputs in order; with -r, directories are walked lazily as the run consumes them.
+  func inputStream() throws -> InputStream {
+    InputStream(named: try inputs(), recursive: recursive)
   }
 
   /// The FILE arguments with their original bytes, then the --files-from list, in order.

@@ -36,6 +36,7 @@ final class StandardInputSpool {
   static func reading<T>(_ input: Input, _ body: (FilePath) throws(BindingError) -> T)
     throws(BindingError) -> T
   {
+    if let failure = input.walkFailure { throw failure }
     guard input.isStandardInput else { return try body(input.path) }
     let spooled = try StandardInputSpool()
     return try body(spooled.path)

@@ -23,6 +23,13 @@ struct InputOptions: ParsableArguments {
     help: ArgumentHelp("Files to process at once (default: the number of cores).", valueName: "N"))
   var jobs: Int?
 
+  @Flag(
+    name: .shortAndLong,
+    help: ArgumentHelp(
+      "Walk directories for files ending in .pdf (any case), sorted; links to directories "
+        + "are not followed."))
+  var recursive = false
+
   @Argument(help: ArgumentHelp("PDF files; '-' reads one from standard input.", valueName: "file"))
   var files: [String] = []
 

@@ -37,29 +37,43 @@ extension BindingReport {
   }
 }
 
-/// What `check` compares: a binding, a layout, or both.
+/// What `check` compares: a binding (given, or with --auto the one each file's suggestion
+/// decides), a layout, or both.
 struct Expectation {
   var binding: PageBinding?
   var arrangement: PageArrangement?
+  /// `check --auto`: the binding part is the file's suggestion, passed with each report.
+  var auto = false
 
-  func matches(_ report: BindingReport) -> Bool {
-    (binding.map { $0 == report.binding } ?? true)
-      && (arrangement.map { report.pageLayout.isExactly($0) } ?? true)
+  func matches(_ report: BindingReport, _ suggestion: Suggestion? = nil) -> Bool {
+    let bindingMatches =
+      if auto { suggestion?.agreesWithDeclared ?? true } else {
+        binding.map { $0 == report.binding } ?? true
+      }
+    return bindingMatches && (arrangement.map { report.pageLayout.isExactly($0) } ?? true)
   }
 
-  /// The file's values for what is compared: `left-edge`, `left-edge, layout none`.
-  func actual(_ report: BindingReport) -> String {
+  /// The file's values for what is compared: `left-edge`, `left-edge, layout none`, and with
+  /// --auto `unknown (suggested: right-edge)`.
+  func actual(_ report: BindingReport, _ suggestion: Suggestion? = nil) -> String {
     var parts: [String] = []
-    if binding != nil { parts.append(report.binding.rawValue) }
+    if let suggestion, auto {
+      parts.append("\(report.binding.rawValue) (suggested: \(suggestion.decisionText))")
+    } else if binding != nil {
+      parts.append(report.binding.rawValue)
+    }
     if arrangement != nil { parts.append("layout \(report.pageLayout.displayName)") }
     return parts.joined(separator: ", ")
   }
 
-  func json(for input: Input, _ report: BindingReport) -> JSONLine {
+  func json(for input: Input, _ report: BindingReport, _ suggestion: Suggestion? = nil)
+    -> JSONLine
+  {
     var line = report.json(for: input)
     if let binding { line.add("expected", .string(binding.rawValue)) }
+    if let suggestion, auto { line.add("suggested", .string(suggestion.decisionText)) }
     if let arrangement { line.add("expected_layout", .string(arrangement.rawValue)) }
-    line.add("matches", .boolean(matches(report)))
+    line.add("matches", .boolean(matches(report, suggestion)))
     return line
   }
 }
@@ -160,5 +174,75 @@ extension SpreadView {
     case .name(let name): return "/PageLayout /\(name), not two-page: \(pairing)"
     case .absent, .other: return "no two-page /PageLayout: \(pairing)"
     }
+  }
+}
+
+extension SetOutcome {
+  /// `set --auto`: the outcome's line, or for a file whose binding stays (declared or
+  /// undecided) `right-edge (declared, unchanged)`, `undecided (REASON)`, after the layout's
+  /// change when one was asked for.
+  func text(dryRun: Bool, auto suggestion: Suggestion) -> String {
+    guard let kept = suggestion.keptBindingText else { return text(dryRun: dryRun) }
+    guard change.arrangement != nil else { return kept }
+    return text(dryRun: dryRun) + "; " + kept
+  }
+
+  /// `set --auto --json`: the outcome's object with the suggestion (and why it is undecided).
+  func json(for input: Input, dryRun: Bool, auto suggestion: Suggestion) -> JSONLine {
+    var object = json(for: input, dryRun: dryRun)
+    object.add("suggested", .string(suggestion.decisionText))
+    if let reason = suggestion.undecidedReason { object.add("reason", .string(reason)) }
+    return object
+  }
+}
+
+extension Suggestion {
+  /// `right-edge (text: 91% of letters…; metadata.opf: ar)`, or `undecided (REASON)`.
+  var summary: String {
+    guard let decision else { return "undecided (\(undecidedReason ?? "no evidence"))" }
+    let shown = evidence.filter { $0.says != nil || $0.source == .text }.map { item in
+      item.source == .declared
+        ? "declared \(item.detail)\(conflict ? ", conflict" : "")"
+        : "\(item.source.label): \(item.detail)"
+    }
+    return decision.rawValue + " (" + shown.joined(separator: "; ") + ")"
+  }
+
+  /// `left-edge`, `right-edge` or `undecided`.
+  var decisionText: String { decision?.rawValue ?? "undecided" }
+
+  /// Why `set --auto` leaves the binding as it is: `right-edge (declared, unchanged)`,
+  /// `left-edge (declared, unchanged; suggested: right-edge)`, `undecided (REASON)`; nil when
+  /// it writes the decision.
+  var keptBindingText: String? {
+    if declared != .unknown {
+      return "\(declared.rawValue) (declared, unchanged"
+        + (conflict ? "; suggested: \(decisionText))" : ")")
+    }
+    guard decision == nil else { return nil }
+    return "undecided (\(undecidedReason ?? "no evidence"))"
+  }
+
+  /// `suggest --json`: the decision, the declared binding and every piece of evidence.
+  func json(for input: Input) -> JSONLine {
+    var line = JSONLine()
+    line.add("path", .bytes(input.display))
+    line.add("decision", .string(decisionText))
+    line.add("declared", .string(declared.rawValue))
+    line.add("conflict", .boolean(conflict))
+    if let undecidedReason { line.add("reason", .string(undecidedReason)) }
+    line.add("evidence", .array(evidence.map(\.json)))
+    return line
+  }
+}
+
+extension Evidence {
+  var json: JSONValue {
+    var object = JSONLine()
+    object.add("source", .string(source.rawValue))
+    object.add("says", .optional(says?.rawValue))
+    object.add("detail", .string(detail))
+    object.add("weighed", .boolean(weighed))
+    return .object(object)
   }
 }

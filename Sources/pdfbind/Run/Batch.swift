@@ -4,24 +4,32 @@ import Synchronization
 
 /// Runs one job per input on up to `jobs` threads and prints each input's lines in input
 /// order as soon as every earlier input is done, so output is the same with any --jobs.
-/// Each job opens its own qpdf handle (qpdf allows one per thread).
+/// Each job opens its own qpdf handle (qpdf allows one per thread). The inputs are consumed as
+/// a stream: at most `window` of them are taken and not yet printed, so a walk over a huge
+/// library never holds more than that (a slow file holds the others back, not memory).
 enum Batch {
   static func run(
-    _ inputs: [Input], jobs: Int?, showProgress: Bool,
+    _ inputs: some Sequence<Input>, jobs: Int?, showProgress: Bool,
     _ work: @Sendable (Input) -> FileReport
   ) -> FileStatus {
+    let known = (inputs as? InputStream)?.knownCount ?? (inputs as? [Input])?.count
+    let workers = max(1, min(known ?? Int.max, jobs ?? Environment.processorCount))
+    let window = max(64, 8 * workers)
     let state = Mutex(
       PrintState(
-        count: inputs.count,
-        progress: showProgress && inputs.count > 1 ? Progress(total: inputs.count) : nil))
-    let workers = min(inputs.count, jobs ?? Environment.processorCount)
-    let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: max(1, workers)) { _ in
+        inputs: inputs.makeIterator(),
+        progress: showProgress && known != 1 ? Progress(total: known) : nil))
+    let slots = DispatchSemaphore(value: window)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
       while true {
-        let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
-        guard index < inputs.count else { return }
-        let report = work(inputs[index])
-        state.withLock { $0.finish(index, report) }
+        slots.wait()
+        guard let (index, input) = state.withLock({ $0.take() }) else {
+          slots.signal()
+          return
+        }
+        let report = work(input)
+        let printed = state.withLock { $0.finish(index, report) }
+        for _ in 0..<printed { slots.signal() }
       }
     }
     return state.withLock {
@@ -31,26 +39,37 @@ enum Batch {
   }
 
   private struct PrintState: ~Copyable {
-    var pending: [FileReport?]
+    var inputs: any IteratorProtocol<Input>
+    var taken = 0
+    var pending: [Int: FileReport] = [:]
     var nextToPrint = 0
     var worst = FileStatus.ok
     var done = 0
     var failures = 0
     var progress: Progress?
 
-    init(count: Int, progress: Progress?) {
-      pending = Array(repeating: nil, count: count)
+    init(inputs: any IteratorProtocol<Input>, progress: Progress?) {
+      self.inputs = inputs
       self.progress = progress
     }
 
-    mutating func finish(_ index: Int, _ report: FileReport) {
+    /// The next input and its position, or nil when the stream is over.
+    mutating func take() -> (Int, Input)? {
+      guard let input = inputs.next() else { return nil }
+      defer { taken += 1 }
+      return (taken, input)
+    }
+
+    /// Stores a report and prints every report now in order; returns how many were printed.
+    mutating func finish(_ index: Int, _ report: FileReport) -> Int {
       pending[index] = report
       done += 1
       if report.status == .failed { failures += 1 }
       worst = max(worst, report.status)
       // Lines for the terminal go out above the status line: take it down, print, put it back.
       var cleared = false
-      while nextToPrint < pending.count, let ready = pending[nextToPrint] {
+      var printed = 0
+      while let ready = pending.removeValue(forKey: nextToPrint) {
         if !ready.standardError.isEmpty
           || (!ready.standardOutput.isEmpty && Terminal.standardOutputIsTerminal)
         {
@@ -58,10 +77,11 @@ enum Batch {
         }
         ready.standardError.forEach(Terminal.err)
         ready.standardOutput.forEach(Terminal.out)
-        pending[nextToPrint] = nil
         nextToPrint += 1
+        printed += 1
       }
       progress?.update(done: done, failures: failures, redraw: cleared)
+      return printed
     }
   }
 }

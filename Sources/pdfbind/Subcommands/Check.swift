@@ -6,45 +6,60 @@ extension PDFBindCommand {
     static let configuration = CommandConfiguration(
       abstract: "Exit 0 when every file has the expected binding, 1 when any has another.",
       usage: """
-        pdfbind check (--left-edge | --right-edge | --unknown) [--cover | --no-cover | --single] \
-        [<options>] <file> ...
+        pdfbind check (--left-edge | --right-edge | --unknown | --auto) \
+        [--cover | --no-cover | --single] [<options>] <file> ...
         """,
       discussion: "Files that do not match are listed as 'PATH: ACTUAL'. With --cover, "
         + "--no-cover or --single the /PageLayout is compared too (either kind may be given "
-        + "alone). A file that cannot be read makes the status 2, which wins over 1.")
+        + "alone). With --auto a file matches unless 'pdfbind suggest' decides a binding other "
+        + "than its own, listed as 'PATH: ACTUAL (suggested: X)'. A file that cannot be read "
+        + "makes the status 2, which wins over 1.")
 
     @Flag(exclusivity: .exclusive) var expected: PageBinding?
+
+    @Flag(
+      help: "Expect the binding 'pdfbind suggest' decides; files it leaves undecided match.")
+    var auto = false
+
     @Flag(exclusivity: .exclusive) var arrangement: PageArrangement?
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-      if expected == nil && arrangement == nil {
+      if expected == nil && !auto && arrangement == nil {
         throw ValidationError(
-          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--cover', "
+          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
             + "'--no-cover', '--single'")
+      }
+      if expected != nil && auto {
+        throw ValidationError(
+          "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
       }
     }
 
     func run() throws {
-      let inputs = try input.inputs()
+      let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let expectation = Expectation(binding: expected, arrangement: arrangement)
+      let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
+      let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
       let (json, quiet) = (report.json, report.quiet)
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
         input in
         var file = FileReport()
         do {
-          let result = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            try editor.read(path)
+          let (result, suggestion) = try StandardInputSpool.reading(input) {
+            path throws(BindingError) -> (BindingReport, Suggestion?) in
+            guard let advisor else { return (try editor.read(path), nil) }
+            let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
+            return (suggestion.report, suggestion)
           }
           if !quiet { result.warnings.forEach { file.warn(input, $0) } }
-          let matches = expectation.matches(result)
+          let matches = expectation.matches(result, suggestion)
           if !matches { file.status = .mismatch }
           if json {
-            file.standardOutput.append(expectation.json(for: input, result).line)
+            file.standardOutput.append(expectation.json(for: input, result, suggestion).line)
           } else if !matches && !quiet {
-            file.standardOutput.append(input.line(expectation.actual(result)))
+            file.standardOutput.append(input.line(expectation.actual(result, suggestion)))
           }
         } catch {
           file.fail(input, error)

@@ -14,9 +14,9 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-      let inputs = try input.inputs()
+      let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let showPath = filename == .withFilename || (filename == nil && inputs.count > 1)
+      let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet) = (report.json, report.quiet)
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
         input in

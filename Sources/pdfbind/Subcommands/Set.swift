@@ -7,8 +7,8 @@ extension PDFBindCommand {
     static let configuration = CommandConfiguration(
       abstract: "Give each file a binding by appending an incremental update.",
       usage: """
-        pdfbind set (--left-edge | --right-edge | --unknown) [--cover | --no-cover | --single] \
-        [<options>] <file> ...
+        pdfbind set (--left-edge | --right-edge | --unknown | --auto) \
+        [--cover | --no-cover | --single] [<options>] <file> ...
         """,
       discussion: """
         The original bytes stay, unchanged, at the start of the result, so earlier revisions \
@@ -23,9 +23,20 @@ extension PDFBindCommand {
         as "pairs from page 1", and a right-edge binding mirrors each pair: with --cover, \
         [1] [3|2] [5|4]; with --no-cover, [2|1] [4|3]. A binding, a layout or both may be \
         given.
+
+        --auto sets the binding 'pdfbind suggest' decides, on files without a valid \
+        /Direction (a declared binding is never overridden); files it leaves undecided are \
+        reported as 'PATH: undecided (REASON)' and left alone.
         """)
 
     @Flag(exclusivity: .exclusive) var binding: PageBinding?
+
+    @Flag(
+      help: ArgumentHelp(
+        "Set the binding 'pdfbind suggest' decides, on files without a valid /Direction; "
+          + "undecided files are reported and left alone."))
+    var auto = false
+
     @Flag(exclusivity: .exclusive) var arrangement: PageArrangement?
 
     @Option(
@@ -54,13 +65,17 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-      if binding == nil && arrangement == nil {
+      if binding == nil && !auto && arrangement == nil {
         throw ValidationError(
-          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--cover', "
+          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
             + "'--no-cover', '--single'")
       }
+      if binding != nil && auto {
+        throw ValidationError(
+          "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
+      }
       if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
-      if output != nil && (input.files.count != 1 || input.filesFrom != nil) {
+      if output != nil && (input.files.count != 1 || input.filesFrom != nil || input.recursive) {
         throw ValidationError("-o takes exactly one input file.")
       }
       if inPlace && input.files.contains("-") {
@@ -69,9 +84,10 @@ extension PDFBindCommand {
     }
 
     func run() throws {
-      let inputs = try input.inputs()
+      let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let change = BindingChange(binding: binding, arrangement: arrangement)
+      let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
+      let (binding, arrangement) = (binding, arrangement)
       let (json, quiet, dryRun, force, repair) = (report.json, report.quiet, dryRun, force, repair)
       let fixedDestination: SetDestination =
         switch output {
@@ -91,15 +107,28 @@ extension PDFBindCommand {
         do {
           let options = SetOptions(
             destination: destination, dryRun: dryRun, force: force, repair: repair)
-          let outcome = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            try editor.set(change, on: path, options: options)
+          let (outcome, suggestion) = try StandardInputSpool.reading(input) {
+            path throws(BindingError) -> (SetOutcome, Suggestion?) in
+            guard let advisor else {
+              let change = BindingChange(binding: binding, arrangement: arrangement)
+              return (try editor.set(change, on: path, options: options), nil)
+            }
+            // --auto: the decided binding, or none (the file keeps its own; with no layout
+            // either, nothing changes and the file is only passed through to -o or stdout).
+            let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
+            let change = BindingChange(binding: suggestion.bindingToSet, arrangement: arrangement)
+            return (try editor.set(change, on: path, options: options), suggestion)
           }
           if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
           var line: [UInt8]? = nil
           if json {
-            line = outcome.json(for: input, dryRun: dryRun).line
+            line =
+              suggestion.map { outcome.json(for: input, dryRun: dryRun, auto: $0) }?.line
+              ?? outcome.json(for: input, dryRun: dryRun).line
           } else if !quiet {
-            line = input.line(outcome.text(dryRun: dryRun))
+            line = input.line(
+              suggestion.map { outcome.text(dryRun: dryRun, auto: $0) }
+                ?? outcome.text(dryRun: dryRun))
           }
           if let line { file.report(line, toError: reportToError) }
         } catch {

@@ -1,0 +1,51 @@
+// Page text for `suggest`, `set --auto` and `check --auto`, read through the one owner of
+// poppler: Poppler.swift loads the library, once per process, and never unloads it; this file
+// only uses its functions. get, set and check without --auto never get here, so never load it.
+import SystemPackage
+
+/// The text of one page, with the box of each character (one per Unicode scalar of `text`).
+struct PageText: Sendable {
+  var text: String
+  /// Boxes in poppler's page space (y grows downwards), one per scalar of `text`; empty when
+  /// poppler gave none.
+  var boxes: [(x1: Double, y1: Double, x2: Double, y2: Double)]
+}
+
+extension Poppler {
+  /// Opens `path` for reading text; nil when poppler cannot open it (the caller has already
+  /// read it with qpdf, so this only lowers the evidence). Throws only when poppler-glib
+  /// cannot be loaded.
+  static func openForText(path: FilePath, password: String?) throws(BindingError) -> Poppler? {
+    do {
+      return try Poppler(path: path, password: password)
+    } catch .rendererUnavailable(let library, let detail) {
+      throw .popplerUnavailable(library: library, detail: detail)
+    } catch {
+      return nil
+    }
+  }
+
+  /// The text of page `index` (0-based) with its character boxes, or nil when poppler cannot
+  /// read that page.
+  func pageText(_ index: Int) -> PageText? {
+    withPage(index) { page -> PageText? in
+      guard let raw = library.pageText(page) else { return nil }
+      // Copy, then free: the string belongs to us (poppler_page_get_text is "transfer full").
+      let text = String(cString: raw)
+      library.free(raw)
+      var rectangles: UnsafeMutablePointer<Double>? = nil
+      var count: UInt32 = 0
+      var boxes: [(x1: Double, y1: Double, x2: Double, y2: Double)] = []
+      if library.pageTextLayout(page, &rectangles, &count) != 0, let rectangles {
+        boxes.reserveCapacity(Int(count))
+        // PopplerRectangle is four gdoubles: x1, y1, x2, y2.
+        for item in 0..<Int(count) {
+          let base = rectangles + 4 * item
+          boxes.append((base[0], base[1], base[2], base[3]))
+        }
+      }
+      library.free(rectangles)
+      return PageText(text: text, boxes: boxes)
+    } ?? nil
+  }
+}

@@ -1,0 +1,104 @@
+/// One thing pdfbind found that bears on a document's binding.
+public struct Evidence: Equatable, Sendable {
+  /// Where it was found, in the order evidence is weighed (SPEC, "suggest").
+  public enum Source: String, Sendable, CaseIterable {
+    case declared
+    case metadataOPF = "metadata.opf"
+    case comicInfo = "ComicInfo.xml"
+    case pageDirection = "PageDirection"
+    case fonts
+    case layout
+    case text
+    case lang = "Lang"
+    case xmp = "XMP"
+  }
+
+  public var source: Source
+  /// The binding this evidence points to; nil when it points nowhere (no text, a CJK language…).
+  public var says: PageBinding?
+  /// What was found, in words: `91% of letters in Arabic script on pages 1-5`.
+  public var detail: String
+  /// False for evidence reported but not counted: the declared binding (never mixed into the
+  /// decision) and `/Lang` or XMP when the pages hold text (they only corroborate).
+  public var weighed: Bool
+
+  public init(source: Source, says: PageBinding?, detail: String, weighed: Bool = true) {
+    self.source = source
+    self.says = says
+    self.detail = detail
+    self.weighed = weighed
+  }
+}
+
+/// What `suggest` concludes for one file.
+public struct Suggestion: Equatable, Sendable {
+  /// `.leftEdge` or `.rightEdge`; nil means undecided.
+  public var decision: PageBinding?
+  /// What `get` reads in the file: its own /Direction and /PageLayout, and its warnings.
+  public var report: BindingReport
+  /// Everything found, declared first, then in the order it is weighed.
+  public var evidence: [Evidence]
+  /// Why it is undecided, when it is.
+  public var undecidedReason: String?
+
+  /// The file's own binding (`.unknown` when it has no valid `/Direction`).
+  public var declared: PageBinding { report.binding }
+  /// Warnings about the file (damage, an unexpected /Direction value).
+  public var warnings: [BindingWarning] { report.warnings }
+
+  /// True when a valid declared binding and a decided suggestion differ.
+  public var conflict: Bool {
+    guard let decision, declared != .unknown else { return false }
+    return decision != declared
+  }
+
+  /// The binding `set --auto` writes: the decision, on a file without a valid `/Direction`
+  /// (a declared binding is never overridden); nil when the file keeps its binding.
+  public var bindingToSet: PageBinding? { declared == .unknown ? decision : nil }
+
+  /// `check --auto`: false only when a decided suggestion differs from the declared (or
+  /// missing) binding; an undecided file agrees.
+  public var agreesWithDeclared: Bool { decision.map { $0 == declared } ?? true }
+
+  /// Applies the decision rule to `evidence` (the declared binding is passed apart).
+  init(report: BindingReport, evidence found: [Evidence]) {
+    self.report = report
+    let declared = report.binding
+    var all = found
+    if declared != .unknown {
+      all.insert(
+        Evidence(source: .declared, says: declared, detail: declared.rawValue, weighed: false),
+        at: 0)
+    }
+    evidence = all
+    let (decision, reason) = Self.decide(found)
+    self.decision = decision
+    undecidedReason = reason
+  }
+
+  /// Every weighed item that points somewhere must point the same way; no such item, or two
+  /// that disagree, leave the file undecided. pdfbind never guesses.
+  static func decide(_ evidence: [Evidence]) -> (PageBinding?, String?) {
+    let pointing = evidence.filter { $0.weighed && $0.says != nil }
+    guard let first = pointing.first?.says else {
+      let details = evidence.filter { $0.source != .declared }.map {
+        "\($0.source.label): \($0.detail)"
+      }
+      return (nil, "no evidence" + (details.isEmpty ? "" : ": " + details.joined(separator: "; ")))
+    }
+    if pointing.allSatisfy({ $0.says == first }) { return (first, nil) }
+    let sides = pointing.map { "\($0.source.label) says \($0.says!.rawValue)" }
+    return (nil, "evidence disagrees: " + sides.joined(separator: ", "))
+  }
+}
+
+extension Evidence.Source {
+  /// The name shown in text reports (`/Lang`, `/PageDirection`).
+  public var label: String {
+    switch self {
+    case .lang: "/Lang"
+    case .pageDirection: "/PageDirection"
+    default: rawValue
+    }
+  }
+}

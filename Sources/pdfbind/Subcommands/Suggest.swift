@@ -1,0 +1,50 @@
+import ArgumentParser
+import PDFBindCore
+
+extension PDFBindCommand {
+  struct Suggest: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Decide each file's binding from its text, fonts and metadata, with the evidence.",
+      discussion: """
+        Prints left-edge, right-edge or undecided for each file, with the evidence: calibre's \
+        metadata.opf and ComicInfo.xml beside the file, the non-standard /PageDirection key, \
+        vertical fonts, the script and direction of the text on the first pages, and (only \
+        for pages without text) /Lang and XMP dc:language. No evidence, or evidence that \
+        disagrees, is undecided: pdfbind never guesses. The file's own /Direction is shown \
+        beside the decision, never mixed into it.
+        """)
+
+    @Option(help: ArgumentHelp("Read text and fonts from the first N pages.", valueName: "N"))
+    var pages = 5
+
+    @OptionGroup var report: ReportOptions
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+      if pages < 1 { throw ValidationError("--pages must be at least 1.") }
+    }
+
+    func run() throws {
+      let inputs = try input.inputStream()
+      let advisor = BindingAdvisor(password: input.resolvedPassword, pages: pages)
+      let (json, quiet) = (report.json, report.quiet)
+      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
+        input in
+        var file = FileReport()
+        do {
+          let suggestion = try StandardInputSpool.reading(input) { path throws(BindingError) in
+            try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
+          }
+          if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
+          file.standardOutput.append(
+            json ? suggestion.json(for: input).line : input.line(suggestion.summary))
+        } catch {
+          file.fail(input, error)
+          if json { file.standardOutput.append(JSONLine.failure(input, error)) }
+        }
+        return file
+      }
+      try status.exit()
+    }
+  }
+}

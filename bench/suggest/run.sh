@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# make bench, step 2: the labelled set for `pdfbind suggest` (confusion table, goals, speed)
+# and `get -r` over a tree of 1,000 files against `get --files-from` over the same files.
+# usage: bench/suggest/run.sh PDFBIND   (exit status 1 when a goal is missed)
+set -euo pipefail
+BIN=$(realpath "$1")
+HERE=$(cd "$(dirname "$0")" && pwd)
+WORK=${PDFBIND_BENCH_WORK:-/tmp/pdfbind-bench-suggest}
+CORPUS=${PDFBIND_CORPUS:-$HERE/../../../shared/corpus}
+python3 -c 'import fpdf, reportlab, pikepdf, uharfbuzz' 2>/dev/null ||
+  python3 -m pip install --quiet fpdf2 reportlab pikepdf uharfbuzz ||
+  python3 -m pip install --quiet --break-system-packages fpdf2 reportlab pikepdf uharfbuzz
+mkdir -p "$WORK"
+[ -f "$WORK/labelled/labels.tsv" ] && [ "$WORK/labelled/labels.tsv" -nt "$HERE/make_labelled.py" ] ||
+  python3 "$HERE/make_labelled.py" "$WORK/labelled"
+status=0
+python3 "$HERE/score.py" "$BIN" "$WORK/labelled" $([ -d "$CORPUS" ] && echo "$CORPUS") || status=1
+
+echo
+echo "get -r over a tree of 1,000 files (10 folders of 100) against get --files-from:"
+rm -rf "$WORK/tree" && mkdir -p "$WORK/tree"
+small=$(ls -S "$WORK"/labelled/english-fpdf2-*.pdf | tail -1)
+for d in $(seq 0 9); do
+  mkdir "$WORK/tree/$d"
+  for f in $(seq -w 0 99); do cp "$small" "$WORK/tree/$d/$f.pdf"; done
+done
+find "$WORK/tree" -name '*.pdf' | sort > "$WORK/tree.list"
+if command -v hyperfine > /dev/null; then
+  hyperfine --warmup 1 --runs 5 -N "$BIN get -r $WORK/tree" "$BIN get --files-from $WORK/tree.list"
+else
+  for command in "$BIN get -r $WORK/tree" "$BIN get --files-from $WORK/tree.list"; do
+    start=$(date +%s.%N); $command > /dev/null; end=$(date +%s.%N)
+    echo "  $command: $(echo "$end - $start" | bc) s"
+  done
+fi
+exit $status
