@@ -285,4 +285,26 @@ struct SuggestTests {
       try Data(contentsOf: URL(fileURLWithPath: out))
         == Data(contentsOf: URL(fileURLWithPath: scan)))
   }
+
+  @Test("get warns about a two-page layout without /Direction in a right-to-left document")
+  func layoutWithoutDirection() throws {
+    let (arabic, english) = (path("arabic.pdf"), path("english.pdf"))
+    #expect(try PDFBindRunner.run("set", "-q", "--cover", arabic, english).status == 0)
+    #expect(try IndependentReaders.pikepdfEntries(arabic) == ("/TwoPageRight", "None"))
+    let warned = try PDFBindRunner.run("get", arabic, english)
+    #expect(warned.status == 0)
+    #expect(warned.out == "\(arabic): unknown\n\(english): unknown\n")
+    #expect(
+      warned.err == "pdfbind: \(arabic): warning: /PageLayout /TwoPageRight only decides which "
+        + "pages pair up; without /Direction viewers bind this right-to-left document on the "
+        + "left (pdfbind suggest says right-edge): run pdfbind set --right-edge\n")
+    let json = try PDFBindRunner.run("get", "--json", arabic)
+    #expect(
+      String(decoding: json.stdout, as: UTF8.self).contains(#""kind":"layout-without-direction""#))
+    // With /Direction set, the layout is no longer a trap.
+    #expect(try PDFBindRunner.run("set", "-q", "--right-edge", arabic).status == 0)
+    #expect(try IndependentReaders.pikepdfEntries(arabic) == ("/TwoPageRight", "/R2L"))
+    let quiet = try PDFBindRunner.run("get", arabic)
+    #expect(quiet.err.isEmpty, "\(quiet.err)")
+  }
 }

@@ -45,7 +45,6 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case changedWhileWorking
   case verificationFailed(String)
   // Pictures (preview)
-  case rendererUnavailable(library: String, detail: String)
   case renderFailed(String)
   case pictureTooLarge(width: Int, height: Int)
   case noPageCount
@@ -70,7 +69,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .readFailed(let reason): "reading failed: \(reason)"
     case .noCatalog: "damaged PDF: its trailer has no usable /Root (document catalog)"
     case .popplerUnavailable(let library, let detail):
-      "cannot read page text: \(library) cannot be loaded (\(detail)); install libpoppler-glib8"
+      "preview and suggest load poppler and cairo at run time, and \(library) cannot be loaded "
+        + "(\(detail)); install them (Debian: apt-get install libpoppler-glib8 libcairo2)"
     case .directoryPermissionDenied:
       "permission denied: pdfbind cannot read this directory; its files were skipped"
     case .directoryUnreadable(let reason):
@@ -114,9 +114,6 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
       "the file changed on disk while pdfbind was working on it; left alone, run pdfbind again"
     case .verificationFailed(let why):
       "the updated file did not read back correctly (\(why)); the original is kept"
-    case .rendererUnavailable(let library, let detail):
-      "preview needs poppler and cairo at run time, and \(library) cannot be loaded (\(detail)); "
-        + "install them (Debian: apt-get install libpoppler-glib8 libcairo2)"
     case .renderFailed(let why): "cannot draw the picture (\(why))"
     case .pictureTooLarge(let width, let height):
       "the picture would be \(width)×\(height) pixels, more than pdfbind draws; choose fewer "

@@ -11,6 +11,9 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case forcedCertified
   /// `--force` updated a document whose permissions forbid changes.
   case forcedRestricted
+  /// A two-page `/PageLayout` (`layout`) without `/Direction` in a document `suggest` finds
+  /// right-to-left: the layout only pairs the pages, so viewers still bind it on the left.
+  case twoPageLayoutWithoutDirection(layout: String)
   /// The catalog has no usable `/Pages`: the update is exact, but most readers cannot open it.
   case noPageTree
   /// `--repair` rewrote a damaged file whole; `detail` is what qpdf found.
@@ -27,6 +30,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedCertified: "forced-certified"
     case .forcedRestricted: "forced-restricted"
     case .noPageTree: "no-page-tree"
+    case .twoPageLayoutWithoutDirection: "layout-without-direction"
     case .repaired: "repaired"
     case .pageNotRendered: "page-not-rendered"
     }
@@ -36,7 +40,9 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   public var isNote: Bool {
     switch self {
     case .forcedSigned, .forcedCertified, .forcedRestricted, .repaired: true
-    case .damaged, .unexpectedDirection, .noPageTree, .pageNotRendered: false
+    case .damaged, .unexpectedDirection, .noPageTree, .pageNotRendered,
+      .twoPageLayoutWithoutDirection:
+      false
     }
   }
 
@@ -56,6 +62,10 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
       "--force: the document was certified; changing its binding breaks the certification"
     case .forcedRestricted: "--force: the document's permissions forbid changes"
     case .noPageTree: "the document has no page tree: most readers cannot open it"
+    case .twoPageLayoutWithoutDirection(let layout):
+      "/PageLayout /\(layout) only decides which pages pair up; without /Direction viewers bind "
+        + "this right-to-left document on the left (pdfbind suggest says right-edge): run "
+        + "pdfbind set --right-edge"
     case .repaired(let detail):
       "--repair: damaged PDF (qpdf: \(detail)); qpdf rewrote it whole with the binding, so its "
         + "earlier revisions are not kept"

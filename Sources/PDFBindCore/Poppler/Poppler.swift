@@ -328,7 +328,7 @@ extension Poppler {
 
     private static func open(_ soname: String) throws(BindingError) -> Raw {
       guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-        throw BindingError.rendererUnavailable(
+        throw BindingError.popplerUnavailable(
           library: soname, detail: dlerror().map { String(cString: $0) } ?? "")
       }
       return handle
@@ -336,7 +336,7 @@ extension Poppler {
 
     private static func symbol<T>(_ handle: Raw, _ name: String) throws(BindingError) -> T {
       guard let address = dlsym(handle, name) else {
-        throw BindingError.rendererUnavailable(library: name, detail: "symbol not found")
+        throw BindingError.popplerUnavailable(library: name, detail: "symbol not found")
       }
       return unsafeBitCast(address, to: T.self)
     }

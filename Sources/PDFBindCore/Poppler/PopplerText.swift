@@ -18,7 +18,7 @@ extension Poppler {
   static func openForText(path: FilePath, password: String?) throws(BindingError) -> Poppler? {
     do {
       return try Poppler(path: path, password: password)
-    } catch .rendererUnavailable(let library, let detail) {
+    } catch .popplerUnavailable(let library, let detail) {
       throw .popplerUnavailable(library: library, detail: detail)
     } catch {
       return nil

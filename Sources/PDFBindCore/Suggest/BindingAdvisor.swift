@@ -31,6 +31,20 @@ public struct BindingAdvisor: Sendable {
     self.pages = pages
   }
 
+  /// `get`'s warning for the "TwoPageRight means right-bound" confusion: a two-page
+  /// `/PageLayout`, no `/Direction`, and right-to-left evidence. Only files with such a layout
+  /// and no `/Direction` are read for evidence (poppler is loaded for those alone); anything
+  /// that stops the suggestion (poppler missing, text unreadable) means no warning.
+  public func layoutWarning(
+    for report: BindingReport, at path: FilePath, sidecarDirectory: FilePath?
+  ) -> BindingWarning? {
+    guard report.direction == .absent, report.pageLayout.cover != nil,
+      let layout = report.pageLayout.rawValue,
+      (try? suggest(path, sidecarDirectory: sidecarDirectory))?.decision == .rightEdge
+    else { return nil }
+    return .twoPageLayoutWithoutDirection(layout: layout)
+  }
+
   /// The suggestion for the file at `path`; sidecar files (metadata.opf, ComicInfo.xml) are
   /// looked for in `sidecarDirectory` (the file's folder; nil for standard input).
   public func suggest(_ path: FilePath, sidecarDirectory: FilePath?) throws(BindingError)

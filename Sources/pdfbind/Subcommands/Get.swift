@@ -16,6 +16,7 @@ extension PDFBindCommand {
     func run() throws {
       let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
+      let advisor = BindingAdvisor(password: input.resolvedPassword)
       let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet) = (report.json, report.quiet)
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
@@ -23,7 +24,13 @@ extension PDFBindCommand {
         var file = FileReport()
         do {
           let result = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            try editor.read(path)
+            var report = try editor.read(path)
+            if let warning = advisor.layoutWarning(
+              for: report, at: path, sidecarDirectory: input.sidecarDirectory)
+            {
+              report.warnings.append(warning)
+            }
+            return report
           }
           if !quiet { result.warnings.forEach { file.warn(input, $0) } }
           if json {
