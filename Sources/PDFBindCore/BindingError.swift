@@ -24,6 +24,11 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case changesNotPermitted
   case cannotEncryptExactly(String)
   case layoutUnsupported(String)
+  // Refusals of revert
+  case revertSingleRevision
+  case revertSigned(signatures: [String])
+  case revertNotBindingOnly(objects: [Int], trailer: Bool)
+  case revertUnknownChanges(String)
   // Writing
   case readOnlyFile
   case directoryNotWritable(directory: String)
@@ -71,6 +76,20 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
         + "give the owner password with --password, or use --force"
     case .cannotEncryptExactly(let why): "cannot write this encrypted file exactly: \(why)"
     case .layoutUnsupported(let why): "cannot append an exact update: \(why)"
+    case .revertSingleRevision:
+      "has only one revision (no incremental update to remove); left unchanged"
+    case .revertSigned(let names):
+      "its last revision is covered by a signature (\(names.joined(separator: ", "))): removing "
+        + "it would remove signed bytes; left unchanged"
+    case .revertNotBindingOnly(let objects, let trailer):
+      "its last revision changed more than the binding and layout ("
+        + ([objects.isEmpty ? nil : (objects.count == 1 ? "object " : "objects ")
+          + objects.map(String.init).joined(separator: ", "),
+          trailer ? "the trailer's /Root, /Info or /Encrypt" : nil].compactMap { $0 }
+          .joined(separator: " and "))
+        + "); revert removes only a revision that changes nothing else; left unchanged"
+    case .revertUnknownChanges(let why):
+      "cannot tell what its last revision changed (\(why)); left unchanged"
     case .readOnlyFile:
       "permission denied: the file is read-only; make it writable or write elsewhere with -o"
     case .directoryNotWritable(let directory):

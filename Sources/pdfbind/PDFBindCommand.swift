@@ -14,7 +14,7 @@ struct PDFBindCommand: ParsableCommand {
       be read or updated (every other file is still processed); 64 the command line is wrong.
       """,
     version: "pdfbind 0.1.0",
-    subcommands: [Get.self, Set.self, Check.self]
+    subcommands: [Get.self, Set.self, Check.self, History.self, Revert.self]
   )
 
   static func main() {

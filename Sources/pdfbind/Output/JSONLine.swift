@@ -13,6 +13,17 @@ struct JSONLine {
     case .integer(let number): bytes += Array(String(number).utf8)
     case .boolean(let flag): bytes += Array((flag ? "true" : "false").utf8)
     case .null: bytes += Array("null".utf8)
+    case .array(let items):
+      bytes.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        var element = JSONLine()
+        element.add("", item)
+        // `{"":VALUE}` → VALUE
+        bytes += element.bytes.dropFirst(4)
+      }
+      bytes.append(UInt8(ascii: "]"))
+    case .object(let object): bytes += object.line
     }
   }
 
@@ -45,4 +56,6 @@ enum JSONValue {
   case integer(Int)
   case boolean(Bool)
   case null
+  case array([JSONValue])
+  case object(JSONLine)
 }
