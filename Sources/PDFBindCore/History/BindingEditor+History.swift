@@ -45,7 +45,8 @@ extension BindingEditor {
     }
     var history = FileHistory(
       revisions: revisions, trailingBytes: mapping.length - (scans.last?.end ?? mapping.length))
-    history.attachSignatures(last?.document?.signatures() ?? [], scans: scans)
+    history.attachSignatures(
+      last?.document?.signatures() ?? [], scans: scans, fileLength: mapping.length)
     return history
   }
 
@@ -91,8 +92,7 @@ extension BindingEditor {
     }
     let lastScan = scans[scans.count - 1]
     let covering = (lastState.document?.signatures() ?? []).filter {
-      $0.byteRange.count == 4 && $0.byteRange[0] <= lastScan.start
-        && lastScan.eofEnd <= $0.byteRange[2] + $0.byteRange[3]
+      FileHistory.signature($0.byteRange, covers: lastScan, fileLength: mapping.length)
     }
     if !covering.isEmpty { throw BindingError.revertSigned(signatures: covering.map(\.name)) }
     guard let changed = last.changedObjects else {

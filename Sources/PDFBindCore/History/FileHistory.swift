@@ -209,16 +209,24 @@ struct HistoryAnalysis {
 }
 
 extension FileHistory {
-  /// Marks, on each revision, the signatures whose `/ByteRange` covers it: the range starts at
-  /// or before the revision and ends at or after the revision's `%%EOF`.
-  mutating func attachSignatures(_ signatures: [(name: String, byteRange: [Int])], scans: [RevisionScan])
-  {
+  /// Marks, on each revision, the signatures that cover it.
+  mutating func attachSignatures(
+    _ signatures: [(name: String, byteRange: [Int])], scans: [RevisionScan], fileLength: Int
+  ) {
     for (index, scan) in scans.enumerated() where index < revisions.count {
-      revisions[index].signatures = signatures.filter { signature in
-        let range = signature.byteRange
-        guard range.count == 4 else { return false }
-        return range[0] <= scan.start && scan.eofEnd <= range[2] + range[3]
+      revisions[index].signatures = signatures.filter {
+        Self.signature($0.byteRange, covers: scan, fileLength: fileLength)
       }.map(\.name)
     }
+  }
+
+  /// A signature covers a revision when its `/ByteRange` `[a b c d]` spans the revision up to
+  /// its `%%EOF`: `a` at or before the revision's start and `c + d` at or after its `%%EOF`.
+  /// A range that reaches past the end of the file signs bytes that are not there: it covers
+  /// nothing (such a signature cannot verify).
+  static func signature(_ byteRange: [Int], covers scan: RevisionScan, fileLength: Int) -> Bool {
+    guard byteRange.count == 4, byteRange.allSatisfy({ $0 >= 0 }) else { return false }
+    let end = byteRange[2] + byteRange[3]
+    return byteRange[0] <= scan.start && scan.eofEnd <= end && end <= fileLength
   }
 }
