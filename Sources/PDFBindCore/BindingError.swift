@@ -83,10 +83,7 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
         + "it would remove signed bytes; left unchanged"
     case .revertNotBindingOnly(let objects, let trailer):
       "its last revision changed more than the binding and layout ("
-        + ([objects.isEmpty ? nil : (objects.count == 1 ? "object " : "objects ")
-          + objects.map(String.init).joined(separator: ", "),
-          trailer ? "the trailer's /Root, /Info or /Encrypt" : nil].compactMap { $0 }
-          .joined(separator: " and "))
+        + Self.changeList(objects: objects, trailer: trailer)
         + "); revert removes only a revision that changes nothing else; left unchanged"
     case .revertUnknownChanges(let why):
       "cannot tell what its last revision changed (\(why)); left unchanged"
@@ -103,5 +100,19 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .verificationFailed(let why):
       "the updated file did not read back correctly (\(why)); the original is kept"
     }
+  }
+}
+
+extension BindingError {
+  /// "object 5", "objects 1, 3", "objects 1, 3 and the trailer's /Root, /Info or /Encrypt".
+  fileprivate static func changeList(objects: [Int], trailer: Bool) -> String {
+    var parts: [String] = []
+    if !objects.isEmpty {
+      parts.append(
+        (objects.count == 1 ? "object " : "objects ")
+          + objects.map(String.init).joined(separator: ", "))
+    }
+    if trailer { parts.append("the trailer's /Root, /Info or /Encrypt") }
+    return parts.joined(separator: " and ")
   }
 }

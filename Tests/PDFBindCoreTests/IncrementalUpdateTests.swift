@@ -134,7 +134,10 @@ struct IncrementalUpdateTests {
     #expect(text(marker.bytes) == "%pdfbind 0.2.0 prev-length 123456\n")
     for (line, expected) in [
       (marker.bytes, Optional(marker)),
-      (Array("%pdfbind 0.2.0 prev-length 7\r\n".utf8), UpdateMarker(version: "0.2.0", previousLength: 7)),
+      (
+        Array("%pdfbind 0.2.0 prev-length 7\r\n".utf8),
+        UpdateMarker(version: "0.2.0", previousLength: 7)
+      ),
       (Array("%pdfbind 0.2.0 prev-length -7\n".utf8), nil),
       (Array("%pdfbind 0.2.0 length 7\n".utf8), nil),
       (Array("%pdfbind 0.2.0 prev-length 7".utf8), nil),

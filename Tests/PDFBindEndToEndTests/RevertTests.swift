@@ -85,7 +85,8 @@ struct RevertTests {
     return true
   }
 
-  @Test("set then revert gives the original bytes, fixtures", arguments: fixtureCases, Mode.allCases)
+  @Test(
+    "set then revert gives the original bytes, fixtures", arguments: fixtureCases, Mode.allCases)
   func fixtureRoundTrip(fixture: Case, mode: Mode) throws {
     #expect(try roundTrip(fixture.path, password: fixture.password, mode: mode, name: fixture.name))
   }
@@ -104,7 +105,8 @@ struct RevertTests {
     for password in ["user", "owner"] {
       let file = try Fixture.copy("encrypted-aes-256.pdf")
       let original = try Self.bytes(file)
-      #expect(try PDFBindRunner.run("set", "--right-edge", "--password", password, file).status == 0)
+      #expect(
+        try PDFBindRunner.run("set", "--right-edge", "--password", password, file).status == 0)
       let result = try PDFBindRunner.run("revert", "--password", password, file)
       #expect(result.status == 0, "\(result.err)")
       #expect(try Self.bytes(file) == original)
@@ -176,7 +178,9 @@ struct RevertTests {
     let result = try PDFBindRunner.run("revert", "--json", updated)
     #expect(result.status == 0, "\(result.err)")
     #expect(result.out.contains("\"by_pdfbind\":false"))
-    #expect(result.out.contains("\"binding_before\":\"right-edge\",\"page_layout_before\":\"TwoPageRight\""))
+    #expect(
+      result.out.contains(
+        "\"binding_before\":\"right-edge\",\"page_layout_before\":\"TwoPageRight\""))
     #expect(try Self.bytes(updated) == Self.bytes(original))
 
     // By hand: a table update whose catalog drops /Direction from a direct /ViewerPreferences.
@@ -203,10 +207,13 @@ struct RevertTests {
         Int(text[$0.upperBound...].prefix { $0.isNumber })!
       })
     let objectOffset = before.count
-    var update = "\(catalog[0]) \(catalog[1]) obj\n\(catalog[2].trimmingCharacters(in: .whitespacesAndNewlines))\nendobj\n"
+    var update =
+      "\(catalog[0]) \(catalog[1]) obj\n\(catalog[2].trimmingCharacters(in: .whitespacesAndNewlines))\nendobj\n"
     let xrefOffset = objectOffset + update.utf8.count
-    update += "xref\n\(catalog[0]) 1\n\(String(format: "%010d", objectOffset)) \(String(format: "%05d", Int(catalog[1])!)) n \n"
-    update += "trailer\n<< /Size \(size) /Root \(catalog[0]) \(catalog[1]) R /Prev \(startxref) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
+    update +=
+      "xref\n\(catalog[0]) 1\n\(String(format: "%010d", objectOffset)) \(String(format: "%05d", Int(catalog[1])!)) n \n"
+    update +=
+      "trailer\n<< /Size \(size) /Root \(catalog[0]) \(catalog[1]) R /Prev \(startxref) >>\nstartxref\n\(xrefOffset)\n%%EOF\n"
     try (before + Data(update.utf8)).write(to: URL(fileURLWithPath: right))
     #expect(try IndependentReaders.qpdfDirection(right) == nil)
     let history = try PDFBindRunner.run("history", right)
@@ -214,7 +221,9 @@ struct RevertTests {
     #expect(history.out.contains("(binding only)"), "\(history.out)")
     let handMade = try PDFBindRunner.run("revert", right)
     #expect(handMade.status == 0, "\(handMade.err)")
-    #expect(handMade.out == "\(right): unknown -> right-edge (revision 2 removed, \(update.utf8.count) bytes)\n")
+    #expect(
+      handMade.out
+        == "\(right): unknown -> right-edge (revision 2 removed, \(update.utf8.count) bytes)\n")
     #expect(try Self.bytes(right) == before)
   }
 
@@ -223,10 +232,22 @@ struct RevertTests {
     let pypdfPage = try Fixture.copy("unknown.pdf")
     try pypdfUpdate(pypdfPage, output: pypdfPage + ".2.pdf", alsoRotate: true)
     let cases: [(path: String, reason: String)] = [
-      (try Fixture.copy("unknown.pdf"), "has only one revision (no incremental update to remove); left unchanged"),
-      (try Fixture.copy("several-updates.pdf"), "its last revision changed more than the binding and layout (object 2); revert removes only a revision that changes nothing else; left unchanged"),
-      (try Fixture.copy("signed-twice.pdf"), "its last revision is covered by a signature (Signature2): removing it would remove signed bytes; left unchanged"),
-      (pypdfPage + ".2.pdf", "its last revision changed more than the binding and layout (objects 1, 3); revert removes only a revision that changes nothing else; left unchanged"),
+      (
+        try Fixture.copy("unknown.pdf"),
+        "has only one revision (no incremental update to remove); left unchanged"
+      ),
+      (
+        try Fixture.copy("several-updates.pdf"),
+        "its last revision changed more than the binding and layout (object 2); revert removes only a revision that changes nothing else; left unchanged"
+      ),
+      (
+        try Fixture.copy("signed-twice.pdf"),
+        "its last revision is covered by a signature (Signature2): removing it would remove signed bytes; left unchanged"
+      ),
+      (
+        pypdfPage + ".2.pdf",
+        "its last revision changed more than the binding and layout (objects 1, 3); revert removes only a revision that changes nothing else; left unchanged"
+      ),
     ]
     for (path, reason) in cases {
       let before = try Self.bytes(path)
@@ -258,7 +279,8 @@ struct RevertTests {
 
     let list = try Fixture.temporaryDirectory().appendingPathComponent("list")
     try Data([first, second, third].joined(separator: "\u{0}").utf8).write(to: list)
-    let batch = try PDFBindRunner.run("revert", "--files-from", list.path, "-0", "--jobs", "2", "-q")
+    let batch = try PDFBindRunner.run(
+      "revert", "--files-from", list.path, "-0", "--jobs", "2", "-q")
     #expect(batch.status == 2)
     #expect(batch.out.isEmpty)
     #expect(batch.err.split(separator: "\n").count == 1)

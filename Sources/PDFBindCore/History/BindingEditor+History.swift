@@ -60,8 +60,9 @@ extension BindingEditor {
     let source = try SourceFile(path: path)
     let plan = try planRevert(source, path: path)
     if options.dryRun { return plan.outcome }
-    try Output.write([], after: source, keeping: Int64(plan.outcome.length), to: options.destination)
-    { (result: FilePath) throws(BindingError) in
+    try Output.write(
+      [], after: source, keeping: Int64(plan.outcome.length), to: options.destination
+    ) { (result: FilePath) throws(BindingError) in
       try verifyRevert(result, plan: plan)
     }
     return plan.outcome

@@ -85,7 +85,8 @@ struct HistoryAnalysis {
         number: index + 1, start: scan.start, end: scan.end, crossReferenceKind: scan.kind,
         direction: current?.direction, pageLayout: current?.pageLayout, changedObjects: nil,
         trailerChanged: false, bindingOnly: false, pdfbindVersion: scan.marker?.version,
-        signatures: [], problem: current?.error.map { "qpdf cannot read the file up to here: \($0)" })
+        signatures: [],
+        problem: current?.error.map { "qpdf cannot read the file up to here: \($0)" })
       if index >= firstCompared, index > 0, let previous {
         compare(&revision, scan: scan, older: previous, newer: current!)
       }
@@ -96,8 +97,7 @@ struct HistoryAnalysis {
 
   // MARK: - Comparing two states
 
-  private func compare(_ revision: inout Revision, scan: RevisionScan, older: State, newer: State)
-  {
+  private func compare(_ revision: inout Revision, scan: RevisionScan, older: State, newer: State) {
     guard let old = older.document, let new = newer.document else {
       if revision.problem == nil {
         revision.problem =
@@ -172,8 +172,9 @@ struct HistoryAnalysis {
       return before == after
     }
     let preferences = [old, new].compactMap { document -> Int? in
-      guard case .reference(let objectNumber, _)? = (try? document.catalog())?.value[
-        "ViewerPreferences"]
+      guard
+        case .reference(let objectNumber, _)? = (try? document.catalog())?.value[
+          "ViewerPreferences"]
       else { return nil }
       return objectNumber
     }

@@ -56,8 +56,11 @@ enum RevisionScanner {
 
   /// The file's revisions, oldest first; nil when the tail has no `startxref` to start from.
   static func revisions(in bytes: UnsafeRawBufferPointer) -> [RevisionScan]? {
-    guard let header = FileScan.headerOffset(in: UnsafeRawBufferPointer(rebasing: bytes.prefix(
-      FileScan.headWindow)))
+    guard
+      let header = FileScan.headerOffset(
+        in: UnsafeRawBufferPointer(
+          rebasing: bytes.prefix(
+            FileScan.headWindow)))
     else { return nil }
     let tailStart = max(0, bytes.count - FileScan.tailWindow)
     guard let last = FileScan.lastStartxref(in: Array(bytes[tailStart...])) else { return nil }
@@ -90,7 +93,8 @@ enum RevisionScanner {
         start: previousCut, end: cut, eofEnd: eofEnd, sections: sections, marker: nil,
         markerOffset: nil)
       if !revisions.isEmpty,
-        let (marker, at) = marker(in: bytes, from: previousEOFEnd, revisionStart: previousCut,
+        let (marker, at) = marker(
+          in: bytes, from: previousEOFEnd, revisionStart: previousCut,
           before: sections.map(\.start).min() ?? cut)
       {
         revision.marker = marker
@@ -108,7 +112,8 @@ enum RevisionScanner {
   /// length puts it where pdfbind writes it, at that length or one line feed after it, and not
   /// before the previous revision's `%%EOF`.
   static func marker(
-    in bytes: UnsafeRawBufferPointer, from previousEOFEnd: Int, revisionStart: Int, before limit: Int
+    in bytes: UnsafeRawBufferPointer, from previousEOFEnd: Int, revisionStart: Int,
+    before limit: Int
   ) -> (UpdateMarker, Int)? {
     var position = revisionStart
     while let found = firstIndex(of: UpdateMarker.prefix, in: bytes, from: position, before: limit)
@@ -149,7 +154,8 @@ enum RevisionScanner {
             case .word(let generationText) = lexer.next(), let generation = Int(generationText),
             case .word(let type) = lexer.next(), type == "n" || type == "f"
           else { return nil }
-          entries.append(XRefEntry(number: first + index, generation: generation, inUse: type == "n"))
+          entries.append(
+            XRefEntry(number: first + index, generation: generation, inUse: type == "n"))
         }
       }
       guard let trailer = lexer.dictionary() else { return nil }
@@ -163,8 +169,9 @@ enum RevisionScanner {
       dictionary = streamDictionary
     }
     guard let (eofEnd, end) = endOfRevision(in: bytes, from: lexer.position) else { return nil }
-    let header = FileScan.headerOffset(
-      in: UnsafeRawBufferPointer(rebasing: bytes.prefix(FileScan.headWindow))) ?? 0
+    let header =
+      FileScan.headerOffset(
+        in: UnsafeRawBufferPointer(rebasing: bytes.prefix(FileScan.headWindow))) ?? 0
     let xrefStream = dictionary["XRefStm"]?.integer.map { header + $0 }
     let section = SectionScan(
       start: offset, kind: kind == .table && xrefStream != nil ? .hybrid : kind,
@@ -177,7 +184,8 @@ enum RevisionScanner {
   /// its end-of-line (CR LF, LF or CR) when there is one.
   static func endOfRevision(in bytes: UnsafeRawBufferPointer, from: Int) -> (Int, Int)? {
     var position = from
-    while let found = firstIndex(of: Array("startxref".utf8), in: bytes, from: position,
+    while let found = firstIndex(
+      of: Array("startxref".utf8), in: bytes, from: position,
       before: bytes.count)
     {
       position = found + 1

@@ -335,7 +335,8 @@ final class QPDFDocument {
   /// The signatures of signature fields (through `/AcroForm /Fields` and `/Kids`): each
   /// field's partial name and its value's `/ByteRange`.
   func signatures() -> [(name: String, byteRange: [Int])] {
-    let fields = qpdf_oh_get_key(raw, qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm"), "/Fields")
+    let fields = qpdf_oh_get_key(
+      raw, qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm"), "/Fields")
     var found: [(name: String, byteRange: [Int])] = []
     var visited = Set<Int>()
     collectSignatures(in: fields, inheritedType: nil, depth: 0, visited: &visited, into: &found)
