@@ -121,7 +121,9 @@ struct HistoryAnalysis {
       {
         continue
       }
-      let before = old.snapshot(entry.number, generation: entry.generation)
+      // A free entry carries the next generation; the object it frees had the one before.
+      let before = old.snapshot(
+        entry.number, generation: entry.inUse ? entry.generation : max(0, entry.generation - 1))
       guard before != after else { continue }
       changed.append(entry.number)
       if !isBindingOnly(entry.number, old: old, new: new) { bindingOnly = false }
