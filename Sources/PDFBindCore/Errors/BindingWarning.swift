@@ -11,6 +11,14 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case forcedCertified
   /// `--force` updated a document whose permissions forbid changes.
   case forcedRestricted
+  /// `history`: qpdf cannot read the file up to the end of a revision.
+  case revisionUnreadable(BindingError)
+  /// `history`: what a revision changed cannot be told, since qpdf cannot read the file
+  /// before it (nil: that state was not read).
+  case previousRevisionUnreadable(BindingError?)
+  /// `history`: what a revision changed cannot be told, since its cross-reference stream
+  /// cannot be decoded.
+  case revisionEntriesUnreadable
 
   /// A stable identifier for scripts (`--json`).
   public var kind: String {
@@ -20,6 +28,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedSigned: "forced-signed"
     case .forcedCertified: "forced-certified"
     case .forcedRestricted: "forced-restricted"
+    case .revisionUnreadable: "revision-unreadable"
+    case .previousRevisionUnreadable, .revisionEntriesUnreadable: "revision-changes-unknown"
     }
   }
 
@@ -27,7 +37,9 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   public var isNote: Bool {
     switch self {
     case .forcedSigned, .forcedCertified, .forcedRestricted: true
-    case .damaged, .unexpectedDirection: false
+    case .damaged, .unexpectedDirection, .revisionUnreadable, .previousRevisionUnreadable,
+      .revisionEntriesUnreadable:
+      false
     }
   }
 
@@ -46,6 +58,12 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .forcedCertified:
       "--force: the document was certified; changing its binding breaks the certification"
     case .forcedRestricted: "--force: the document's permissions forbid changes"
+    case .revisionUnreadable(let error): "qpdf cannot read the file up to here: \(error)"
+    case .previousRevisionUnreadable(let error):
+      "qpdf cannot read the file before this revision"
+        + (error.map { ": \($0)" } ?? "") + ", so what it changed cannot be told"
+    case .revisionEntriesUnreadable:
+      "its cross-reference stream cannot be decoded, so what it changed cannot be told"
     }
   }
 
