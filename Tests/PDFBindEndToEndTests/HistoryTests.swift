@@ -59,6 +59,34 @@ struct HistoryTests {
         """)
   }
 
+  @Test(
+    "A layout written with the binding: each revision's layout is what mutool reads there",
+    arguments: [("--cover", "cover", "TwoPageRight"), ("--single", "single", "SinglePage")])
+  func layout(option: String, shown: String, pageLayout: String) throws {
+    let file = try Fixture.copy("unknown.pdf")
+    #expect(try PDFBindRunner.run("set", option, file).status == 0)
+    let middle = try Self.size(file)
+    #expect(try PDFBindRunner.run("set", "--right-edge", file).status == 0)
+    let size = try Self.size(file)
+    #expect(
+      try PDFBindRunner.run("history", file).out == """
+        1: bytes 0-714 table: unknown, layout none; original
+        2: bytes 714-\(middle) table: unknown, layout \(shown); changed 1 (binding only); by \
+        pdfbind 0.2.0
+        3: bytes \(middle)-\(size) table: right-edge, layout \(shown); changed 1 (binding only); \
+        by pdfbind 0.2.0
+
+        """)
+    let layouts = try Self.revisions(file).map { $0["page_layout"] as? String }
+    #expect(layouts == [nil, pageLayout, pageLayout])
+    for (end, expected) in [(714, nil), (middle, pageLayout), (size, pageLayout)] {
+      let prefix = try Data(contentsOf: URL(fileURLWithPath: file)).prefix(end)
+      let path = try Fixture.temporaryDirectory().appendingPathComponent("prefix.pdf").path
+      try prefix.write(to: URL(fileURLWithPath: path))
+      #expect(try IndependentReaders.mutoolPageLayout(path) == expected.map { "/" + $0 })
+    }
+  }
+
   @Test("Eleven updates, back and forth: every revision's binding is what qpdf reads there")
   func backAndForth() throws {
     let file = try Fixture.copy("object-streams.pdf")

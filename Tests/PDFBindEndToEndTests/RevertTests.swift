@@ -136,6 +136,37 @@ struct RevertTests {
     }
   }
 
+  @Test("A revision that set the layout, with or without the binding, reverts exactly")
+  func layout() throws {
+    for (arguments, report) in [
+      (["--cover"], "unknown, layout cover -> unknown"),
+      (["--right-edge", "--no-cover"], "right-edge, layout no-cover -> unknown"),
+    ] {
+      let file = try Fixture.copy("unknown.pdf")
+      let original = try Self.bytes(file)
+      #expect(try PDFBindRunner.run(["set"] + arguments + [file]).status == 0)
+      let updated = try Self.bytes(file)
+      let result = try PDFBindRunner.run("revert", file)
+      #expect(result.status == 0, "\(result.err)")
+      #expect(
+        result.out
+          == "\(file): \(report) (revision 2 removed, \(updated.count - original.count) bytes)\n")
+      #expect(try Self.bytes(file) == original)
+      #expect(try IndependentReaders.mutoolPageLayout(file) == nil)
+    }
+    // A layout alone on a bound file: the binding stays, the layout goes.
+    let bound = try Fixture.copy("left-edge.pdf")
+    let before = try Self.bytes(bound)
+    #expect(try PDFBindRunner.run("set", "--single", "-q", bound).status == 0)
+    let json = try PDFBindRunner.run("revert", "--json", "--dry-run", bound)
+    #expect(
+      json.out.contains(
+        #""binding_before":"left-edge","page_layout_before":"SinglePage","binding":"left-edge","direction":"L2R","page_layout":null}"#
+      ), "\(json.out)")
+    #expect(try PDFBindRunner.run("revert", bound).status == 0)
+    #expect(try Self.bytes(bound) == before)
+  }
+
   @Test("Signed with --force: after revert, pdfsig verifies exactly as before set")
   func signedForced() throws {
     for name in ["signed.pdf", "signed-twice.pdf", "certified.pdf"] {
