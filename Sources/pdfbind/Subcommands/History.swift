@@ -8,7 +8,8 @@ extension PDFBindCommand {
       discussion: """
         One line per revision, oldest first: its number, its bytes (START-END, END being the \
         file's length up to and including the revision), the kind of its cross-reference \
-        section, the binding and /PageLayout in force after it, the objects it changed \
+        section, the binding and layout in force after it (cover, no-cover, single, another \
+        /PageLayout name or none), the objects it changed \
         ("binding only" when nothing but /Direction, /PageLayout or an emptied \
         /ViewerPreferences changed), whether pdfbind wrote it, and the signatures that cover \
         it. With several files each line starts with 'PATH: '.
