@@ -43,10 +43,12 @@ deps:
 
 test-deps: deps
 	$(call apt-ensure,$(APT_TEST_PACKAGES) $(APT_PREVIEW_PACKAGES))
-	@python3 -c 'import pikepdf, pyhanko, pypdfium2, PIL' 2>/dev/null || { \
+	@python3 -c 'import pikepdf, pyhanko, pypdfium2, PIL, pypdf; \
+	  assert int(pypdf.__version__.split(".")[0]) >= 5' 2>/dev/null || { \
 	  python3 -m pip --version >/dev/null 2>&1 || { $(call apt-install,python3-pip); }; \
-	  python3 -m pip install --quiet pikepdf pyhanko pypdfium2 Pillow \
-	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko pypdfium2 Pillow; }
+	  python3 -m pip install --quiet pikepdf pyhanko pypdfium2 Pillow 'pypdf>=5' \
+	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko pypdfium2 Pillow \
+	    'pypdf>=5'; }
 
 build: deps
 	$(SWIFT) build

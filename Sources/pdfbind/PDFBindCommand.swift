@@ -1,4 +1,5 @@
 import ArgumentParser
+import PDFBindCore
 
 @main
 struct PDFBindCommand: ParsableCommand {
@@ -13,8 +14,11 @@ struct PDFBindCommand: ParsableCommand {
       Exit status: 0 success; 1 check found a file with another binding; 2 a file could not \
       be read or updated (every other file is still processed); 64 the command line is wrong.
       """,
-    version: "pdfbind 0.1.0",
-    subcommands: [Get.self, Set.self, Check.self, Spreads.self, Preview.self, Suggest.self]
+    version: "pdfbind \(PDFBind.version)",
+    subcommands: [
+      Get.self, Set.self, Check.self, Spreads.self, Preview.self, Suggest.self, History.self,
+      Revert.self,
+    ]
   )
 
   static func main() {

@@ -25,41 +25,48 @@ struct IncrementalUpdateTests {
         (Array("Root".utf8), .reference(objectNumber: 1, generation: 0)),
         (Array("ID".utf8), .array([.string([0xAB, 0x01]), .string([0xAB, 0x02])])),
       ],
-      objects: objects ?? [RewrittenObject(objectNumber: 1, generation: 0, value: catalog)])
+      objects: objects ?? [RewrittenObject(objectNumber: 1, generation: 0, value: catalog)],
+      version: "9.9.9")
   }
+
+  /// `%pdfbind 9.9.9 prev-length 500\n`: 31 bytes before the first object.
+  private let markerLength = 31
 
   private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
-  @Test("A table update: object, 20-byte entry, trailer with /Prev, startxref")
+  @Test("A table update: marker, object, 20-byte entry, trailer with /Prev, startxref")
   func tableUpdate() {
     let bytes = update(kind: .table).bytes()
     #expect(
       text(bytes) == """
+        %pdfbind 9.9.9 prev-length 500
         1 0 obj
         << /Type /Catalog /Pages 2 0 R /ViewerPreferences << /Direction /R2L >> >>
         endobj
         xref
         1 1
-        0000000500 00000 n \n\
+        0000000531 00000 n \n\
         trailer
         << /Size 7 /Root 1 0 R /ID [<AB01> <AB02>] /Prev 400 >>
         startxref
-        590
+        621
         %%EOF
 
         """)
     // The entry line is exactly 20 bytes, and startxref points at "xref".
     let lines = text(bytes).split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[5].utf8.count + 1 == 20)
-    #expect(text(Array(bytes[(590 - 500)...])).hasPrefix("xref\n"))
+    #expect(lines[6].utf8.count + 1 == 20)
+    #expect(text(Array(bytes[(621 - 500)...])).hasPrefix("xref\n"))
   }
 
-  @Test("Offsets are relative to the header, and a missing final newline is supplied")
+  @Test("Offsets are relative to the header, and a missing final newline comes before the marker")
   func headerOffsetAndNewline() {
     let bytes = update(kind: .table, headerOffset: 14, endsWithNewline: false).bytes()
     #expect(bytes.first == 0x0A)
-    // The object starts at 501 in the file, 487 after the header.
-    #expect(text(bytes).contains("0000000487 00000 n \n"))
+    // The marker records the length before that newline: revert restores exactly 500 bytes.
+    #expect(text(bytes).hasPrefix("\n%pdfbind 9.9.9 prev-length 500\n1 0 obj\n"))
+    // The object starts at 501 + 31 = 532 in the file, 518 after the header.
+    #expect(text(bytes).contains("0000000518 00000 n \n"))
     let xrefAt = 500 + text(bytes).utf8.split(separator: UInt8(ascii: "x"), maxSplits: 1)[0].count
     #expect(text(bytes).hasSuffix("startxref\n\(xrefAt - 14)\n%%EOF\n"))
   }
@@ -101,7 +108,8 @@ struct IncrementalUpdateTests {
           && bytes[index - 1] == 0x0A
       })
     let rows = Array(bytes[(dataStart + 7)..<(dataStart + 15)])
-    #expect(rows == [1, 0x01, 0xF4, 0, 1, UInt8(streamOffset >> 8), UInt8(streamOffset & 0xFF), 0])
+    // Object 1 at 500 + 31 = 531 (0x0213), after the marker.
+    #expect(rows == [1, 0x02, 0x13, 0, 1, UInt8(streamOffset >> 8), UInt8(streamOffset & 0xFF), 0])
   }
 
   @Test("Strings are encrypted with their object's number and generation")
@@ -118,6 +126,26 @@ struct IncrementalUpdateTests {
     #expect(text(bytes).contains("<< /Lang <979A> >>"))
     // The trailer's /ID is never encrypted (ISO 32000-1 §7.6.1).
     #expect(text(bytes).contains("/ID [<AB01> <AB02>]"))
+  }
+
+  @Test("The marker parses back; other comments and misplaced fields do not")
+  func marker() {
+    let marker = UpdateMarker(version: "0.2.0", previousLength: 123_456)
+    #expect(text(marker.bytes) == "%pdfbind 0.2.0 prev-length 123456\n")
+    for (line, expected) in [
+      (marker.bytes, Optional(marker)),
+      (
+        Array("%pdfbind 0.2.0 prev-length 7\r\n".utf8),
+        UpdateMarker(version: "0.2.0", previousLength: 7)
+      ),
+      (Array("%pdfbind 0.2.0 prev-length -7\n".utf8), nil),
+      (Array("%pdfbind 0.2.0 length 7\n".utf8), nil),
+      (Array("%pdfbind 0.2.0 prev-length 7".utf8), nil),
+      (Array("%PDF-1.7\n".utf8), nil),
+    ] {
+      let parsed = line.withUnsafeBytes { UpdateMarker.parse($0, at: 0) }
+      #expect(parsed == expected, "\(text(line).debugDescription)")
+    }
   }
 
   @Test("Names with delimiters and non-ASCII bytes are escaped")

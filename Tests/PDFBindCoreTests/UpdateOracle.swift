@@ -137,6 +137,12 @@ enum UpdateOracle {
     if (bytes.first == 0x0A) == update.layout.endsWithNewline {
       problems.append("a leading newline only when the file does not end with one")
     }
+    // The marker comes next, recording the file's length before the update (before that
+    // newline), on a line of its own.
+    let markerLine = Array("%pdfbind \(update.version) prev-length \(update.originalSize)\n".utf8)
+    if !bytes.dropFirst(update.layout.endsWithNewline ? 0 : 1).starts(with: markerLine) {
+      problems.append("no marker recording the length \(update.originalSize) at the start")
+    }
     let text = String(decoding: bytes.suffix(64), as: UTF8.self)
     guard let tailRange = text.range(of: "startxref\n", options: .backwards),
       text.hasSuffix("\n%%EOF\n"),

@@ -65,13 +65,24 @@ struct HelpAndInstallTests {
       "--as", "--cover", "--no-cover", "--spreads", "--height", "-o", "--password", "-q",
       "--quiet", "--help", "--version",
     ],
+    "history": [
+      "--json", "-q", "--quiet", "--files-from", "-0", "--null", "--password", "--jobs", "--help",
+      "--version",
+    ],
+    "revert": [
+      "-o", "--in-place", "--dry-run", "--json", "-q", "--quiet", "--files-from", "-0", "--null",
+      "--password", "--jobs", "--help", "--version",
+    ],
     "": ["--help", "--version"],
   ]
 
   @Test("The command definitions declare every option SPEC names")
   func definitionsCoverSpec() throws {
     let declared = try Self.declaredOptions()
-    #expect(Set(declared.keys) == ["", "get", "set", "check", "spreads", "preview", "suggest"])
+    #expect(
+      Set(declared.keys) == [
+        "", "get", "set", "check", "spreads", "preview", "suggest", "history", "revert",
+      ])
     for (command, options) in Self.specOptions {
       let missing = options.subtracting(declared[command] ?? [])
       #expect(missing.isEmpty, "pdfbind \(command) lacks \(missing.sorted())")
@@ -94,7 +105,7 @@ struct HelpAndInstallTests {
     for command in ["get", "set", "check"] { #expect(Self.words(root.out).contains(command)) }
     #expect(root.out.contains("64 the"), "the exit statuses are explained")
     let version = try PDFBindRunner.run("--version")
-    #expect((version.status, version.out, version.err) == (0, "pdfbind 0.1.0\n", ""))
+    #expect((version.status, version.out, version.err) == (0, "pdfbind 0.2.0\n", ""))
   }
 
   private static func words(_ text: String) -> Set<String> {

@@ -65,3 +65,11 @@ struct Inspection {
     }
   }
 }
+
+extension Inspection {
+  /// What `get` reports for the document read (`history` gives one per revision).
+  var report: BindingReport {
+    BindingReport(
+      direction: direction, pageLayout: pageLayout, pageCount: pageCount, warnings: warnings)
+  }
+}

@@ -37,6 +37,14 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case repairWouldBreakSignatures(certified: Bool)
   /// set --repair --in-place on a file that needs a rewrite.
   case repairNeedsCopy
+  // Refusals of revert
+  case revertSingleRevision
+  case revertSigned(signatures: [String])
+  case revertNotBindingOnly(objects: [Int], trailer: Bool)
+  /// qpdf cannot read the file before the last revision.
+  indirect case revertPreviousUnreadable(BindingError)
+  /// The last revision's cross-reference stream cannot be decoded.
+  case revertChangesUnknown
   // Writing
   case readOnlyFile
   case directoryNotWritable(directory: String)
@@ -102,6 +110,21 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .repairNeedsCopy:
       "damaged: --repair rewrites it whole, which --in-place cannot do (it only appends); left "
         + "unchanged. Run without --in-place, or with -o OUT"
+    case .revertSingleRevision:
+      "has only one revision (no incremental update to remove); left unchanged"
+    case .revertSigned(let names):
+      "its last revision is covered by a signature (\(names.joined(separator: ", "))): removing "
+        + "it would remove signed bytes; left unchanged"
+    case .revertNotBindingOnly(let objects, let trailer):
+      "its last revision changed more than the binding and layout ("
+        + Self.changeList(objects: objects, trailer: trailer)
+        + "); revert removes only a revision that changes nothing else; left unchanged"
+    case .revertPreviousUnreadable(let error):
+      "qpdf cannot read the file before its last revision (\(error)), so what that revision "
+        + "changed cannot be told; left unchanged"
+    case .revertChangesUnknown:
+      "cannot tell what its last revision changed (its cross-reference stream cannot be "
+        + "decoded); left unchanged"
     case .readOnlyFile:
       "permission denied: the file is read-only; make it writable or write elsewhere with -o"
     case .directoryNotWritable(let directory):
@@ -121,5 +144,19 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .noPageCount:
       "damaged PDF: its page tree has no usable /Count, so its pages cannot be paired"
     }
+  }
+}
+
+extension BindingError {
+  /// "object 5", "objects 1, 3", "objects 1, 3 and the trailer's /Root, /Info or /Encrypt".
+  fileprivate static func changeList(objects: [Int], trailer: Bool) -> String {
+    var parts: [String] = []
+    if !objects.isEmpty {
+      parts.append(
+        (objects.count == 1 ? "object " : "objects ")
+          + objects.map(String.init).joined(separator: ", "))
+    }
+    if trailer { parts.append("the trailer's /Root, /Info or /Encrypt") }
+    return parts.joined(separator: " and ")
   }
 }

@@ -20,6 +20,14 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case repaired(detail: String)
   /// preview: poppler cannot load this page (from 1); it is drawn as a labelled blank.
   case pageNotRendered(page: Int)
+  /// `history`: qpdf cannot read the file up to the end of a revision.
+  case revisionUnreadable(BindingError)
+  /// `history`: what a revision changed cannot be told, since qpdf cannot read the file
+  /// before it (nil: that state was not read).
+  case previousRevisionUnreadable(BindingError?)
+  /// `history`: what a revision changed cannot be told, since its cross-reference stream
+  /// cannot be decoded.
+  case revisionEntriesUnreadable
 
   /// A stable identifier for scripts (`--json`).
   public var kind: String {
@@ -33,6 +41,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .twoPageLayoutWithoutDirection: "layout-without-direction"
     case .repaired: "repaired"
     case .pageNotRendered: "page-not-rendered"
+    case .revisionUnreadable: "revision-unreadable"
+    case .previousRevisionUnreadable, .revisionEntriesUnreadable: "revision-changes-unknown"
     }
   }
 
@@ -41,7 +51,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     switch self {
     case .forcedSigned, .forcedCertified, .forcedRestricted, .repaired: true
     case .damaged, .unexpectedDirection, .noPageTree, .pageNotRendered,
-      .twoPageLayoutWithoutDirection:
+      .twoPageLayoutWithoutDirection, .revisionUnreadable, .previousRevisionUnreadable,
+      .revisionEntriesUnreadable:
       false
     }
   }
@@ -71,6 +82,12 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
         + "earlier revisions are not kept"
     case .pageNotRendered(let page):
       "page \(page) cannot be rendered by poppler; it is drawn as a labelled blank"
+    case .revisionUnreadable(let error): "qpdf cannot read the file up to here: \(error)"
+    case .previousRevisionUnreadable(let error):
+      "qpdf cannot read the file before this revision"
+        + (error.map { ": \($0)" } ?? "") + ", so what it changed cannot be told"
+    case .revisionEntriesUnreadable:
+      "its cross-reference stream cannot be decoded, so what it changed cannot be told"
     }
   }
 

@@ -6,14 +6,15 @@ import SystemPackage
 enum ResultWriter {
   typealias Verify = (FilePath) throws(BindingError) -> Void
 
-  /// Writes the original followed by `update` to `destination` (with `rewrite`, `update` alone:
-  /// a whole new file, for set --repair); `verify` must accept the result before it replaces
-  /// anything.
+  /// Writes the original followed by `update` to `destination`; `verify` must accept the
+  /// result before it replaces anything. With `keeping`, only the original's first `keeping`
+  /// bytes come before the update (`revert` cuts a revision off this way; `set --repair`
+  /// keeps none, so `update` is a whole new file).
   static func write(
-    _ update: [UInt8], after source: borrowing SourceFile, to destination: SetDestination,
-    rewrite: Bool = false, verify: Verify
+    _ update: [UInt8], after source: borrowing SourceFile, keeping: Int64? = nil,
+    to destination: SetDestination, verify: Verify
   ) throws(BindingError) {
-    let keep: Int64 = rewrite ? 0 : source.version.size
+    let kept = min(keeping ?? source.version.size, source.version.size)
     switch destination {
     case .replace:
       let target: FilePath
@@ -21,24 +22,26 @@ enum ResultWriter {
         throw BindingError(writing: error, operation: "resolving the path")
       }
       try replaceAtomically(
-        target, with: source, keeping: keep, plus: update, permissionsFrom: source.version,
+        target, with: source, keeping: kept, plus: update, permissionsFrom: source.version,
         verify: verify)
+    case .inPlace where kept < source.version.size:
+      precondition(update.isEmpty, "in place, a file is either cut back or appended to")
+      try truncateInPlace(source, to: kept, verify: verify)
     case .inPlace:
-      guard !rewrite else { throw BindingError.repairNeedsCopy }
       try appendInPlace(update, to: source, verify: verify)
     case .file(let path):
       let existing = try? FileVersion(atPath: path)
       if let existing, !existing.isRegularFile {
-        try stream(source, keeping: keep, plus: update, to: path, verify: verify)
+        try stream(source, keeping: kept, plus: update, to: path, verify: verify)
       } else {
         // An existing OUT keeps its permissions; a new one gets the default (0666 less the
         // umask), as a shell redirection would create it.
         try replaceAtomically(
-          path, with: source, keeping: keep, plus: update, permissionsFrom: existing,
+          path, with: source, keeping: kept, plus: update, permissionsFrom: existing,
           verify: verify)
       }
     case .standardOutput:
-      try stream(source, keeping: keep, plus: update, to: nil, verify: verify)
+      try stream(source, keeping: kept, plus: update, to: nil, verify: verify)
     }
   }
 
@@ -55,9 +58,9 @@ enum ResultWriter {
   // MARK: - The three ways to write
 
   /// New bytes beside the target, flushed, then renamed over it: the path holds the old file
-  /// or the new one, never a mix. The first `keep` bytes of the source come first.
+  /// or the new one, never a mix.
   private static func replaceAtomically(
-    _ target: FilePath, with source: borrowing SourceFile, keeping keep: Int64,
+    _ target: FilePath, with source: borrowing SourceFile, keeping kept: Int64,
     plus update: [UInt8],
     permissionsFrom model: FileVersion?, verify: Verify
   ) throws(BindingError) {
@@ -82,8 +85,8 @@ enum ResultWriter {
       if !renamed { FileIO.remove(temporary.path) }
     }
     do {
-      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: keep)
-      try temporary.descriptor.writeAll(toAbsoluteOffset: keep, update)
+      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: kept)
+      try temporary.descriptor.writeAll(toAbsoluteOffset: kept, update)
       if let model {
         try FileIO.copyOwnership(model, to: temporary.descriptor)
       } else {
@@ -142,10 +145,60 @@ enum ResultWriter {
     }
   }
 
+  /// Cuts the file itself back to its first `length` bytes (same inode), flushed. The bytes cut
+  /// off are kept in memory first: if the result does not verify, or anything fails, they are
+  /// written back, so the file is byte-identical again.
+  private static func truncateInPlace(
+    _ source: borrowing SourceFile, to length: Int64, verify: Verify
+  ) throws(BindingError) {
+    try requireWritable(source.version, path: source.path)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(source.path, .writeOnly, options: [.closeOnExec])
+    } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
+      throw BindingError.readOnlyFile
+    } catch {
+      throw BindingError.writeFailed(operation: "opening for writing", reason: "\(error)")
+    }
+    defer { try? descriptor.close() }
+    let cutLength = Int(source.version.size - length)
+    var removed = [UInt8](repeating: 0, count: cutLength)
+    do {
+      guard try FileVersion(of: descriptor) == source.version else {
+        throw BindingError.changedWhileWorking
+      }
+      var got = 0
+      while got < cutLength {
+        let count = try removed.withUnsafeMutableBytes {
+          try source.descriptor.read(
+            fromAbsoluteOffset: length + Int64(got),
+            into: UnsafeMutableRawBufferPointer(rebasing: $0[got...]))
+        }
+        guard count > 0 else { throw Errno.ioError }  // the file is shorter than it said
+        got += count
+      }
+    } catch let error as BindingError {
+      throw error
+    } catch {
+      throw BindingError.writeFailed(operation: "reading the file", reason: "\(error)")
+    }
+    do {
+      try descriptor.resize(to: length)
+      try FileIO.sync(descriptor)
+      try verify(source.path)
+    } catch {
+      // Put the cut bytes back, so the file is byte-identical.
+      _ = try? descriptor.writeAll(toAbsoluteOffset: length, removed)
+      try? FileIO.sync(descriptor)
+      if let error = error as? BindingError { throw error }
+      throw BindingError(writing: error, operation: "truncating")
+    }
+  }
+
   /// Builds the result in a temporary file, verifies it, then copies it to a device, pipe or
   /// standard output (`path` nil), which cannot be replaced by a rename.
   private static func stream(
-    _ source: borrowing SourceFile, keeping keep: Int64, plus update: [UInt8], to path: FilePath?,
+    _ source: borrowing SourceFile, keeping kept: Int64, plus update: [UInt8], to path: FilePath?,
     verify: Verify
   ) throws(BindingError) {
     let directory = FileIO.temporaryDirectory
@@ -160,13 +213,13 @@ enum ResultWriter {
       FileIO.remove(temporary.path)
     }
     do {
-      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: keep)
-      try temporary.descriptor.writeAll(toAbsoluteOffset: keep, update)
+      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: kept)
+      try temporary.descriptor.writeAll(toAbsoluteOffset: kept, update)
     } catch {
       throw BindingError(writing: error, operation: "writing a temporary copy")
     }
-    if !update.isEmpty { try verify(temporary.path) }
-    let total = keep + Int64(update.count)
+    if !update.isEmpty || kept < source.version.size { try verify(temporary.path) }
+    let total = kept + Int64(update.count)
     do {
       _ = try temporary.descriptor.seek(offset: 0, from: .start)
       if let path {

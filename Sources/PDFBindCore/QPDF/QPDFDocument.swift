@@ -55,6 +55,29 @@ final class QPDFDocument {
     }
   }
 
+  /// Opens the first `length` bytes of `mapping` (a prefix of a file is the document as it was
+  /// after the revision that ends there). `name` appears in qpdf's messages only. The document
+  /// keeps `mapping`: qpdf reads lazily from it until `qpdf_cleanup`.
+  init(prefixOf mapping: MappedFile, length: Int, name: FilePath, password: String?)
+    throws(BindingError)
+  {
+    raw = qpdf_init()
+    self.mapping = mapping
+    qpdf_silence_errors(raw)
+    qpdf_set_suppress_warnings(raw, QPDF_TRUE)
+    qpdf_set_attempt_recovery(raw, QPDF_FALSE)
+    // qpdf_read_memory does not copy (Buffer with own_memory false in qpdf 11.3); `mapping`
+    // outlives the handle because deinit cleans up before the stored properties go.
+    let status = name.withPlatformString { name in
+      qpdf_read_memory(
+        raw, name, mapping.address.assumingMemoryBound(to: CChar.self),
+        UInt64(min(max(0, length), mapping.length)), password ?? "")
+    }
+    if status & QPDF_ERRORS != 0 {
+      throw takeError(passwordGiven: !(password ?? "").isEmpty)
+    }
+  }
+
   deinit {
     var handle: qpdf_data? = raw
     qpdf_cleanup(&handle)
@@ -238,6 +261,142 @@ final class QPDFDocument {
           objectNumber: objectNumber, offset: offset))
     }
     return warnings
+  }
+
+  // MARK: - Revisions (history, revert)
+
+  /// The catalog's object number, 0 when it is not an indirect object.
+  func rootObjectNumber() -> Int {
+    let root = qpdf_get_root(raw)
+    defer { _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil }
+    return Int(qpdf_oh_get_object_id(raw, root))
+  }
+
+  /// What object (`number`, `generation`) holds in this document, for comparing revisions:
+  /// a stream's dictionary (without `/Length`) and its data as stored (decrypted, still
+  /// filtered), any other object's direct value; an absent object is `.value(.null)`.
+  func snapshot(_ number: Int, generation: Int) -> ObjectSnapshot {
+    let object = qpdf_get_object_by_id(raw, Int32(clamping: number), Int32(clamping: generation))
+    defer { qpdf_oh_release(raw, object) }
+    do {
+      if qpdf_oh_is_stream(raw, object) == QPDF_TRUE {
+        try check()
+        let dictionary = try value(of: qpdf_oh_get_dict(raw, object), resolve: true)
+          .updating("Length", to: nil)
+        return .stream(dictionary: dictionary, data: try streamData(object, decoded: false))
+      }
+      return .value(try value(of: object, resolve: true))
+    } catch {
+      return .unreadable(error)
+    }
+  }
+
+  /// The entries of the cross-reference stream (`number`, `generation`): every object its
+  /// `/Index` names, with its generation (0 for objects in object streams) and whether it is
+  /// in use. Nil when qpdf cannot give the stream or its rows do not match `/W`.
+  func crossReferenceStreamEntries(_ number: Int, generation: Int) -> [XRefEntry]? {
+    let stream = qpdf_get_object_by_id(raw, Int32(clamping: number), Int32(clamping: generation))
+    defer {
+      qpdf_oh_release(raw, stream)
+      _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+    }
+    guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE,
+      let dictionary = try? value(of: qpdf_oh_get_dict(raw, stream), resolve: true),
+      case .array(let widthValues)? = dictionary["W"], widthValues.count == 3,
+      case .integer(let size)? = dictionary["Size"],
+      let data = try? streamData(stream, decoded: true)
+    else { return nil }
+    let widths = widthValues.map { if case .integer(let n) = $0 { Int(n) } else { -1 } }
+    guard widths.allSatisfy({ (0...8).contains($0) }), widths.reduce(0, +) > 0 else { return nil }
+    var ranges: [(first: Int, count: Int)] = [(0, Int(size))]
+    if case .array(let index)? = dictionary["Index"] {
+      ranges = stride(from: 0, to: index.count - 1, by: 2).compactMap { pair in
+        guard case .integer(let first) = index[pair], case .integer(let count) = index[pair + 1]
+        else { return nil }
+        return (Int(first), Int(count))
+      }
+    }
+    let rowLength = widths.reduce(0, +)
+    var entries: [XRefEntry] = []
+    var row = 0
+    func field(_ width: Int, default fallback: Int) -> Int {
+      defer { row += width }
+      return width == 0 ? fallback : data[row..<row + width].reduce(0) { $0 << 8 | Int($1) }
+    }
+    for range in ranges where range.count >= 0 {
+      for number in range.first..<(range.first + range.count) {
+        guard row + rowLength <= data.count else { return nil }
+        let type = field(widths[0], default: 1)
+        _ = field(widths[1], default: 0)
+        let third = field(widths[2], default: 0)
+        entries.append(
+          XRefEntry(number: number, generation: type == 2 ? 0 : third, inUse: type != 0))
+      }
+    }
+    return entries
+  }
+
+  /// The signatures of signature fields (through `/AcroForm /Fields` and `/Kids`): each
+  /// field's partial name and its value's `/ByteRange`.
+  func signatures() -> [(name: String, byteRange: [Int])] {
+    let fields = qpdf_oh_get_key(
+      raw, qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm"), "/Fields")
+    var found: [(name: String, byteRange: [Int])] = []
+    var visited = Set<Int>()
+    collectSignatures(in: fields, inheritedType: nil, depth: 0, visited: &visited, into: &found)
+    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+    return found
+  }
+
+  private func collectSignatures(
+    in fields: qpdf_oh, inheritedType: String?, depth: Int, visited: inout Set<Int>,
+    into found: inout [(name: String, byteRange: [Int])]
+  ) {
+    guard depth < 32, qpdf_oh_is_array(raw, fields) == QPDF_TRUE else { return }
+    for index in 0..<qpdf_oh_get_array_n_items(raw, fields) {
+      let field = qpdf_oh_get_array_item(raw, fields, index)
+      let id = Int(qpdf_oh_get_object_id(raw, field))
+      if id > 0 { guard visited.insert(id).inserted else { continue } }
+      guard qpdf_oh_is_dictionary(raw, field) == QPDF_TRUE else { continue }
+      let typeHandle = qpdf_oh_get_key(raw, field, "/FT")
+      let type =
+        qpdf_oh_is_name(raw, typeHandle) == QPDF_TRUE
+        ? String(cString: qpdf_oh_get_name(raw, typeHandle)) : inheritedType
+      let signature = qpdf_oh_get_key(raw, field, "/V")
+      if type == "/Sig", qpdf_oh_is_dictionary(raw, signature) == QPDF_TRUE {
+        let range = qpdf_oh_get_key(raw, signature, "/ByteRange")
+        var numbers: [Int] = []
+        for item in 0..<max(0, qpdf_oh_get_array_n_items(raw, range)) {
+          var number: Int32 = 0
+          if qpdf_oh_get_value_as_int(raw, qpdf_oh_get_array_item(raw, range, item), &number)
+            == QPDF_TRUE
+          {
+            numbers.append(Int(number))
+          }
+        }
+        let title = qpdf_oh_get_key(raw, field, "/T")
+        let name =
+          qpdf_oh_is_string(raw, title) == QPDF_TRUE
+          ? String(cString: qpdf_oh_get_utf8_value(raw, title)) : "unnamed signature"
+        found.append((name, numbers))
+      }
+      collectSignatures(
+        in: qpdf_oh_get_key(raw, field, "/Kids"), inheritedType: type, depth: depth + 1,
+        visited: &visited, into: &found)
+    }
+  }
+
+  /// A stream's data, decoded through its general-purpose filters or as stored.
+  private func streamData(_ stream: qpdf_oh, decoded: Bool) throws(BindingError) -> [UInt8] {
+    var buffer: UnsafeMutablePointer<UInt8>?
+    var length = 0
+    let status = qpdf_oh_get_stream_data(
+      raw, stream, decoded ? qpdf_dl_generalized : qpdf_dl_none, nil, &buffer, &length)
+    // qpdf allocates the buffer with malloc; it is ours to free.
+    defer { free(buffer) }
+    if status & QPDF_ERRORS != 0 { throw takeError(passwordGiven: true) }
+    guard let buffer else { return [] }
+    return Array(UnsafeBufferPointer(start: buffer, count: length))
   }
 
   // MARK: - Objects to Swift values

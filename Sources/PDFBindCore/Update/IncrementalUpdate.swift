@@ -7,8 +7,9 @@ struct RewrittenObject: Equatable, Sendable {
 
 /// Builds the bytes of an incremental update (ISO 32000-1 §7.5.6): the rewritten objects, a
 /// cross-reference section of the file's own kind, and a trailer that chains to the previous
-/// section. Pure: the same facts always give the same bytes, so every offset can be checked
-/// in a unit test before any reader sees the file.
+/// section, after a marker comment that records the file's length before it. Pure: the same
+/// facts always give the same bytes, so every offset can be checked in a unit test before any
+/// reader sees the file.
 struct IncrementalUpdate: Sendable {
   /// Where the original file ends and how its newest section looks.
   var layout: FileLayout
@@ -19,6 +20,8 @@ struct IncrementalUpdate: Sendable {
   /// `/Root`, `/Info`, `/ID`, `/Encrypt` of the newest trailer, carried forward as they are.
   var carriedTrailerEntries: [(key: [UInt8], value: PDFValue)]
   var objects: [RewrittenObject]
+  /// The version the marker records.
+  var version = PDFBind.version
 
   /// The update's bytes. `encryptString` encrypts a string of object (number, generation);
   /// nil for files without encryption.
@@ -26,7 +29,9 @@ struct IncrementalUpdate: Sendable {
     encryptString: (([UInt8], _ objectNumber: Int, _ generation: Int) -> [UInt8])? = nil
   ) -> [UInt8] {
     var out: [UInt8] = []
+    // The marker must start a line of its own: after `%%EOF` it would extend that comment.
     if !layout.endsWithNewline { out.append(0x0A) }
+    out += UpdateMarker(version: version, previousLength: originalSize).bytes
     var entries: [(number: Int, generation: Int, offset: Int)] = []
     for object in objects.sorted(by: { $0.objectNumber < $1.objectNumber }) {
       entries.append((object.objectNumber, object.generation, relativeOffset(of: out.count)))

@@ -72,3 +72,12 @@ indirect enum PDFValue: Equatable, Sendable {
     }
   }
 }
+
+extension PDFValue {
+  /// The entries of a dictionary whose keys are in `names`, in the dictionary's order.
+  func entries(named names: [String]) -> [(key: [UInt8], value: PDFValue)] {
+    guard case .dictionary(let entries) = self else { return [] }
+    let wanted = Set(names.map { Array($0.utf8) })
+    return entries.filter { wanted.contains($0.key) }
+  }
+}

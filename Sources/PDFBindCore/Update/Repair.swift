@@ -35,7 +35,7 @@ struct Repair {
     if options.dryRun { return outcome }
     let encrypted = document.isEncrypted
     let verifier = Verifier(password: password, change: change, objects: [], original: original)
-    try ResultWriter.write(bytes, after: source, to: options.destination, rewrite: true) {
+    try ResultWriter.write(bytes, after: source, keeping: 0, to: options.destination) {
       (result: FilePath) throws(BindingError) in
       try verifier.verify(result)
       let reread: QPDFDocument
