@@ -137,7 +137,11 @@ struct HistoryTests {
     let hybrid = try Fixture.copy("hybrid.pdf")
     #expect(try PDFBindRunner.run("set", "--right-edge", hybrid).status == 0)
     let kinds = try Self.revisions(hybrid).map { $0["xref"] as? String }
-    #expect(kinds == ["table", "hybrid", "table"])
+    // pdfbind's update after a hybrid section repeats /XRefStm (Ghostscript reads the stream
+    // only through the newest trailer), so it is a hybrid section too, as qpdf sees it.
+    #expect(kinds == ["table", "hybrid", "hybrid"])
+    let trailer = try runProcess(which("qpdf")!, ["--show-object=trailer", hybrid])
+    #expect(trailer.out.contains("/XRefStm"), "\(trailer.out)")
   }
 
   @Test("Every clean corpus file has the number of revisions its MANIFEST counts")

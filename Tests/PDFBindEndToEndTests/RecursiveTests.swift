@@ -135,4 +135,27 @@ struct RecursiveTests {
       paths == [root + "/B/c.PDF", root + "/B/d/e.pdf", root + "/a.pdf", root + "/z.pdf"],
       "\(result.out)")
   }
+
+  @Test("history -r and revert -r walk the same files; revert gives back the original bytes")
+  func historyAndRevertWalk() throws {
+    #expect(try PDFBindRunner.run("set", "-q", "--left-edge", "-r", root).status == 0)
+    let files = [root + "/B/c.PDF", root + "/B/d/e.pdf", root + "/a.pdf", root + "/z.pdf"]
+    let history = try PDFBindRunner.run("history", "-r", root)
+    #expect(history.status == 0, "\(history.err)")
+    let lines = history.out.split(separator: "\n").map(String.init)
+    #expect(lines.count == 8, "\(history.out)")
+    for (index, file) in files.enumerated() {
+      #expect(lines[2 * index].hasPrefix(file + ": 1: "))
+      #expect(lines[2 * index + 1].hasPrefix(file + ": 2: "))
+    }
+    let revert = try PDFBindRunner.run("revert", "-r", root)
+    #expect(revert.status == 0, "\(revert.err)")
+    for file in files.dropLast() {
+      #expect(
+        try Data(contentsOf: URL(fileURLWithPath: file))
+          == Data(contentsOf: URL(fileURLWithPath: Fixture.path("unknown.pdf"))))
+      #expect(try IndependentReaders.mutoolDirection(file) == nil)
+    }
+    #expect(try PDFBindRunner.run("revert", "-r", root, "-o", "/dev/null").status == 64)
+  }
 }

@@ -33,6 +33,9 @@ struct InputOptions: ParsableArguments {
   @Argument(help: ArgumentHelp("PDF files; '-' reads one from standard input.", valueName: "file"))
   var files: [String] = []
 
+  /// True when the command line names exactly one file: what -o needs.
+  var namesOneFile: Bool { files.count == 1 && filesFrom == nil && !recursive }
+
   func validate() throws {
     if files.isEmpty && filesFrom == nil {
       throw ValidationError("No input files. Name at least one FILE or use --files-from.")

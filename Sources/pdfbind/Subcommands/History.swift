@@ -19,9 +19,9 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func run() throws {
-      let inputs = try input.inputs()
+      let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let (json, showPath) = (report.json, inputs.count > 1)
+      let (json, showPath) = (report.json, inputs.mayHoldSeveral)
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
         input in
         var file = FileReport()

@@ -33,7 +33,7 @@ extension PDFBindCommand {
 
     func validate() throws {
       if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
-      if output != nil && (input.files.count != 1 || input.filesFrom != nil) {
+      if output != nil && !input.namesOneFile {
         throw ValidationError("-o takes exactly one input file.")
       }
       if inPlace && input.files.contains("-") {
@@ -42,7 +42,7 @@ extension PDFBindCommand {
     }
 
     func run() throws {
-      let inputs = try input.inputs()
+      let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
       let (json, quiet, dryRun) = (report.json, report.quiet, dryRun)
       let fixedDestination: SetDestination =

@@ -75,7 +75,7 @@ extension PDFBindCommand {
           "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
       }
       if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
-      if output != nil && (input.files.count != 1 || input.filesFrom != nil || input.recursive) {
+      if output != nil && !input.namesOneFile {
         throw ValidationError("-o takes exactly one input file.")
       }
       if inPlace && input.files.contains("-") {
