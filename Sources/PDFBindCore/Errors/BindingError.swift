@@ -85,8 +85,9 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
       "cannot read this directory (\(reason)); its files were skipped"
     case .damagedNeedsRepair(let detail):
       "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "
-        + "an update appended to it would not be reliable; left unchanged. Repair it first, for "
-        + "example with 'qpdf damaged.pdf repaired.pdf', then run pdfbind on the repaired copy"
+        + "an update appended to it would not be reliable; left unchanged. Run again with "
+        + "--repair to have qpdf rewrite it whole (its earlier revisions are not kept), or "
+        + "repair it yourself, for example with 'qpdf damaged.pdf repaired.pdf'"
     case .damagedObject(let number, let detail):
       "damaged PDF (qpdf, object \(number): \(detail)): the object pdfbind would rewrite has "
         + "syntax errors qpdf had to patch, and rewriting it would carry the patches into the "

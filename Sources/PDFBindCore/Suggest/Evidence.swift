@@ -84,7 +84,12 @@ public struct Suggestion: Equatable, Sendable {
       let details = evidence.filter { $0.source != .declared }.map {
         "\($0.source.label): \($0.detail)"
       }
-      return (nil, "no evidence" + (details.isEmpty ? "" : ": " + details.joined(separator: "; ")))
+      // "no evidence" would be wrong for a bilingual text: it is evidence, pointing nowhere.
+      return (
+        nil,
+        details.isEmpty
+          ? "no evidence" : "nothing points either way: " + details.joined(separator: "; ")
+      )
     }
     if pointing.allSatisfy({ $0.says == first }) { return (first, nil) }
     let sides = pointing.map { "\($0.source.label) says \($0.says!.rawValue)" }
