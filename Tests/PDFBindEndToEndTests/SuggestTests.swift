@@ -280,7 +280,8 @@ struct SuggestTests {
     let (scan, out) = (path("scan.pdf"), path("out.pdf"))
     let result = try PDFBindRunner.run("set", "--auto", "-o", out, scan)
     #expect(result.status == 0, "\(result.err)")
-    #expect(result.out == "\(scan): undecided (nothing points either way: text: no text on page 1)\n")
+    #expect(
+      result.out == "\(scan): undecided (nothing points either way: text: no text on page 1)\n")
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: out))
         == Data(contentsOf: URL(fileURLWithPath: scan)))
