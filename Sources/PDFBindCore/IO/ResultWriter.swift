@@ -112,26 +112,9 @@ enum ResultWriter {
   private static func appendInPlace(
     _ update: [UInt8], to source: borrowing SourceFile, verify: Verify
   ) throws(BindingError) {
-    try requireWritable(source.version, path: source.path)
-    let descriptor: FileDescriptor
-    do {
-      descriptor = try FileDescriptor.open(source.path, .writeOnly, options: [.closeOnExec])
-    } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
-      throw BindingError.readOnlyFile
-    } catch {
-      throw BindingError.writeFailed(operation: "opening for writing", reason: "\(error)")
-    }
+    let descriptor = try openUnchanged(source)
     defer { try? descriptor.close() }
     let originalSize = source.version.size
-    do {
-      guard try FileVersion(of: descriptor) == source.version else {
-        throw BindingError.changedWhileWorking
-      }
-    } catch let error as BindingError {
-      throw error
-    } catch {
-      throw BindingError.writeFailed(operation: "checking the file", reason: "\(error)")
-    }
     do {
       try descriptor.writeAll(toAbsoluteOffset: originalSize, update)
       try FileIO.sync(descriptor)
@@ -151,36 +134,14 @@ enum ResultWriter {
   private static func truncateInPlace(
     _ source: borrowing SourceFile, to length: Int64, verify: Verify
   ) throws(BindingError) {
-    try requireWritable(source.version, path: source.path)
-    let descriptor: FileDescriptor
-    do {
-      descriptor = try FileDescriptor.open(source.path, .writeOnly, options: [.closeOnExec])
-    } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
-      throw BindingError.readOnlyFile
-    } catch {
-      throw BindingError.writeFailed(operation: "opening for writing", reason: "\(error)")
-    }
+    let descriptor = try openUnchanged(source)
     defer { try? descriptor.close() }
-    let cutLength = Int(source.version.size - length)
-    var removed = [UInt8](repeating: 0, count: cutLength)
-    do {
-      guard try FileVersion(of: descriptor) == source.version else {
-        throw BindingError.changedWhileWorking
-      }
-      var got = 0
-      while got < cutLength {
-        let count = try removed.withUnsafeMutableBytes {
-          try source.descriptor.read(
-            fromAbsoluteOffset: length + Int64(got),
-            into: UnsafeMutableRawBufferPointer(rebasing: $0[got...]))
-        }
-        guard count > 0 else { throw Errno.ioError }  // the file is shorter than it said
-        got += count
-      }
-    } catch let error as BindingError {
-      throw error
-    } catch {
-      throw BindingError.writeFailed(operation: "reading the file", reason: "\(error)")
+    // The bytes cut off, kept to put back.
+    let removed = try SourceFile.read(
+      source.descriptor, at: length, count: Int(source.version.size - length))
+    // Shorter than it was when read: another program changed it.
+    guard removed.count == Int(source.version.size - length) else {
+      throw BindingError.changedWhileWorking
     }
     do {
       try descriptor.resize(to: length)
@@ -193,6 +154,32 @@ enum ResultWriter {
       if let error = error as? BindingError { throw error }
       throw BindingError(writing: error, operation: "truncating")
     }
+  }
+
+  /// The file itself opened for writing, after checking it is still the version that was
+  /// read (same inode, size and modification time).
+  private static func openUnchanged(_ source: borrowing SourceFile) throws(BindingError)
+    -> FileDescriptor
+  {
+    try requireWritable(source.version, path: source.path)
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileDescriptor.open(source.path, .writeOnly, options: [.closeOnExec])
+    } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
+      throw BindingError.readOnlyFile
+    } catch {
+      throw BindingError.writeFailed(operation: "opening for writing", reason: "\(error)")
+    }
+    do {
+      guard try FileVersion(of: descriptor) == source.version else {
+        throw BindingError.changedWhileWorking
+      }
+    } catch {
+      try? descriptor.close()
+      if let error = error as? BindingError { throw error }
+      throw BindingError.writeFailed(operation: "checking the file", reason: "\(error)")
+    }
+    return descriptor
   }
 
   /// Builds the result in a temporary file, verifies it, then copies it to a device, pipe or

@@ -208,15 +208,68 @@ final class QPDFDocument {
   /// Permission bit 4 ("modify the contents"): what changing the catalog needs.
   var allowsModification: Bool { qpdf_allow_modify_other(raw) == QPDF_TRUE }
 
-  /// Signature fields that carry a value (a signature), found through `/AcroForm /Fields`
-  /// and their `/Kids`; `/FT` is inheritable, so it is passed down.
+  /// The number of signature fields that hold a signature.
   func signedFieldCount() -> Int {
-    let acroForm = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm")
-    let fields = qpdf_oh_get_key(raw, acroForm, "/Fields")
-    var visited = Set<Int>()
-    let count = countSignedFields(in: fields, inheritedType: nil, depth: 0, visited: &visited)
-    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+    var count = 0
+    forEachSignedField { _, _ in count += 1 }
     return count
+  }
+
+  /// The signatures of signature fields: each field's partial name and its value's
+  /// `/ByteRange`.
+  func signatures() -> [(name: String, byteRange: [Int])] {
+    var found: [(name: String, byteRange: [Int])] = []
+    forEachSignedField { field, signature in
+      guard qpdf_oh_is_dictionary(raw, signature) == QPDF_TRUE else { return }
+      let range = qpdf_oh_get_key(raw, signature, "/ByteRange")
+      var numbers: [Int] = []
+      for item in 0..<max(0, qpdf_oh_get_array_n_items(raw, range)) {
+        var number: Int32 = 0
+        if qpdf_oh_get_value_as_int(raw, qpdf_oh_get_array_item(raw, range, item), &number)
+          == QPDF_TRUE
+        {
+          numbers.append(Int(number))
+        }
+      }
+      let title = qpdf_oh_get_key(raw, field, "/T")
+      let name =
+        qpdf_oh_is_string(raw, title) == QPDF_TRUE
+        ? String(cString: qpdf_oh_get_utf8_value(raw, title)) : "unnamed signature"
+      found.append((name, numbers))
+    }
+    return found
+  }
+
+  /// Calls `body` with every signature field that holds a value (`/FT /Sig`, inherited through
+  /// `/Kids`; `/V` not null), reached through `/AcroForm /Fields`, each field once.
+  private func forEachSignedField(_ body: (_ field: qpdf_oh, _ value: qpdf_oh) -> Void) {
+    let fields = qpdf_oh_get_key(
+      raw, qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm"), "/Fields")
+    var visited = Set<Int>()
+    walkFields(fields, inheritedType: nil, depth: 0, visited: &visited, body)
+    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+  }
+
+  private func walkFields(
+    _ fields: qpdf_oh, inheritedType: String?, depth: Int, visited: inout Set<Int>,
+    _ body: (_ field: qpdf_oh, _ value: qpdf_oh) -> Void
+  ) {
+    guard depth < 32, qpdf_oh_is_array(raw, fields) == QPDF_TRUE else { return }
+    for index in 0..<qpdf_oh_get_array_n_items(raw, fields) {
+      let field = qpdf_oh_get_array_item(raw, fields, index)
+      let id = Int(qpdf_oh_get_object_id(raw, field))
+      if id > 0 { guard visited.insert(id).inserted else { continue } }
+      guard qpdf_oh_is_dictionary(raw, field) == QPDF_TRUE else { continue }
+      let typeHandle = qpdf_oh_get_key(raw, field, "/FT")
+      let type =
+        qpdf_oh_is_name(raw, typeHandle) == QPDF_TRUE
+        ? String(cString: qpdf_oh_get_name(raw, typeHandle)) : inheritedType
+      let value = qpdf_oh_get_key(raw, field, "/V")
+      if type == "/Sig", qpdf_oh_is_null(raw, value) == QPDF_FALSE { body(field, value) }
+      walkFields(
+        qpdf_oh_get_key(raw, field, "/Kids"), inheritedType: type, depth: depth + 1,
+        visited: &visited, body)
+    }
   }
 
   /// The DocMDP permission level of a certified document (catalog `/Perms /DocMDP`):
@@ -336,56 +389,6 @@ final class QPDFDocument {
     return entries
   }
 
-  /// The signatures of signature fields (through `/AcroForm /Fields` and `/Kids`): each
-  /// field's partial name and its value's `/ByteRange`.
-  func signatures() -> [(name: String, byteRange: [Int])] {
-    let fields = qpdf_oh_get_key(
-      raw, qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm"), "/Fields")
-    var found: [(name: String, byteRange: [Int])] = []
-    var visited = Set<Int>()
-    collectSignatures(in: fields, inheritedType: nil, depth: 0, visited: &visited, into: &found)
-    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
-    return found
-  }
-
-  private func collectSignatures(
-    in fields: qpdf_oh, inheritedType: String?, depth: Int, visited: inout Set<Int>,
-    into found: inout [(name: String, byteRange: [Int])]
-  ) {
-    guard depth < 32, qpdf_oh_is_array(raw, fields) == QPDF_TRUE else { return }
-    for index in 0..<qpdf_oh_get_array_n_items(raw, fields) {
-      let field = qpdf_oh_get_array_item(raw, fields, index)
-      let id = Int(qpdf_oh_get_object_id(raw, field))
-      if id > 0 { guard visited.insert(id).inserted else { continue } }
-      guard qpdf_oh_is_dictionary(raw, field) == QPDF_TRUE else { continue }
-      let typeHandle = qpdf_oh_get_key(raw, field, "/FT")
-      let type =
-        qpdf_oh_is_name(raw, typeHandle) == QPDF_TRUE
-        ? String(cString: qpdf_oh_get_name(raw, typeHandle)) : inheritedType
-      let signature = qpdf_oh_get_key(raw, field, "/V")
-      if type == "/Sig", qpdf_oh_is_dictionary(raw, signature) == QPDF_TRUE {
-        let range = qpdf_oh_get_key(raw, signature, "/ByteRange")
-        var numbers: [Int] = []
-        for item in 0..<max(0, qpdf_oh_get_array_n_items(raw, range)) {
-          var number: Int32 = 0
-          if qpdf_oh_get_value_as_int(raw, qpdf_oh_get_array_item(raw, range, item), &number)
-            == QPDF_TRUE
-          {
-            numbers.append(Int(number))
-          }
-        }
-        let title = qpdf_oh_get_key(raw, field, "/T")
-        let name =
-          qpdf_oh_is_string(raw, title) == QPDF_TRUE
-          ? String(cString: qpdf_oh_get_utf8_value(raw, title)) : "unnamed signature"
-        found.append((name, numbers))
-      }
-      collectSignatures(
-        in: qpdf_oh_get_key(raw, field, "/Kids"), inheritedType: type, depth: depth + 1,
-        visited: &visited, into: &found)
-    }
-  }
-
   /// A stream's data, decoded through its general-purpose filters or as stored.
   private func streamData(_ stream: qpdf_oh, decoded: Bool) throws(BindingError) -> [UInt8] {
     var buffer: UnsafeMutablePointer<UInt8>?
@@ -463,30 +466,6 @@ final class QPDFDocument {
       let name = String(cString: qpdf_oh_get_type_name(raw, handle))
       throw BindingError.layoutUnsupported("the catalog holds an object of type \(name)")
     }
-  }
-
-  private func countSignedFields(
-    in fields: qpdf_oh, inheritedType: String?, depth: Int, visited: inout Set<Int>
-  ) -> Int {
-    guard depth < 32, qpdf_oh_is_array(raw, fields) == QPDF_TRUE else { return 0 }
-    var count = 0
-    for index in 0..<qpdf_oh_get_array_n_items(raw, fields) {
-      let field = qpdf_oh_get_array_item(raw, fields, index)
-      let id = Int(qpdf_oh_get_object_id(raw, field))
-      if id > 0 { guard visited.insert(id).inserted else { continue } }
-      guard qpdf_oh_is_dictionary(raw, field) == QPDF_TRUE else { continue }
-      let typeHandle = qpdf_oh_get_key(raw, field, "/FT")
-      let type =
-        qpdf_oh_is_name(raw, typeHandle) == QPDF_TRUE
-        ? String(cString: qpdf_oh_get_name(raw, typeHandle)) : inheritedType
-      if type == "/Sig", qpdf_oh_is_null(raw, qpdf_oh_get_key(raw, field, "/V")) == QPDF_FALSE {
-        count += 1
-      }
-      count += countSignedFields(
-        in: qpdf_oh_get_key(raw, field, "/Kids"), inheritedType: type, depth: depth + 1,
-        visited: &visited)
-    }
-    return count
   }
 
   // MARK: - Errors

@@ -45,18 +45,11 @@ extension PDFBindCommand {
       let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
       let (json, quiet, dryRun) = (report.json, report.quiet, dryRun)
-      let fixedDestination: SetDestination =
-        switch output {
-        case "-"?: .standardOutput
-        case let path?:
-          .file(FilePath(platformString: RawArguments.value(of: ["-o"], parsed: path)))
-        case nil: inPlace ? .inPlace : .replace
-        }
+      let destinations = ResultDestination(output: output, inPlace: inPlace)
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
         input in
         var file = FileReport()
-        let destination =
-          input.isStandardInput && output == nil ? .standardOutput : fixedDestination
+        let destination = destinations.destination(for: input)
         let reportToError = destination == .standardOutput
         do {
           let options = RevertOptions(destination: destination, dryRun: dryRun)

@@ -89,20 +89,11 @@ extension PDFBindCommand {
       let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
       let (binding, arrangement) = (binding, arrangement)
       let (json, quiet, dryRun, force, repair) = (report.json, report.quiet, dryRun, force, repair)
-      let fixedDestination: SetDestination =
-        switch output {
-        case "-"?: .standardOutput
-        case let path?:
-          .file(FilePath(platformString: RawArguments.value(of: ["-o"], parsed: path)))
-        case nil: inPlace ? .inPlace : .replace
-        }
+      let destinations = ResultDestination(output: output, inPlace: inPlace)
       let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
         input in
         var file = FileReport()
-        // A PDF read from standard input goes to standard output, unless -o names a file.
-        let destination =
-          input.isStandardInput && output == nil ? .standardOutput : fixedDestination
-        // When the PDF goes to standard output, the report goes to standard error.
+        let destination = destinations.destination(for: input)
         let reportToError = destination == .standardOutput
         do {
           let options = SetOptions(
