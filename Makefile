@@ -8,7 +8,8 @@
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
 # make lint         swift format lint; the C libraries imported only where they belong
-# make bench        speed and memory report, then suggest's labelled set (bench/suggest/)
+# make bench        speed and memory report, then suggest's labelled set (bench/suggest/);
+#                   BEFORE=REV also times REV's start-up side by side
 # make fuzz         long property-based run of the byte-level scanners and the update builder
 # make clean        remove build output
 
@@ -102,8 +103,18 @@ lint:
 	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/Poppler.swift:' \
 	  || { echo "poppler, cairo or glib loaded outside PDFBindCore/Poppler/Poppler.swift"; exit 1; }
 
+# BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up
+# side by side with this build's.
 bench: release
-	bench/run.sh "$(RELEASE_BIN)"
+	@if [ -n "$(BEFORE)" ]; then \
+	  rm -rf .build-before/src && mkdir -p .build-before && git worktree prune && \
+	  git worktree add --detach .build-before/src $(BEFORE) >/dev/null && \
+	  (cd .build-before/src && $(SWIFT) build -c release --static-swift-stdlib \
+	    --scratch-path ../release --product pdfbind) && \
+	  git worktree remove --force .build-before/src; fi
+	BEFORE_BIN=$$([ -n "$(BEFORE)" ] && echo $(CURDIR)/.build-before/release/release/pdfbind \
+	  || echo "$$BEFORE_BIN") \
+	  bench/run.sh "$(RELEASE_BIN)"
 	bench/suggest/run.sh "$(RELEASE_BIN)"
 
 # Only the suggest step of make bench: labelled set, confusion table, goals, speed.

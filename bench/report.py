@@ -38,6 +38,13 @@ version, qpdf_version = median("get-small", 2), median("get-small", 3)
 row("`pdfbind --version` (start-up alone)", ms(version), f"`qpdf --version`: {ms(qpdf_version)}",
     f"{version / qpdf_version:.2f}x", "context: how much of `get` is start-up", None)
 
+if os.path.exists(os.path.join(OUT, "startup-before.json")):
+    for index, label in ((0, "`pdfbind --version`"), (2, "`pdfbind get` small.pdf")):
+        now, before = median("startup-before", index), median("startup-before", index + 1)
+        row(f"{label} against the build before", ms(now), f"before: {ms(before)}",
+            f"{now / before:.2f}x", "unchanged (<= 1.05x; issue 12: poppler not loaded)",
+            now / before <= 1.05)
+
 small = median("set-inplace")
 for name, label in (("set-inplace-table", "table"), ("set-inplace-xs", "xref stream")):
     big = median(name)

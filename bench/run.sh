@@ -93,6 +93,12 @@ for core in "" --core-only; do
 done
 [ "$("$BIN" get --files-from "$OUT/many.list" | grep -c ': unknown$')" = 1000 ] \
   || fail "get over many/ did not report 1,000 files"
+# Only preview and suggest may load poppler (dlopen): get's start-up must not pay for it.
+# (The loader's log is captured first: grep -q would stop reading, and pipefail count that.)
+loaded=$(LD_DEBUG=files "$BIN" get "$WORK/small.pdf" 2>&1 >/dev/null)
+[[ $loaded != *file=libpoppler* ]] || fail "get loads poppler"
+loaded=$(LD_DEBUG=files "$BIN" preview -o "$OUT/preview.png" "$WORK/small.pdf" 2>&1)
+[[ $loaded == *file=libpoppler-glib* ]] || fail "preview does not load poppler-glib"
 
 hf() { local name=$1; shift; hyperfine --style basic --export-json "$OUT/$name.json" "$@" >&2; }
 
@@ -103,6 +109,17 @@ hf get-small -N --warmup 20 --runs 200 \
   -n "qpdf --show-npages small" "qpdf --show-npages $WORK/small.pdf" \
   -n "pdfbind --version" "$BIN --version" \
   -n "qpdf --version" "qpdf --version"
+# BEFORE_BIN (optional): an older release build, timed side by side, so that a change in
+# start-up shows as a ratio in one run (make bench BEFORE=REV builds one).
+rm -f "$OUT/startup-before.json"
+if [ -n "${BEFORE_BIN:-}" ]; then
+  say "start-up against the build before ($BEFORE_BIN)"
+  hf startup-before -N --warmup 20 --runs 200 \
+    -n "pdfbind --version" "$BIN --version" \
+    -n "before: pdfbind --version" "$BEFORE_BIN --version" \
+    -n "pdfbind get small" "$BIN get $WORK/small.pdf" \
+    -n "before: pdfbind get small" "$BEFORE_BIN get $WORK/small.pdf"
+fi
 
 say "set --in-place: 40 KB against 330 MB (table and xref stream)"
 hf set-inplace -N --warmup 5 --runs 50 \
