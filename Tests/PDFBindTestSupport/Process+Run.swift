@@ -24,8 +24,9 @@ public func runProcess(
   let directory = FileManager.default.temporaryDirectory
   let outURL = directory.appendingPathComponent("pdfbind-out-\(UUID().uuidString)")
   let errURL = directory.appendingPathComponent("pdfbind-err-\(UUID().uuidString)")
-  FileManager.default.createFile(atPath: outURL.path, contents: nil)
-  FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  guard FileManager.default.createFile(atPath: outURL.path, contents: nil),
+    FileManager.default.createFile(atPath: errURL.path, contents: nil)
+  else { throw CocoaError(.fileWriteUnknown) }
   defer {
     try? FileManager.default.removeItem(at: outURL)
     try? FileManager.default.removeItem(at: errURL)

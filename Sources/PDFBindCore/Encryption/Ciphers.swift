@@ -95,15 +95,17 @@ enum Ciphers {
     var context = context
     setKey(&context, key)
     var chain = iv
-    return [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
-      if encrypt {
-        nettle_cbc_encrypt(
-          &context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
-      } else {
-        nettle_cbc_decrypt(
-          &context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
+    return withUnsafeMutablePointer(to: &context) { context in
+      [UInt8](unsafeUninitializedCapacity: data.count) { buffer, count in
+        if encrypt {
+          nettle_cbc_encrypt(
+            context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
+        } else {
+          nettle_cbc_decrypt(
+            context, block, aesBlockSize, &chain, data.count, buffer.baseAddress, data)
+        }
+        count = data.count
       }
-      count = data.count
     }
   }
 

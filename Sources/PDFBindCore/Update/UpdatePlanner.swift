@@ -51,7 +51,7 @@ struct UpdatePlanner {
     let update = IncrementalUpdate(
       layout: layout, originalSize: Int(source.version.size), kind: kind, previousSize: size,
       carriedTrailerEntries: carried, objects: objects)
-    let encryptString = try encryption?.stringEncryptor(needed: objects)
+    let encryptString = encryption?.stringEncryptor(needed: objects)
     return UpdatePlan(
       bytes: update.bytes(encryptString: encryptString), objects: objects, kind: kind,
       notes: notes)
