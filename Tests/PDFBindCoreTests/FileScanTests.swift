@@ -37,6 +37,37 @@ struct FileScanTests {
     #expect(FileScan.sectionKind(at: []) == nil)
   }
 
+  @Test("An object header gives the number and generation")
+  func objectHeader() {
+    #expect(
+      FileScan.objectHeader(in: bytes("\n12 3 obj\n<<")).map { [$0.number, $0.generation] } == [
+        12, 3,
+      ])
+    #expect(
+      FileScan.objectHeader(in: bytes("70003 0 obj")).map { [$0.number, $0.generation] } == [
+        70003, 0,
+      ])
+    #expect(FileScan.objectHeader(in: bytes("12 obj")) == nil)
+    #expect(FileScan.objectHeader(in: bytes("12 0 R")) == nil)
+  }
+
+  @Test("The damage sample of a large file avoids objects in object streams when it can")
+  func damageSample() {
+    let plain = UpdatePlanner.objectsToCheck(size: 70_001)
+    #expect(
+      plain.count == UpdatePlanner.damageCheckSample && plain.first == 1 && plain.last == 70_000)
+    // Every object but each 14th lives in an object stream.
+    let compressed = Set((1..<70_001).filter { $0 % 14 != 0 })
+    let sample = UpdatePlanner.objectsToCheck(size: 70_001, skipping: compressed)
+    #expect(sample.count == UpdatePlanner.damageCheckSample)
+    #expect(sample.allSatisfy { !compressed.contains($0) })
+    #expect(Set(sample).count == sample.count && sample.last == 70_000)
+    // Too few left: the plain sample.
+    #expect(UpdatePlanner.objectsToCheck(size: 70_001, skipping: Set(1..<70_000)) == plain)
+    // Small files are read whole, skipped or not.
+    #expect(UpdatePlanner.objectsToCheck(size: 10, skipping: [1, 2]) == Array(1..<10))
+  }
+
   @Test("Arbitrary bytes never crash the scans")
   func arbitraryBytes() {
     // Seeded, so a failure can be reproduced.

@@ -42,16 +42,29 @@ enum FileScan {
     var index = 0
     while index < bytes.count, PDFSyntax.isWhitespace(bytes[index]) { index += 1 }
     if bytes[index...].starts(with: Array("xref".utf8)) { return .table }
-    // N G obj
+    return objectHeader(in: bytes) != nil ? .stream : nil
+  }
+
+  /// The number and generation of an object whose header (`N G obj`, after whitespace) starts
+  /// `bytes`.
+  static func objectHeader(in bytes: [UInt8]) -> (number: Int, generation: Int)? {
+    var index = 0
+    while index < bytes.count, PDFSyntax.isWhitespace(bytes[index]) { index += 1 }
+    var fields: [Int] = []
     for field in 0..<2 {
       let digitsStart = index
-      while index < bytes.count, decimalDigit(bytes[index]) != nil { index += 1 }
+      var value = 0
+      while index < bytes.count, let digit = decimalDigit(bytes[index]), value < Int(Int32.max) {
+        value = value * 10 + digit
+        index += 1
+      }
       guard index > digitsStart else { return nil }
       let spaceStart = index
       while index < bytes.count, PDFSyntax.isWhitespace(bytes[index]) { index += 1 }
       guard index > spaceStart || field == 1 else { return nil }
+      fields.append(value)
     }
-    return bytes[index...].starts(with: Array("obj".utf8)) ? .stream : nil
+    return bytes[index...].starts(with: Array("obj".utf8)) ? (fields[0], fields[1]) : nil
   }
 
   static func decimalDigit(_ byte: UInt8) -> Int? {

@@ -75,6 +75,14 @@ struct SourceFile: ~Copyable {
     return FileScan.sectionKind(at: try Self.read(descriptor, at: offset, count: 64))
   }
 
+  /// The number and generation of the cross-reference stream `startxref` points at, or nil.
+  func crossReferenceStream(at layout: FileLayout) -> (number: Int, generation: Int)? {
+    let offset = Int64(layout.headerOffset + layout.startxref)
+    guard offset < version.size, let bytes = try? Self.read(descriptor, at: offset, count: 64)
+    else { return nil }
+    return FileScan.objectHeader(in: bytes)
+  }
+
   /// Up to `count` bytes from `offset`; fewer only at the end of the file.
   static func read(_ descriptor: FileDescriptor, at offset: Int64, count: Int)
     throws(BindingError) -> [UInt8]

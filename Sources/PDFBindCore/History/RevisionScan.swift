@@ -24,6 +24,9 @@ struct XRefEntry: Equatable, Sendable {
   var number: Int
   var generation: Int
   var inUse: Bool
+  /// For an object stored in an object stream (type 2 in a cross-reference stream): that
+  /// stream's object number.
+  var objectStream: Int? = nil
 }
 
 /// A revision as the bytes show it: everything from the end of the previous revision to the

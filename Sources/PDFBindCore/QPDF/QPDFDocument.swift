@@ -380,10 +380,12 @@ final class QPDFDocument {
       for number in range.first..<(range.first + range.count) {
         guard row + rowLength <= data.count else { return nil }
         let type = field(widths[0], default: 1)
-        _ = field(widths[1], default: 0)
+        let second = field(widths[1], default: 0)
         let third = field(widths[2], default: 0)
         entries.append(
-          XRefEntry(number: number, generation: type == 2 ? 0 : third, inUse: type != 0))
+          XRefEntry(
+            number: number, generation: type == 2 ? 0 : third, inUse: type != 0,
+            objectStream: type == 2 ? second : nil))
       }
     }
     return entries

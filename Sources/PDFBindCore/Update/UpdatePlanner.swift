@@ -43,7 +43,20 @@ struct UpdatePlanner {
     }
     let size = Exactness.definedSize(
       trailerSize: Int(trailerSize), qpdfWarnings: inspection.qpdfWarnings)
-    try Self.requireObjectsReadable(document, size: size)
+    // In a file with a cross-reference stream, the sample avoids objects stored in object
+    // streams: reading one makes qpdf parse its whole object stream, while the stream's own
+    // object, which the sample can still pick, shows a wrong offset just as well.
+    let compressed: Set<Int> =
+      if kind == .stream, size - 1 > Self.fullDamageCheckLimit,
+        let stream = source.crossReferenceStream(at: layout),
+        let entries = document.crossReferenceStreamEntries(
+          stream.number, generation: stream.generation)
+      {
+        Set(entries.compactMap { $0.objectStream == nil ? nil : $0.number })
+      } else {
+        []
+      }
+    try Self.requireObjectsReadable(document, size: size, skipping: compressed)
     // As the previous trailer wrote them; a hybrid file's /XRefStm is repeated, since
     // Ghostscript reads the stream only through the newest trailer.
     let carried = try document.trailerEntriesAsWritten(
@@ -121,11 +134,13 @@ struct UpdatePlanner {
 
   /// qpdf reads lazily, so an xref entry that points at the wrong bytes shows only when its
   /// object is read: read some before stacking an update on the file.
-  static func requireObjectsReadable(_ document: QPDFDocument, size: Int) throws(BindingError) {
+  static func requireObjectsReadable(
+    _ document: QPDFDocument, size: Int, skipping skipped: Set<Int> = []
+  ) throws(BindingError) {
     _ = document.takeWarnings()
     let warnings: [QPDFWarning]
     do {
-      warnings = try document.readObjects(objectsToCheck(size: size))
+      warnings = try document.readObjects(objectsToCheck(size: size, skipping: skipped))
     } catch .damaged(let detail) {
       throw .damagedNeedsRepair(detail: detail)
     }
@@ -139,10 +154,18 @@ struct UpdatePlanner {
   /// cost of `set` independent of the document's size (in a file with object streams, each
   /// sampled object costs the parse of its whole object stream). A single stray entry in a
   /// large file can go unseen: qpdf still reads such a file, and so does the result.
-  static func objectsToCheck(size: Int) -> [Int] {
+  /// In a large file, the sample is spread over the object numbers not in `skipped` (all of
+  /// them when `skipped` leaves too few).
+  static func objectsToCheck(size: Int, skipping skipped: Set<Int> = []) -> [Int] {
     guard size > 1 else { return [] }
     let count = size - 1
     if count <= fullDamageCheckLimit { return Array(1..<size) }
+    let candidates = skipped.isEmpty ? [] : (1..<size).filter { !skipped.contains($0) }
+    if candidates.count >= damageCheckSample {
+      return (0..<damageCheckSample).map {
+        candidates[$0 * (candidates.count - 1) / (damageCheckSample - 1)]
+      }
+    }
     return (0..<damageCheckSample).map { 1 + $0 * (count - 1) / (damageCheckSample - 1) }
   }
 }
