@@ -43,31 +43,19 @@ extension PDFBindCommand {
       let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
       let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
       let (json, quiet) = (report.json, report.quiet)
-      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
-        input in
-        var file = FileReport()
-        do {
-          let (result, suggestion) = try StandardInputSpool.reading(input) {
-            path throws(BindingError) -> (BindingReport, Suggestion?) in
-            guard let advisor else { return (try editor.read(path), nil) }
-            let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
-            return (suggestion.report, suggestion)
-          }
-          if !quiet { result.warnings.forEach { file.warn(input, $0) } }
-          let matches = expectation.matches(result, suggestion)
-          if !matches { file.status = .mismatch }
-          if json {
-            file.standardOutput.append(expectation.json(for: input, result, suggestion).line)
-          } else if !matches && !quiet {
-            file.standardOutput.append(input.line(expectation.actual(result, suggestion)))
-          }
-        } catch {
-          file.fail(input, error)
-          if json { file.standardOutput.append(JSONLine.failure(input, error)) }
+      try Batch.forEachFile(inputs, input: input, report: report) {
+        input, path, file throws(BindingError) in
+        let suggestion = try advisor?.suggest(path, sidecarDirectory: input.sidecarDirectory)
+        let result = if let suggestion { suggestion.report } else { try editor.read(path) }
+        if !quiet { result.warnings.forEach { file.warn(input, $0) } }
+        let matches = expectation.matches(result, suggestion)
+        if !matches { file.status = .mismatch }
+        if json {
+          file.standardOutput.append(expectation.json(for: input, result, suggestion).line)
+        } else if !matches && !quiet {
+          file.standardOutput.append(input.line(expectation.actual(result, suggestion)))
         }
-        return file
       }
-      try status.exit()
     }
   }
 }

@@ -19,33 +19,22 @@ extension PDFBindCommand {
       let advisor = BindingAdvisor(password: input.resolvedPassword)
       let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet) = (report.json, report.quiet)
-      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
-        input in
-        var file = FileReport()
-        do {
-          let result = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            var report = try editor.read(path)
-            if let warning = advisor.layoutWarning(
-              for: report, at: path, sidecarDirectory: input.sidecarDirectory)
-            {
-              report.warnings.append(warning)
-            }
-            return report
-          }
-          if !quiet { result.warnings.forEach { file.warn(input, $0) } }
-          if json {
-            file.standardOutput.append(result.json(for: input).line)
-          } else {
-            let value = result.binding.rawValue
-            file.standardOutput.append(showPath ? input.line(value) : Array(value.utf8))
-          }
-        } catch {
-          file.fail(input, error)
-          if json { file.standardOutput.append(JSONLine.failure(input, error)) }
+      try Batch.forEachFile(inputs, input: input, report: report) {
+        input, path, file throws(BindingError) in
+        var result = try editor.read(path)
+        if let warning = advisor.layoutWarning(
+          for: result, at: path, sidecarDirectory: input.sidecarDirectory)
+        {
+          result.warnings.append(warning)
         }
-        return file
+        if !quiet { result.warnings.forEach { file.warn(input, $0) } }
+        if json {
+          file.standardOutput.append(result.json(for: input).line)
+        } else {
+          let value = result.binding.rawValue
+          file.standardOutput.append(showPath ? input.line(value) : Array(value.utf8))
+        }
       }
-      try status.exit()
     }
   }
 }

@@ -22,27 +22,17 @@ extension PDFBindCommand {
       let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
       let (json, showPath) = (report.json, inputs.mayHoldSeveral)
-      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
-        input in
-        var file = FileReport()
-        do {
-          let history = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            try editor.history(path)
+      try Batch.forEachFile(inputs, input: input, report: report) {
+        input, path, file throws(BindingError) in
+        let history = try editor.history(path)
+        if json {
+          file.standardOutput.append(history.json(for: input).line)
+        } else {
+          for line in history.textLines {
+            file.standardOutput.append(showPath ? input.line(line) : Array(line.utf8))
           }
-          if json {
-            file.standardOutput.append(history.json(for: input).line)
-          } else {
-            for line in history.textLines {
-              file.standardOutput.append(showPath ? input.line(line) : Array(line.utf8))
-            }
-          }
-        } catch {
-          file.fail(input, error)
-          if json { file.standardOutput.append(JSONLine.failure(input, error)) }
         }
-        return file
       }
-      try status.exit()
     }
   }
 }

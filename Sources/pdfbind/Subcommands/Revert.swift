@@ -16,14 +16,7 @@ extension PDFBindCommand {
         atomically; --in-place truncates the file itself.
         """)
 
-    @Option(
-      name: .customShort("o"),
-      help: ArgumentHelp(
-        "Write the result to OUT ('-' for standard output); one input only.", valueName: "OUT"))
-    var output: String?
-
-    @Flag(help: "Cut the file itself back: no copy, same inode and hard links.")
-    var inPlace = false
+    @OptionGroup var destination: DestinationOptions
 
     @Flag(help: "Report what would be removed; write nothing.")
     var dryRun = false
@@ -32,44 +25,27 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-      if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
-      if output != nil && !input.namesOneFile {
-        throw ValidationError("-o takes exactly one input file.")
-      }
-      if inPlace && input.files.contains("-") {
-        throw ValidationError("--in-place cannot cut standard input.")
-      }
+      try destination.validate(with: input, inPlaceAction: "cut")
     }
 
     func run() throws {
       let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
-      let (json, quiet, dryRun) = (report.json, report.quiet, dryRun)
-      let destinations = ResultDestination(output: output, inPlace: inPlace)
-      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
-        input in
-        var file = FileReport()
+      let (json, quiet, dryRun, destinations) = (report.json, report.quiet, dryRun, destination)
+      try Batch.forEachFile(
+        inputs, input: input, report: report,
+        jsonToError: { destinations.destination(for: $0) == .standardOutput }
+      ) { input, path, file throws(BindingError) in
         let destination = destinations.destination(for: input)
-        let reportToError = destination == .standardOutput
-        do {
-          let options = RevertOptions(destination: destination, dryRun: dryRun)
-          let outcome = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            try editor.revert(path, options: options)
-          }
-          var line: [UInt8]? = nil
-          if json {
-            line = outcome.json(for: input, dryRun: dryRun).line
-          } else if !quiet {
-            line = input.line(outcome.text(dryRun: dryRun))
-          }
-          if let line { file.report(line, toError: reportToError) }
-        } catch {
-          file.fail(input, error)
-          if json { file.report(JSONLine.failure(input, error), toError: reportToError) }
+        let options = RevertOptions(destination: destination, dryRun: dryRun)
+        let outcome = try editor.revert(path, options: options)
+        let toError = destination == .standardOutput
+        if json {
+          file.report(outcome.json(for: input, dryRun: dryRun).line, toError: toError)
+        } else if !quiet {
+          file.report(input.line(outcome.text(dryRun: dryRun)), toError: toError)
         }
-        return file
       }
-      try status.exit()
     }
 
   }

@@ -39,14 +39,7 @@ extension PDFBindCommand {
 
     @Flag(exclusivity: .exclusive) var arrangement: PageArrangement?
 
-    @Option(
-      name: .customShort("o"),
-      help: ArgumentHelp(
-        "Write the result to OUT ('-' for standard output); one input only.", valueName: "OUT"))
-    var output: String?
-
-    @Flag(help: "Append the update to the file itself: no copy, same inode and hard links.")
-    var inPlace = false
+    @OptionGroup var destination: DestinationOptions
 
     @Flag(help: "Report what would change; write nothing.")
     var dryRun = false
@@ -74,62 +67,42 @@ extension PDFBindCommand {
         throw ValidationError(
           "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
       }
-      if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
-      if output != nil && !input.namesOneFile {
-        throw ValidationError("-o takes exactly one input file.")
-      }
-      if inPlace && input.files.contains("-") {
-        throw ValidationError("--in-place cannot append to standard input.")
-      }
+      try destination.validate(with: input, inPlaceAction: "append to")
     }
 
     func run() throws {
       let inputs = try input.inputStream()
       let editor = BindingEditor(password: input.resolvedPassword)
       let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
-      let (binding, arrangement) = (binding, arrangement)
+      let (binding, arrangement, destinations) = (binding, arrangement, destination)
       let (json, quiet, dryRun, force, repair) = (report.json, report.quiet, dryRun, force, repair)
-      let destinations = ResultDestination(output: output, inPlace: inPlace)
-      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
-        input in
-        var file = FileReport()
+      try Batch.forEachFile(
+        inputs, input: input, report: report,
+        jsonToError: { destinations.destination(for: $0) == .standardOutput }
+      ) { input, path, file throws(BindingError) in
         let destination = destinations.destination(for: input)
-        let reportToError = destination == .standardOutput
-        do {
-          let options = SetOptions(
-            destination: destination, dryRun: dryRun, force: force, repair: repair)
-          let (outcome, suggestion) = try StandardInputSpool.reading(input) {
-            path throws(BindingError) -> (SetOutcome, Suggestion?) in
-            guard let advisor else {
-              let change = BindingChange(binding: binding, arrangement: arrangement)
-              return (try editor.set(change, on: path, options: options), nil)
-            }
-            // --auto: the decided binding, or none (the file keeps its own; with no layout
-            // either, nothing changes and the file is only passed through to -o or stdout).
-            let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
-            let change = BindingChange(binding: suggestion.bindingToSet, arrangement: arrangement)
-            return (try editor.set(change, on: path, options: options), suggestion)
-          }
-          if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
-          var line: [UInt8]? = nil
-          if json {
-            line =
-              suggestion.map { outcome.json(for: input, dryRun: dryRun, auto: $0) }?.line
-              ?? outcome.json(for: input, dryRun: dryRun).line
-          } else if !quiet {
-            line = input.line(
-              suggestion.map { outcome.text(dryRun: dryRun, auto: $0) }
-                ?? outcome.text(dryRun: dryRun))
-          }
-          if let line { file.report(line, toError: reportToError) }
-        } catch {
-          file.fail(input, error)
-          // The JSON object goes where a success's would have gone.
-          if json { file.report(JSONLine.failure(input, error), toError: reportToError) }
+        let options = SetOptions(
+          destination: destination, dryRun: dryRun, force: force, repair: repair)
+        // --auto: the decided binding, or none (the file keeps its own; with no layout either,
+        // nothing changes and the file is only passed through to -o or standard output).
+        let suggestion = try advisor?.suggest(path, sidecarDirectory: input.sidecarDirectory)
+        let change = BindingChange(
+          binding: suggestion.map(\.bindingToSet) ?? binding, arrangement: arrangement)
+        let outcome = try editor.set(change, on: path, options: options)
+        if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
+        let toError = destination == .standardOutput
+        if json {
+          let object =
+            suggestion.map { outcome.json(for: input, dryRun: dryRun, auto: $0) }
+            ?? outcome.json(for: input, dryRun: dryRun)
+          file.report(object.line, toError: toError)
+        } else if !quiet {
+          let text =
+            suggestion.map { outcome.text(dryRun: dryRun, auto: $0) }
+            ?? outcome.text(dryRun: dryRun)
+          file.report(input.line(text), toError: toError)
         }
-        return file
       }
-      try status.exit()
     }
   }
 }

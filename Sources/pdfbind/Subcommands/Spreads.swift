@@ -26,29 +26,19 @@ extension PDFBindCommand {
       let editor = BindingEditor(password: input.resolvedPassword)
       let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet, view) = (report.json, report.quiet, view)
-      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
-        input in
-        var file = FileReport()
-        do {
-          let result = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            try editor.read(path)
-          }
-          guard let pageCount = result.pageCount else { throw BindingError.noPageCount }
-          if !quiet { result.warnings.forEach { file.warn(input, $0) } }
-          let shown = view.view(of: result)
-          if json {
-            file.standardOutput.append(shown.json(for: input, pageCount: pageCount).line)
-          } else {
-            let text = shown.text(pageCount: pageCount)
-            file.standardOutput.append(showPath ? input.line(text) : Array(text.utf8))
-          }
-        } catch {
-          file.fail(input, error)
-          if json { file.standardOutput.append(JSONLine.failure(input, error)) }
+      try Batch.forEachFile(inputs, input: input, report: report) {
+        input, path, file throws(BindingError) in
+        let result = try editor.read(path)
+        guard let pageCount = result.pageCount else { throw BindingError.noPageCount }
+        if !quiet { result.warnings.forEach { file.warn(input, $0) } }
+        let shown = view.view(of: result)
+        if json {
+          file.standardOutput.append(shown.json(for: input, pageCount: pageCount).line)
+        } else {
+          let text = shown.text(pageCount: pageCount)
+          file.standardOutput.append(showPath ? input.line(text) : Array(text.utf8))
         }
-        return file
       }
-      try status.exit()
     }
   }
 }

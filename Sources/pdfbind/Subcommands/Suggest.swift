@@ -28,23 +28,13 @@ extension PDFBindCommand {
       let inputs = try input.inputStream()
       let advisor = BindingAdvisor(password: input.resolvedPassword, pages: pages)
       let (json, quiet) = (report.json, report.quiet)
-      let status = Batch.run(inputs, jobs: input.jobs, showProgress: report.showsProgress) {
-        input in
-        var file = FileReport()
-        do {
-          let suggestion = try StandardInputSpool.reading(input) { path throws(BindingError) in
-            try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
-          }
-          if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
-          file.standardOutput.append(
-            json ? suggestion.json(for: input).line : input.line(suggestion.summary))
-        } catch {
-          file.fail(input, error)
-          if json { file.standardOutput.append(JSONLine.failure(input, error)) }
-        }
-        return file
+      try Batch.forEachFile(inputs, input: input, report: report) {
+        input, path, file throws(BindingError) in
+        let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
+        if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
+        file.standardOutput.append(
+          json ? suggestion.json(for: input).line : input.line(suggestion.summary))
       }
-      try status.exit()
     }
   }
 }
