@@ -59,12 +59,9 @@ enum RevisionScanner {
 
   /// The file's revisions, oldest first; nil when the tail has no `startxref` to start from.
   static func revisions(in bytes: UnsafeRawBufferPointer) -> [RevisionScan]? {
-    guard
-      let header = FileScan.headerOffset(
-        in: UnsafeRawBufferPointer(
-          rebasing: bytes.prefix(
-            FileScan.headWindow)))
-    else { return nil }
+    guard let header = FileScan.headerOffset(in: bytes.prefix(FileScan.headWindow)) else {
+      return nil
+    }
     let tailStart = max(0, bytes.count - FileScan.tailWindow)
     guard let last = FileScan.lastStartxref(in: Array(bytes[tailStart...])) else { return nil }
     // The chain, newest first.
@@ -74,7 +71,7 @@ enum RevisionScanner {
     while let offset = next, offset >= 0, offset < bytes.count, chain.count < chainLimit,
       visited.insert(offset).inserted
     {
-      guard let (section, prev) = section(in: bytes, at: offset) else { break }
+      guard let (section, prev) = section(in: bytes, at: offset, header: header) else { break }
       chain.append(section)
       next = prev.map { header + $0 }
     }
@@ -134,9 +131,12 @@ enum RevisionScanner {
 
   // MARK: - One section
 
-  /// The section at `offset` and its `/Prev` (relative to the header), or nil when the bytes
-  /// there are not a cross-reference section followed by `startxref` and `%%EOF`.
-  static func section(in bytes: UnsafeRawBufferPointer, at offset: Int) -> (SectionScan, Int?)? {
+  /// The section at `offset` and its `/Prev` (relative to the header, which is at `header`),
+  /// or nil when the bytes there are not a cross-reference section followed by `startxref`
+  /// and `%%EOF`.
+  static func section(in bytes: UnsafeRawBufferPointer, at offset: Int, header: Int)
+    -> (SectionScan, Int?)?
+  {
     let window = Array(bytes[offset..<min(bytes.count, offset + 64)])
     guard let kind = FileScan.sectionKind(at: window) else { return nil }
     var lexer = Lexer(bytes: bytes, position: offset)
@@ -172,9 +172,6 @@ enum RevisionScanner {
       dictionary = streamDictionary
     }
     guard let (eofEnd, end) = endOfRevision(in: bytes, from: lexer.position) else { return nil }
-    let header =
-      FileScan.headerOffset(
-        in: UnsafeRawBufferPointer(rebasing: bytes.prefix(FileScan.headWindow))) ?? 0
     let xrefStream = dictionary["XRefStm"]?.integer.map { header + $0 }
     let section = SectionScan(
       start: offset, kind: kind == .table && xrefStream != nil ? .hybrid : kind,
@@ -188,8 +185,7 @@ enum RevisionScanner {
   static func endOfRevision(in bytes: UnsafeRawBufferPointer, from: Int) -> (Int, Int)? {
     var position = from
     while let found = firstIndex(
-      of: Array("startxref".utf8), in: bytes, from: position,
-      before: bytes.count)
+      of: Array("startxref".utf8), in: bytes, from: position, before: bytes.count)
     {
       position = found + 1
       var lexer = Lexer(bytes: bytes, position: found + 9)
@@ -209,6 +205,9 @@ enum RevisionScanner {
     return nil
   }
 
+  /// The first `needle` in `bytes[from..<limit]`. Written out because the standard library's
+  /// `firstRange(of:)` on a raw buffer's slice is far slower (52 s against 0.12 s for 300 MB
+  /// without a match, Swift 6.3 -O).
   static func firstIndex(
     of needle: [UInt8], in bytes: UnsafeRawBufferPointer, from: Int, before limit: Int
   ) -> Int? {
