@@ -13,10 +13,7 @@ public struct BindingEditor: Sendable {
   public func read(_ path: FilePath) throws(BindingError) -> BindingReport {
     let source = try SourceFile(path: path)
     if let report = CatalogFastPath.report(for: source) { return report }
-    let inspection = try Inspection.open(source, password: password).inspection
-    return BindingReport(
-      direction: inspection.direction, pageLayout: inspection.pageLayout,
-      pageCount: inspection.pageCount, warnings: inspection.warnings)
+    return try Inspection.open(source, password: password).inspection.report
   }
 
   /// Gives the file `binding`, keeping its layout.
@@ -66,9 +63,7 @@ public struct BindingEditor: Sendable {
   {
     let (document, inspection) = try Inspection.open(source, password: password)
     if inspection.hasExactly(change) { return (inspection, nil) }
-    guard let document, inspection.damage == nil else {
-      throw BindingError.damagedNeedsRepair(detail: inspection.damage ?? "")
-    }
+    if let damage = inspection.damage { throw BindingError.damagedNeedsRepair(detail: damage) }
     let planner = UpdatePlanner(password: password, force: force)
     return (
       inspection,

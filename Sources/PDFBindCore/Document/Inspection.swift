@@ -40,10 +40,10 @@ struct Inspection {
   }
 
   /// Opens the file with recovery off, so damage is seen, and reads it. A damaged file is read
-  /// again with recovery on, to report what it holds; it comes back without a document, since
-  /// nothing may be written on top of it.
+  /// again with recovery on, to report what it holds: its document is that recovered one, and
+  /// `damage` says nothing may be written on top of it.
   static func open(_ source: borrowing SourceFile, password: String?) throws(BindingError) -> (
-    document: QPDFDocument?, inspection: Inspection
+    document: QPDFDocument, inspection: Inspection
   ) {
     do {
       let document = try QPDFDocument(
@@ -58,7 +58,7 @@ struct Inspection {
         inspection.damage =
           source.looksTruncated
           ? "the file ends before its startxref and %%EOF, as if truncated" : detail
-        return (nil, inspection)
+        return (recovered, inspection)
       } catch .damaged(let recoveredDetail) {
         throw source.looksTruncated ? .truncated : .damaged(detail: recoveredDetail)
       }

@@ -50,10 +50,12 @@ public struct BindingAdvisor: Sendable {
   public func suggest(_ path: FilePath, sidecarDirectory: FilePath?) throws(BindingError)
     -> Suggestion
   {
-    let report = try BindingEditor(password: password).read(path)
-    // Recovery on: a damaged file still has fonts and metadata worth reading (read warned).
-    let hints = try QPDFDocument(path: path, password: password, attemptRecovery: true)
-      .bindingHints(firstPages: pages)
+    // One qpdf read gives the binding and the hints; a damaged file is read with recovery (its
+    // fonts and metadata are still worth reading) and reported with its warning.
+    let (document, inspection) = try Inspection.open(
+      try SourceFile(path: path), password: password)
+    let report = inspection.report
+    let hints = document.bindingHints(firstPages: pages)
     var evidence: [Evidence] = []
     if let sidecarDirectory { evidence += Sidecars.evidence(in: sidecarDirectory) }
     if let direction = hints.pageDirection {
