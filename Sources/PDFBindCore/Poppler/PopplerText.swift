@@ -18,9 +18,8 @@ extension Poppler {
   static func openForText(path: FilePath, password: String?) throws(BindingError) -> Poppler? {
     do {
       return try Poppler(path: path, password: password)
-    } catch .popplerUnavailable(let library, let detail) {
-      throw .popplerUnavailable(library: library, detail: detail)
     } catch {
+      if case .popplerUnavailable = error { throw error }
       return nil
     }
   }

@@ -170,7 +170,7 @@ final class QPDFDocument {
     let count = qpdf_oh_get_key(raw, pages, "/Count")
     var value: Int32 = 0
     let ok = qpdf_oh_get_value_as_int(raw, count, &value) == QPDF_TRUE
-    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+    discardError()
     return ok ? Int(value) : nil
   }
 
@@ -247,7 +247,7 @@ final class QPDFDocument {
       raw, qpdf_oh_get_key(raw, qpdf_get_root(raw), "/AcroForm"), "/Fields")
     var visited = Set<Int>()
     walkFields(fields, inheritedType: nil, depth: 0, visited: &visited, body)
-    _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+    discardError()
   }
 
   private func walkFields(
@@ -277,7 +277,7 @@ final class QPDFDocument {
   func certificationLevel() -> Int?? {
     let perms = qpdf_oh_get_key(raw, qpdf_get_root(raw), "/Perms")
     let docMDP = qpdf_oh_get_key(raw, perms, "/DocMDP")
-    defer { _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil }
+    defer { discardError() }
     guard qpdf_oh_is_dictionary(raw, docMDP) == QPDF_TRUE else { return nil }
     let references = qpdf_oh_get_key(raw, docMDP, "/Reference")
     for index in 0..<max(0, qpdf_oh_get_array_n_items(raw, references)) {
@@ -321,7 +321,7 @@ final class QPDFDocument {
   /// The catalog's object number, 0 when it is not an indirect object.
   func rootObjectNumber() -> Int {
     let root = qpdf_get_root(raw)
-    defer { _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil }
+    defer { discardError() }
     return Int(qpdf_oh_get_object_id(raw, root))
   }
 
@@ -351,7 +351,7 @@ final class QPDFDocument {
     let stream = qpdf_get_object_by_id(raw, Int32(clamping: number), Int32(clamping: generation))
     defer {
       qpdf_oh_release(raw, stream)
-      _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil
+      discardError()
     }
     guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE,
       let dictionary = try? value(of: qpdf_oh_get_dict(raw, stream), resolve: true),
@@ -475,6 +475,12 @@ final class QPDFDocument {
   /// Throws qpdf's pending error, if any, in our words.
   fileprivate func check() throws(BindingError) {
     if qpdf_has_error(raw) == QPDF_TRUE { throw takeError(passwordGiven: true) }
+  }
+
+  /// Drops qpdf's pending error after a read that may fail quietly (a missing key, an object
+  /// qpdf cannot resolve): qpdf keeps it until taken, and the next `check` would report it.
+  fileprivate func discardError() {
+    if qpdf_has_error(raw) == QPDF_TRUE { _ = qpdf_get_error(raw) }
   }
 
   private func takeError(passwordGiven: Bool) -> BindingError {
@@ -632,7 +638,7 @@ extension QPDFDocument {
   /// throws: whatever qpdf cannot read is left out, and its error is cleared.
   func bindingHints(firstPages pages: Int) -> BindingHints {
     var hints = BindingHints()
-    defer { _ = qpdf_has_error(raw) == QPDF_TRUE ? qpdf_get_error(raw) : nil }
+    defer { discardError() }
     let root = qpdf_get_root(raw)
     guard qpdf_has_error(raw) == QPDF_FALSE else { return hints }
     let lang = qpdf_oh_get_key(raw, root, "/Lang")
