@@ -1,5 +1,5 @@
 // Page text for `suggest`, `set --auto` and `check --auto`, read through the one owner of
-// poppler: Poppler.swift loads the library, once per process, and never unloads it; this file
+// poppler: PopplerLibrary.swift loads the library, once per process, and never unloads it; this file
 // only uses its functions. get, set and check without --auto never get here, so never load it.
 import SystemPackage
 
@@ -11,13 +11,15 @@ struct PageText: Sendable {
   var boxes: [(x1: Double, y1: Double, x2: Double, y2: Double)]
 }
 
-extension Poppler {
+extension PopplerDocument {
   /// Opens `path` for reading text; nil when poppler cannot open it (the caller has already
   /// read it with qpdf, so this only lowers the evidence). Throws only when poppler-glib
   /// cannot be loaded.
-  static func openForText(path: FilePath, password: String?) throws(BindingError) -> Poppler? {
+  static func openForText(path: FilePath, password: String?) throws(BindingError)
+    -> PopplerDocument?
+  {
     do {
-      return try Poppler(path: path, password: password)
+      return try PopplerDocument(path: path, password: password)
     } catch {
       if case .popplerUnavailable = error { throw error }
       return nil

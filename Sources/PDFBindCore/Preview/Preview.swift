@@ -14,7 +14,7 @@ public enum Preview {
     _ path: FilePath, password: String?, spreads chosen: [Spreads.Spread], header: String,
     pageHeight: Int
   ) throws(BindingError) -> PreviewPicture {
-    let poppler = try Poppler(path: path, password: password)
+    let poppler = try PopplerDocument(path: path, password: password)
     let numbers = chosen.flatMap(\.pages)
 
     // Each page keeps its own shape; a page poppler cannot load takes the first good one's.
@@ -26,52 +26,55 @@ public enum Preview {
       let size = sizes[number] ?? fallback
       return max(1, height * size.width / size.height)
     }
+    let measure = try Canvas(width: 1, height: 1, background: .background, library: poppler.library)
     let layout = PreviewLayout(
       spreads: chosen, pageHeight: pageHeight, pageWidth: pageWidth,
-      headerWidth: poppler.textWidth(header, size: PreviewLayout.headerSize, bold: true))
+      headerWidth: measure.textWidth(header, size: PreviewLayout.headerSize, bold: true))
 
-    try poppler.beginCanvas(width: layout.width, height: layout.height, background: .background)
-    poppler.text(
+    let canvas = try Canvas(
+      width: layout.width, height: layout.height, background: .background,
+      library: poppler.library)
+    canvas.text(
       header, x: PreviewLayout.margin, baseline: layout.headerBaseline,
       size: PreviewLayout.headerSize, bold: true, .text)
     var warnings: [BindingWarning] = []
     for spread in layout.spreads {
       for page in spread.pages {
-        if !poppler.drawPage(page.number - 1, in: page.rect) {
-          drawBlank(page, on: poppler, labelSize: layout.labelSize)
+        if !poppler.draw(page.number - 1, on: canvas.surface, in: page.rect) {
+          drawBlank(page, on: canvas, labelSize: layout.labelSize)
           warnings.append(.pageNotRendered(page: page.number))
         }
         let label = "\(page.number)"
-        let labelWidth = poppler.textWidth(label, size: layout.labelSize)
-        poppler.text(
+        let labelWidth = canvas.textWidth(label, size: layout.labelSize)
+        canvas.text(
           label, x: page.rect.x + (page.rect.width - labelWidth) / 2,
           baseline: spread.spineBottom + layout.labelSize * 1.3, size: layout.labelSize, .text)
       }
-      poppler.line(
+      canvas.line(
         from: (spread.spineX, spread.spineTop), to: (spread.spineX, spread.spineBottom),
         width: PreviewLayout.spineWidth, .spine)
     }
-    return PreviewPicture(png: try poppler.png(), warnings: warnings)
+    return PreviewPicture(png: try canvas.png(), warnings: warnings)
   }
 
   /// A white page with a grey cross and "page N / cannot be rendered".
   private static func drawBlank(
-    _ page: PreviewLayout.PlacedPage, on poppler: Poppler, labelSize: Double
+    _ page: PreviewLayout.PlacedPage, on canvas: Canvas, labelSize: Double
   ) {
     let rect = page.rect
-    poppler.fill(rect, .blank)
-    poppler.line(
+    canvas.fill(rect, .blank)
+    canvas.line(
       from: (rect.x, rect.y), to: (rect.x + rect.width, rect.y + rect.height), width: 1, .blankInk)
-    poppler.line(
+    canvas.line(
       from: (rect.x + rect.width, rect.y), to: (rect.x, rect.y + rect.height), width: 1, .blankInk)
     for (index, line) in ["page \(page.number)", "cannot be rendered"].enumerated() {
-      let width = poppler.textWidth(line, size: labelSize)
+      let width = canvas.textWidth(line, size: labelSize)
       let y = rect.y + rect.height / 2 + Double(index) * labelSize * 1.4
-      poppler.fill(
+      canvas.fill(
         Rect(
           x: rect.x + (rect.width - width) / 2 - 4, y: y - labelSize, width: width + 8,
           height: labelSize * 1.4), .blank)
-      poppler.text(line, x: rect.x + (rect.width - width) / 2, baseline: y, size: labelSize, .text)
+      canvas.text(line, x: rect.x + (rect.width - width) / 2, baseline: y, size: labelSize, .text)
     }
   }
 }

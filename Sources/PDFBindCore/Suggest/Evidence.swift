@@ -11,6 +11,10 @@ public struct Evidence: Equatable, Sendable {
     case text
     case lang = "Lang"
     case xmp = "XMP"
+    /// The script of the writing the page images show (SPEC, round 3, evidence 7).
+    case pageScript = "page-script"
+    /// Double-page pictures joining across the spine (SPEC, round 3, evidence 8).
+    case spreads
   }
 
   public var source: Source
@@ -21,12 +25,22 @@ public struct Evidence: Equatable, Sendable {
   /// False for evidence reported but not counted: the declared binding (never mixed into the
   /// decision) and `/Lang` or XMP when the pages hold text (they only corroborate).
   public var weighed: Bool
+  /// The page numbers (from 1) it rests on; empty when it names none.
+  public var pages: [Int]
+  /// The pairing it shows a two-page view must use (`.cover` or `.noCover`): the double-page
+  /// pictures fix it; nil for evidence that says nothing about the pairing.
+  public var layout: PageArrangement?
 
-  public init(source: Source, says: PageBinding?, detail: String, weighed: Bool = true) {
+  public init(
+    source: Source, says: PageBinding?, detail: String, weighed: Bool = true, pages: [Int] = [],
+    layout: PageArrangement? = nil
+  ) {
     self.source = source
     self.says = says
     self.detail = detail
     self.weighed = weighed
+    self.pages = pages
+    self.layout = layout
   }
 }
 
@@ -34,6 +48,9 @@ public struct Evidence: Equatable, Sendable {
 public struct Suggestion: Equatable, Sendable {
   /// `.leftEdge` or `.rightEdge`; nil means undecided.
   public var decision: PageBinding?
+  /// The pairing the double-page pictures fix (`.cover` or `.noCover`), when the evidence
+  /// decides one; nil otherwise.
+  public var layout: PageArrangement?
   /// What `get` reads in the file: its own /Direction and /PageLayout, and its warnings.
   public var report: BindingReport
   /// Everything found, declared first, then in the order it is weighed.
@@ -74,6 +91,16 @@ public struct Suggestion: Equatable, Sendable {
     let (decision, reason) = Self.decide(found)
     self.decision = decision
     undecidedReason = reason
+    layout = decision == nil ? nil : Self.decideLayout(found)
+  }
+
+  /// The pairing every weighed item that shows one agrees on; none, or two that disagree, is
+  /// nil. Decided only with a binding: evidence that disagrees about the binding casts doubt on
+  /// the pictures that fix the pairing too.
+  static func decideLayout(_ evidence: [Evidence]) -> PageArrangement? {
+    let shown = evidence.filter { $0.weighed }.compactMap(\.layout)
+    guard let first = shown.first, shown.allSatisfy({ $0 == first }) else { return nil }
+    return first
   }
 
   /// Every weighed item that points somewhere must point the same way; no such item, or two
@@ -105,5 +132,34 @@ extension Evidence.Source {
     case .pageDirection: "/PageDirection"
     default: rawValue
     }
+  }
+}
+
+/// The words evidence details share: page lists and shares.
+enum Wording {
+  /// `page 1` or `pages 1-5`: the first `count` pages.
+  static func firstPages(_ count: Int) -> String {
+    count <= 1 ? "page 1" : "pages 1-\(count)"
+  }
+
+  /// `page 4`, `pages 2-5`, `pages 1-3, 7 and 9`: page numbers (from 1), in runs.
+  static func pages(_ numbers: [Int]) -> String {
+    let sorted = Set(numbers).sorted()
+    var runs: [String] = []
+    var index = 0
+    while index < sorted.count {
+      var end = index
+      while end + 1 < sorted.count, sorted[end + 1] == sorted[end] + 1 { end += 1 }
+      runs.append(end == index ? "\(sorted[index])" : "\(sorted[index])-\(sorted[end])")
+      index = end + 1
+    }
+    let word = sorted.count == 1 ? "page " : "pages "
+    guard runs.count > 1 else { return word + (runs.first ?? "") }
+    return word + runs.dropLast().joined(separator: ", ") + " and " + runs.last!
+  }
+
+  /// `91%`: a share from 0 to 1, rounded down.
+  static func percent(_ share: Double) -> String {
+    "\(Int((share * 100).rounded(.down)))%"
   }
 }

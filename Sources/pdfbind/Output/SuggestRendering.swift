@@ -1,7 +1,8 @@
 import PDFBindCore
 
 extension Suggestion {
-  /// `right-edge (text: 91% of letters…; metadata.opf: ar)`, or `undecided (REASON)`.
+  /// `right-edge (text: 91% of letters…; metadata.opf: ar)`, `right-edge, cover (spreads: …)`,
+  /// or `undecided (REASON)`.
   var summary: String {
     guard let decision else { return "undecided (\(undecidedReason ?? "no evidence"))" }
     let shown = evidence.filter { $0.says != nil || $0.source == .text }.map { item in
@@ -9,7 +10,8 @@ extension Suggestion {
         ? "declared \(item.detail)\(conflict ? ", conflict" : "")"
         : "\(item.source.label): \(item.detail)"
     }
-    return decision.rawValue + " (" + shown.joined(separator: "; ") + ")"
+    let decided = decision.rawValue + (layout.map { ", " + $0.rawValue } ?? "")
+    return decided + " (" + shown.joined(separator: "; ") + ")"
   }
 
   /// `left-edge`, `right-edge` or `undecided`.
@@ -34,6 +36,7 @@ extension Suggestion {
     line.add("decision", .string(decisionText))
     line.add("declared", .string(declared.rawValue))
     line.add("conflict", .boolean(conflict))
+    line.add("layout", .optional(layout?.rawValue))
     if let undecidedReason { line.add("reason", .string(undecidedReason)) }
     line.add("evidence", .array(evidence.map(\.json)))
     return line
@@ -47,6 +50,7 @@ extension Evidence {
     object.add("says", .optional(says?.rawValue))
     object.add("detail", .string(detail))
     object.add("weighed", .boolean(weighed))
+    if !pages.isEmpty { object.add("pages", .array(pages.map { .integer($0) })) }
     return .object(object)
   }
 }

@@ -1,0 +1,28 @@
+/// A picture in grey levels, row by row from the top left: 0 is black, 255 white. The page
+/// evidence of `suggest` works on these plain values, so it is testable without a PDF, poppler
+/// or Tesseract.
+struct GreyImage: Equatable, Sendable {
+  let width: Int
+  let height: Int
+  /// `width * height` levels.
+  var pixels: [UInt8]
+
+  init(width: Int, height: Int, pixels: [UInt8]) {
+    precondition(width >= 0 && height >= 0 && pixels.count == width * height)
+    self.width = width
+    self.height = height
+    self.pixels = pixels
+  }
+
+  /// A picture of one level.
+  init(width: Int, height: Int, filledWith level: UInt8) {
+    self.init(
+      width: width, height: height,
+      pixels: [UInt8](repeating: level, count: width * height))
+  }
+
+  subscript(x: Int, y: Int) -> UInt8 {
+    get { pixels[y * width + x] }
+    set { pixels[y * width + x] = newValue }
+  }
+}

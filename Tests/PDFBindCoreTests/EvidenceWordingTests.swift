@@ -1,0 +1,30 @@
+import Testing
+
+@testable import PDFBindCore
+
+@Suite("Evidence wording")
+struct EvidenceWordingTests {
+  @Test(
+    "Page numbers read as runs",
+    arguments: [
+      ([4], "page 4"), ([2, 3, 4, 5], "pages 2-5"), ([6, 7, 14, 15], "pages 6-7 and 14-15"),
+      ([9, 1, 2, 3, 7], "pages 1-3, 7 and 9"), ([3, 3], "page 3"),
+    ])
+  func pageRuns(numbers: [Int], text: String) {
+    #expect(Wording.pages(numbers) == text)
+  }
+
+  @Test("A decided layout needs a decided binding and agreeing pictures")
+  func layoutDecision() {
+    let report = BindingReport(direction: .absent, pageLayout: .absent, pageCount: 10, warnings: [])
+    let cover = Evidence(source: .spreads, says: .rightEdge, detail: "", layout: .cover)
+    let noCover = Evidence(source: .spreads, says: .rightEdge, detail: "", layout: .noCover)
+    let arabic = Evidence(source: .pageScript, says: .rightEdge, detail: "")
+    let latin = Evidence(source: .pageScript, says: .leftEdge, detail: "")
+    #expect(Suggestion(report: report, evidence: [cover, arabic]).layout == .cover)
+    #expect(Suggestion(report: report, evidence: [cover, noCover]).layout == nil)
+    #expect(Suggestion(report: report, evidence: [cover, latin]).decision == nil)
+    #expect(Suggestion(report: report, evidence: [cover, latin]).layout == nil)
+    #expect(Suggestion(report: report, evidence: [arabic]).layout == nil)
+  }
+}
