@@ -4,7 +4,7 @@ as a person would, and prints what it saw as one JSON object.
 
     review_browser.py check                     exit 0 when the browser can be driven here
     review_browser.py inspect PAGE CROPS        rows, pictures (cropped from screenshots into
-                                                CROPS/), console, network, canaries
+                                                CROPS/; - for none), console, network, canaries
     review_browser.py act PAGE DOWNLOADS STEPS  runs STEPS (JSON: [{"keys": "jr"}, {"click":
                                                 "css"}, ...]), then reads the script and
                                                 downloads it into DOWNLOADS
@@ -157,7 +157,8 @@ def inspect(page, directory):
             "title": driver.title,
             "rows": rows(driver),
             "initiallyLoaded": initially_loaded,
-            "crops": crop_pictures(driver, directory),
+            "initiallyRequested": initially_requested,
+            "crops": crop_pictures(driver, directory) if directory != "-" else [],
         }
         result["requests"] = initially_requested + requests(driver)
         result["console"] = console(driver)
