@@ -80,6 +80,7 @@ struct BrowserLibrary {
   let root: URL
 
   init() throws { root = try Fixture.temporaryDirectory() }
+  init(root: URL) { self.root = root }
 
   func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 
