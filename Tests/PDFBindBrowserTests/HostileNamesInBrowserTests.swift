@@ -10,18 +10,19 @@ import Testing
 struct HostileNamesInBrowserTests {
   /// Each name is a file in the library's folder (a `/` makes a folder: a name can hold no
   /// slash, a path can).
-  static let names: [[UInt8]] = [
-    "<img src=x id=canary-img onerror=\"window.__canary.push('img')\">.pdf",
-    "<script>window.__canary.push('script')</script>.pdf",
-    "\"><b id=canary-b>bold.pdf",
-    "' autofocus onfocus='window.__canary.push(1)' id='canary-attr.pdf",
-    "<!--.pdf", "&lt;not a tag&gt; & more.pdf",
-    "$(touch PWNED-dollar).pdf", "`touch PWNED-backtick`.pdf", ";touch PWNED-semi;.pdf",
-    "| touch PWNED-pipe.pdf", "&& touch PWNED-and.pdf", "$HOME ${IFS} !!.pdf",
-    "-rf.pdf", "--unknown.pdf", "*.pdf", "[ab]?.pdf", "~root {a,b}.pdf",
-    "it's \"quoted\" \\ back.pdf", "new\nline.pdf", "tab\tand\rreturn.pdf",
-    "\u{202E}fdp.pdf", "كتاب «عربي».pdf",
-  ].map { Array($0.utf8) } + [Array("bad".utf8) + [0xFF, 0xFE] + Array(" bytes.pdf".utf8)]
+  static let names: [[UInt8]] =
+    [
+      "<img src=x id=canary-img onerror=\"window.__canary.push('img')\">.pdf",
+      "<script>window.__canary.push('script')</script>.pdf",
+      "\"><b id=canary-b>bold.pdf",
+      "' autofocus onfocus='window.__canary.push(1)' id='canary-attr.pdf",
+      "<!--.pdf", "&lt;not a tag&gt; & more.pdf",
+      "$(touch PWNED-dollar).pdf", "`touch PWNED-backtick`.pdf", ";touch PWNED-semi;.pdf",
+      "| touch PWNED-pipe.pdf", "&& touch PWNED-and.pdf", "$HOME ${IFS} !!.pdf",
+      "-rf.pdf", "--unknown.pdf", "*.pdf", "[ab]?.pdf", "~root {a,b}.pdf",
+      "it's \"quoted\" \\ back.pdf", "new\nline.pdf", "tab\tand\rreturn.pdf",
+      "\u{202E}fdp.pdf", "كتاب «عربي».pdf",
+    ].map { Array($0.utf8) } + [Array("bad".utf8) + [0xFF, 0xFE] + Array(" bytes.pdf".utf8)]
 
   /// Not chosen: a glob or a split word in the script would reach it.
   static let decoy = Array("decoy.pdf".utf8)
@@ -93,8 +94,11 @@ struct HostileNamesInBrowserTests {
     let directory = try Fixture.temporaryDirectory()
     let page = directory.appendingPathComponent("unescaped.html")
     let body = Self.names.map { String(decoding: $0, as: UTF8.self) }.joined(separator: "<br>")
-    try Data(("<!DOCTYPE html><html><head><title>control</title></head><body>" + body + "</body></html>").utf8)
-      .write(to: page)
+    try Data(
+      ("<!DOCTYPE html><html><head><title>control</title></head><body>" + body + "</body></html>")
+        .utf8
+    )
+    .write(to: page)
     let seen = try BrowserDriver.inspect(page, crops: nil)
     #expect(seen.canaryElements > 0)
     #expect(!seen.canaryFired.isEmpty)

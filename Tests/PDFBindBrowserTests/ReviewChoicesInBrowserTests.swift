@@ -54,7 +54,8 @@ struct ReviewChoicesInBrowserTests {
     let run = try library.bash(script)
     #expect(run.status == 0, "\(run.err)")
     #expect(try IndependentReaders.qpdfDirection(library.path("Library/a.pdf")) == "/R2L")
-    #expect(try IndependentReaders.mutoolPageLayout(library.path("Library/a.pdf")) == "/TwoPageRight")
+    #expect(
+      try IndependentReaders.mutoolPageLayout(library.path("Library/a.pdf")) == "/TwoPageRight")
     #expect(try IndependentReaders.qpdfDirection(library.path("Library/c.pdf")) == "/L2R")
     #expect(try IndependentReaders.mutoolPageLayout(library.path("Library/c.pdf")) == nil)
     let after = try ["Library/b.pdf", "Library/manga/d.pdf"].map { try Self.bytes(library, $0) }
@@ -76,12 +77,15 @@ struct ReviewChoicesInBrowserTests {
     #expect(done["chosen"] as? String == "2 books chosen.")
     let script = try #require(done["script"] as? String)
     #expect(script.contains("\"$pdfbind\" set --no-cover -- \\\n  'Library/b.pdf' || status=$?\n"))
-    #expect(script.contains("\"$pdfbind\" set --right-edge -- \\\n  'Library/manga/d.pdf' || status=$?\n"))
+    #expect(
+      script.contains("\"$pdfbind\" set --right-edge -- \\\n  'Library/manga/d.pdf' || status=$?\n")
+    )
     #expect(!script.contains("a.pdf") && !script.contains("c.pdf"))
     let run = try library.bash(script)
     #expect(run.status == 0, "\(run.err)")
     #expect(try IndependentReaders.qpdfDirection(library.path("Library/manga/d.pdf")) == "/R2L")
-    #expect(try IndependentReaders.mutoolPageLayout(library.path("Library/b.pdf")) == "/TwoPageLeft")
+    #expect(
+      try IndependentReaders.mutoolPageLayout(library.path("Library/b.pdf")) == "/TwoPageLeft")
     #expect(try IndependentReaders.qpdfDirection(library.path("Library/b.pdf")) == nil)
     #expect(try IndependentReaders.qpdfDirection(library.path("Library/a.pdf")) == nil)
   }

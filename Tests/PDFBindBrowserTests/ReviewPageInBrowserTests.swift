@@ -48,7 +48,8 @@ struct ReviewPageInBrowserTests {
         "Library/manga/vol 1.pdf", "Library/manga/vol 2.pdf", "Library/notes.pdf",
         "Library/photos.pdf", "Library/western/declared.pdf",
       ])
-    #expect(seen.rows[2]["failure"] as? String == "not a PDF: no %PDF- header in the first 1024 bytes")
+    #expect(
+      seen.rows[2]["failure"] as? String == "not a PDF: no %PDF- header in the first 1024 bytes")
 
     // Each picture as it is on screen: left of the spine | right of it.
     let shown = try seen.spreadsOnScreen()
@@ -79,7 +80,8 @@ struct ReviewPageInBrowserTests {
       let rows = try BrowserDriver.act(page, steps: steps)["rows"] as? [[String: Any]] ?? []
       return rows.filter { $0["hidden"] as? Bool == false }.map { $0["id"] as? String ?? "" }
     }
-    #expect(try visible(after: [["click", "button[data-filter=undecided]"]].map(Self.step)) == ["book-4"])
+    #expect(
+      try visible(after: [["click", "button[data-filter=undecided]"]].map(Self.step)) == ["book-4"])
     #expect(try visible(after: [["keys": "3"]]) == ["book-5"])
     #expect(try visible(after: [["keys": "4"]]) == ["book-1", "book-2"])
     #expect(try visible(after: [["keys": "41"]]).count == 5)
@@ -93,7 +95,8 @@ struct ReviewPageInBrowserTests {
     for index in 1...60 { try library.add("colours-12.pdf", as: "Shelf/book \(index).pdf") }
     #expect(try library.pdfbind(["review", "-r", "-q", "Shelf"]).status == 0)
     let seen = try BrowserDriver.inspect(
-      library.root.appendingPathComponent("pdfbind-review.html"), crops: try Fixture.temporaryDirectory())
+      library.root.appendingPathComponent("pdfbind-review.html"),
+      crops: try Fixture.temporaryDirectory())
     let pictures = seen.initiallyRequested.filter { $0.hasSuffix(".png") }
     #expect(pictures.contains { $0.hasSuffix("/1-left-edge.png") })
     #expect(pictures.count < 40, "\(pictures.count) of 120 pictures asked for at once")

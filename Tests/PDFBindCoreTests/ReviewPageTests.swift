@@ -18,10 +18,12 @@ struct ReviewPageTests {
         + "&lt;script&gt;alert(1)&lt;/script&gt; &amp; \"q\" 'a' &#13;\n<br></p>")
   }
 
-  @Test("base64 as RFC 4648 section 10 gives it", arguments: [
-    ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
-    ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
-  ])
+  @Test(
+    "base64 as RFC 4648 section 10 gives it",
+    arguments: [
+      ("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="),
+      ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy"),
+    ])
   func base64(input: String, output: String) {
     #expect(ContentHash.base64(Array(input.utf8)) == output)
   }
@@ -68,7 +70,8 @@ struct ReviewPageTests {
     return Suggestion(report: report, evidence: evidence)
   }
 
-  static let rightToLeft = Evidence(source: .comicInfo, says: .rightEdge, detail: "Manga YesAndRightToLeft")
+  static let rightToLeft = Evidence(
+    source: .comicInfo, says: .rightEdge, detail: "Manga YesAndRightToLeft")
 
   @Test("A decided book: one view, under the suggestion, the first three spreads")
   func decided() {
@@ -120,13 +123,15 @@ struct ReviewPageTests {
     let name = Array("<b id=\"canary\">$(x)</b>'.pdf".utf8)
     let book = ReviewBook(
       name: name,
-      outcome: .reviewed(.init(suggestion: Self.suggestion(evidence: [Self.rightToLeft]), pictures: [])))
+      outcome: .reviewed(
+        .init(suggestion: Self.suggestion(evidence: [Self.rightToLeft]), pictures: [])))
     let html = Self.page([book])
     #expect(!html.contains("<b id"))
     #expect(html.contains("<bdi>&lt;b id=\"canary\"&gt;$(x)&lt;/b&gt;'.pdf</bdi>"))
     #expect(
       html.contains(
-        "data-word=\"&#39;&lt;b id=&quot;canary&quot;&gt;$(x)&lt;/b&gt;&#39;\\&#39;&#39;.pdf&#39;\""))
+        "data-word=\"&#39;&lt;b id=&quot;canary&quot;&gt;$(x)&lt;/b&gt;&#39;\\&#39;&#39;.pdf&#39;\""
+      ))
     #expect(html.contains("data-directory=\"&#39;/w d&#39;\""))
     #expect(html.contains("data-suggested=\"right-edge\"") && html.contains("data-change=\"true\""))
     // Only the constant script element, and no inline handler anywhere.

@@ -24,7 +24,8 @@ struct ShellWordTests {
   }
 
   @Test func bytesThatAreNotUTF8() {
-    #expect(ShellWord.quote(Array("bad".utf8) + [0xFF] + Array("é.pdf".utf8)) == #"$'bad\xffé.pdf'"#)
+    #expect(
+      ShellWord.quote(Array("bad".utf8) + [0xFF] + Array("é.pdf".utf8)) == #"$'bad\xffé.pdf'"#)
   }
 
   @Test("A path that starts with a dash gets ./ (pdfbind reads a lone - as standard input)")

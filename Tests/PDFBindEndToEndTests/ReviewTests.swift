@@ -30,8 +30,11 @@ struct ReviewTests {
     -> ProcessResult
   {
     try runProcess(
-      "/bin/sh", ["-c", #"cd "$1" && shift && exec "$0" "$@""#, PDFBindRunner.executable,
-        directory.path] + arguments, input: input)
+      "/bin/sh",
+      [
+        "-c", #"cd "$1" && shift && exec "$0" "$@""#, PDFBindRunner.executable,
+        directory.path,
+      ] + arguments, input: input)
   }
 
   @Test("review -r writes the page and a picture per view; a bad file is one line and a row")
@@ -40,7 +43,8 @@ struct ReviewTests {
     let result = try Self.run(in: root, ["review", "-r", "Library"])
     #expect(result.status == 2)
     #expect(
-      result.err == "pdfbind: Library/notes.pdf: not a PDF: no %PDF- header in the first 1024 bytes\n")
+      result.err
+        == "pdfbind: Library/notes.pdf: not a PDF: no %PDF- header in the first 1024 bytes\n")
     #expect(
       result.out
         == "pdfbind-review.html: 4 books (1 undecided, 0 in conflict, 2 that set --auto would "
@@ -52,9 +56,11 @@ struct ReviewTests {
         == ["1-right-edge.png", "2-right-edge.png", "4-left-edge.png", "4-right-edge.png"])
     // Under the suggestion (right-edge, the file's pairing: from page 1), by Pillow.
     let picture = try PreviewPictureReader.read(folder + "/1-right-edge.png")
-    #expect(picture.spreads.map { [LayoutColours.page($0.left), LayoutColours.page($0.right)] }
-      == [[2, 1], [4, 3], [6, 5]])
-    let html = try String(contentsOfFile: root.appendingPathComponent("pdfbind-review.html").path, encoding: .utf8)
+    #expect(
+      picture.spreads.map { [LayoutColours.page($0.left), LayoutColours.page($0.right)] }
+        == [[2, 1], [4, 3], [6, 5]])
+    let html = try String(
+      contentsOfFile: root.appendingPathComponent("pdfbind-review.html").path, encoding: .utf8)
     #expect(html.contains("<bdi>Library/manga/vol 1.pdf</bdi>"))
     #expect(html.contains("src=\"pdfbind-review_files/4-left-edge.png\""))
     #expect(html.contains("data-word=\"&#39;Library/manga/vol 1.pdf&#39;\""))
@@ -70,7 +76,8 @@ struct ReviewTests {
     for stale in ["9-left-edge.png", "notes.txt"] {
       try Data("old".utf8).write(to: files.appendingPathComponent(stale))
     }
-    let result = try Self.run(in: root, ["review", "-q", "-o", "out/My Review.html", "Library/photos.pdf"])
+    let result = try Self.run(
+      in: root, ["review", "-q", "-o", "out/My Review.html", "Library/photos.pdf"])
     #expect((result.status, result.out, result.err) == (0, "", ""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: files.path).sorted()
@@ -101,14 +108,16 @@ struct ReviewTests {
     let list = Data((odd + "\0").utf8)
     let listed = try Self.run(in: root, ["review", "-q", "--files-from", "-", "-0"], input: list)
     #expect(listed.status == 0, "\(listed.err)")
-    let html = try String(contentsOf: root.appendingPathComponent("pdfbind-review.html"), encoding: .utf8)
+    let html = try String(
+      contentsOf: root.appendingPathComponent("pdfbind-review.html"), encoding: .utf8)
     #expect(html.contains("<bdi>Library/new\nline.pdf</bdi>"))
     #expect(html.contains(#"<code>$'Library/new\x0aline.pdf'</code>"#))
 
     let piped = try Self.run(
       in: root, ["review", "-q", "-"], input: try Fixture.bytes("layout/colours-2.pdf"))
     #expect((piped.status, piped.err) == (0, ""))
-    let page = try String(contentsOf: root.appendingPathComponent("pdfbind-review.html"), encoding: .utf8)
+    let page = try String(
+      contentsOf: root.appendingPathComponent("pdfbind-review.html"), encoding: .utf8)
     #expect(page.contains("<bdi>-</bdi>") && !page.contains("data-word"))
     #expect(page.contains("Read from standard input: no file to change."))
   }
@@ -117,10 +126,12 @@ struct ReviewTests {
   func mistakes() throws {
     let root = try Self.library()
     for arguments in [["-o", "-"], ["--pages", "0"], []] {
-      let result = try Self.run(in: root, ["review"] + arguments + (arguments.isEmpty ? [] : ["Library/photos.pdf"]))
+      let result = try Self.run(
+        in: root, ["review"] + arguments + (arguments.isEmpty ? [] : ["Library/photos.pdf"]))
       #expect(result.status == 64, "\(arguments): \(result.err)")
     }
-    let blocked = try Self.run(in: root, ["review", "-o", "/dev/null/review.html", "Library/photos.pdf"])
+    let blocked = try Self.run(
+      in: root, ["review", "-o", "/dev/null/review.html", "Library/photos.pdf"])
     #expect(blocked.status == 2)
     #expect(blocked.err.hasPrefix("pdfbind: /dev/null/review_files: "))
     #expect(blocked.out == "")

@@ -41,7 +41,8 @@ public enum Thumbnails {
       where !warnings.contains(warning) {
         warnings.append(warning)
       }
-      thumbnails.append(Thumbnail(png: try canvas.png(), width: layout.width, height: layout.height))
+      thumbnails.append(
+        Thumbnail(png: try canvas.png(), width: layout.width, height: layout.height))
     }
     return (thumbnails, warnings)
   }

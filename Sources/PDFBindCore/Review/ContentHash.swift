@@ -16,7 +16,8 @@ enum ContentHash {
       let value = chunk.enumerated().reduce(0) { $0 | Int($1.element) << (16 - 8 * $1.offset) }
       for position in 0..<4 {
         output.append(
-          position <= chunk.count ? alphabet[(value >> (18 - 6 * position)) & 0x3F] : UInt8(ascii: "="))
+          position <= chunk.count
+            ? alphabet[(value >> (18 - 6 * position)) & 0x3F] : UInt8(ascii: "="))
       }
       index += 3
     }

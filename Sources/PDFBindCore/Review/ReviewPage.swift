@@ -118,8 +118,12 @@ public struct ReviewPage: Sendable {
         .element(
           "div", [.init("class", "bar")],
           [
-            .element("strong", [.init("id", "chosen"), .init("aria-live", "polite")], [.text("No choices yet.")]),
-            button("toggle", "Show the script", [.init("aria-expanded", "false"), .init("aria-controls", "script-box")]),
+            .element(
+              "strong", [.init("id", "chosen"), .init("aria-live", "polite")],
+              [.text("No choices yet.")]),
+            button(
+              "toggle", "Show the script",
+              [.init("aria-expanded", "false"), .init("aria-controls", "script-box")]),
             button("copy", "Copy"),
             button("download", "Download pdfbind-review.sh"),
             .element("span", [.init("id", "copied"), .init("role", "status")], []),

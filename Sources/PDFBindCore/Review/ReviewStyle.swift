@@ -7,6 +7,7 @@ enum ReviewAssets {
 
     :root { color-scheme: light; --accent: #1f5fa8; --muted: #5b6470; --line: #d5d9de; }
     * { box-sizing: border-box; }
+    html { scroll-padding: 110px 0 64px; }
     body { margin: 0; font: 15px/1.4 system-ui, sans-serif; color: #1d2125; background: #f6f7f8; }
     .toolbar { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap;
       align-items: center; gap: 6px 16px; padding: 8px 16px; background: #fff;
@@ -20,7 +21,7 @@ enum ReviewAssets {
       color: #fff; }
     .filters { display: flex; gap: 4px; }
     main { padding: 12px 16px 64px; }
-    .book { content-visibility: auto; contain-intrinsic-size: auto 330px; background: #fff;
+    .book { content-visibility: auto; contain-intrinsic-size: auto 260px; background: #fff;
       border: 1px solid var(--line); border-radius: 6px; padding: 8px 12px; margin: 0 0 10px; }
     .book.current { outline: 3px solid var(--accent); outline-offset: -1px; }
     .book:focus { outline-style: solid; }
@@ -37,7 +38,8 @@ enum ReviewAssets {
     figure { margin: 0; }
     figure img { display: block; background: #ececec; max-width: 100%; height: auto; }
     figcaption { font-size: 12px; color: var(--muted); max-width: 640px; }
-    .choice { display: flex; flex-wrap: wrap; gap: 8px; margin-top: 6px; }
+    .view { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 12px; }
+    .choice { display: flex; flex-direction: column; gap: 6px; }
     fieldset { border: 1px solid var(--line); border-radius: 4px; padding: 2px 8px; margin: 0; }
     legend { font-size: 12px; color: var(--muted); padding: 0 4px; }
     label { margin-right: 10px; white-space: nowrap; }
@@ -45,7 +47,7 @@ enum ReviewAssets {
       border-top: 1px solid var(--line); padding: 6px 16px; }
     .panel .bar { display: flex; flex-wrap: wrap; align-items: center; gap: 8px; }
     .panel .bar strong { margin-right: 8px; }
-    .panel textarea { display: block; width: 100%; height: 40vh; margin-top: 6px;
+    .panel textarea { display: block; width: 100%; height: min(32vh, 18em); margin-top: 6px;
       font: 12px/1.35 ui-monospace, monospace; white-space: pre; overflow: auto; }
     .hint { font-size: 12px; color: var(--muted); margin: 4px 0; }
     #copied { color: var(--muted); }

@@ -50,7 +50,8 @@ struct ReviewJob: Sendable {
       return .init(suggestion: suggestion, pictures: pictures)
     } catch {
       if !quiet {
-        file.standardError.append(Array("pdfbind: ".utf8) + input.line("warning: no pictures: \(error)"))
+        file.standardError.append(
+          Array("pdfbind: ".utf8) + input.line("warning: no pictures: \(error)"))
       }
       return .init(suggestion: suggestion, pictures: [], noPictures: "\(error)")
     }

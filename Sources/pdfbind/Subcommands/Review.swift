@@ -7,7 +7,8 @@ import SystemPackage
 extension PDFBindCommand {
   struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Write one HTML page to settle a library by eye, and turn the choices into a script.",
+      abstract:
+        "Write one HTML page to settle a library by eye, and turn the choices into a script.",
       usage: "pdfbind review [-r] [--pages N] [-o OUT.html] <file> ...",
       discussion: """
         For each file the page shows its name, its binding and layout now, what suggest \
