@@ -79,8 +79,15 @@ struct Inspection {
 struct BrowserLibrary {
   let root: URL
 
-  init() throws { root = try Fixture.temporaryDirectory() }
   init(root: URL) { self.root = root }
+
+  /// A fresh folder with each `Fixtures/layout/` book copied to its path, and a ComicInfo.xml
+  /// saying how its comics read (`YesAndRightToLeft`, `No`) in each folder of `comics`.
+  init(_ books: KeyValuePairs<String, String> = [:], comics: [String: String] = [:]) throws {
+    root = try Fixture.temporaryDirectory()
+    for (path, fixture) in books { try add(fixture, as: path) }
+    for (folder, manga) in comics { try comicInfo(folder, manga: manga) }
+  }
 
   func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
 

@@ -7,19 +7,15 @@ import Testing
 /// MuPDF), and nothing else changes.
 @Suite("review choices in a browser", .serialized, BrowserDriver.available)
 struct ReviewChoicesInBrowserTests {
-  static func library() throws -> BrowserLibrary {
-    let library = try BrowserLibrary()
-    try library.add("colours-7.pdf", as: "Library/a.pdf")
-    try library.add("colours-3.pdf", as: "Library/b.pdf")
-    try library.add("colours-2.pdf", as: "Library/c.pdf")
-    try library.add("colours-1.pdf", as: "Library/manga/d.pdf")
-    try library.comicInfo("Library/manga", manga: "YesAndRightToLeft")
+  /// Three books nothing decides and a right-to-left comic, reviewed: the library and the page.
+  static func reviewed() throws -> (BrowserLibrary, URL) {
+    let books: KeyValuePairs = [
+      "Library/a.pdf": "colours-7.pdf", "Library/b.pdf": "colours-3.pdf",
+      "Library/c.pdf": "colours-2.pdf", "Library/manga/d.pdf": "colours-1.pdf",
+    ]
+    let library = try BrowserLibrary(books, comics: ["Library/manga": "YesAndRightToLeft"])
     #expect(try library.pdfbind(["review", "-r", "-q", "Library"]).status == 0)
-    return library
-  }
-
-  static func page(_ library: BrowserLibrary) -> URL {
-    library.root.appendingPathComponent("pdfbind-review.html")
+    return (library, library.root.appendingPathComponent("pdfbind-review.html"))
   }
 
   static func bytes(_ library: BrowserLibrary, _ name: String) throws -> Data {
@@ -28,10 +24,10 @@ struct ReviewChoicesInBrowserTests {
 
   @Test("Two books chosen by keys become a script that gives exactly those bindings")
   func twoBooksByKeys() throws {
-    let library = try Self.library()
+    let (library, page) = try Self.reviewed()
     let before = try ["Library/b.pdf", "Library/manga/d.pdf"].map { try Self.bytes(library, $0) }
     // j: the first book; r, c: right-edge with a cover; j j: the third; l: left-edge.
-    let done = try BrowserDriver.act(Self.page(library), steps: [["keys": "jrcjjl"]])
+    let done = try BrowserDriver.act(page, steps: [["keys": "jrcjjl"]])
     #expect((done["console"] as? [Any])?.isEmpty == true, "\(done["console"] ?? "")")
     #expect(done["chosen"] as? String == "2 books chosen.")
     #expect(done["shown"] as? Bool == true)
@@ -64,9 +60,9 @@ struct ReviewChoicesInBrowserTests {
 
   @Test("Filters, the suggestion for every book shown, s and x: only what is chosen is written")
   func suggestionsAndLeave() throws {
-    let library = try Self.library()
+    let (library, page) = try Self.reviewed()
     let done = try BrowserDriver.act(
-      Self.page(library),
+      page,
       steps: [
         // Changes only (the manga book set --auto would write), take its suggestion.
         ["keys": "4"], ["click": "#take-suggestions"],
@@ -92,9 +88,9 @@ struct ReviewChoicesInBrowserTests {
 
   @Test("j and k move through the books shown, skipping the ones a filter hides")
   func keyboardNavigation() throws {
-    let library = try Self.library()
+    let (_, page) = try Self.reviewed()
     func current(_ keys: String) throws -> [String] {
-      let rows = try BrowserDriver.act(Self.page(library), steps: [["keys": keys]])["rows"]
+      let rows = try BrowserDriver.act(page, steps: [["keys": keys]])["rows"]
       return (rows as? [[String: Any]] ?? []).filter { $0["current"] as? Bool == true }
         .map { $0["id"] as? String ?? "" }
     }

@@ -10,13 +10,11 @@ struct ReviewPageInBrowserTests {
   /// Two right-to-left comics (one with a cover), an undecided book, a book whose declared
   /// right-edge binding its ComicInfo.xml contradicts, and a file that is not a PDF.
   static func library() throws -> BrowserLibrary {
-    let library = try BrowserLibrary()
-    try library.add("colours-7.pdf", as: "Library/manga/vol 1.pdf")
-    try library.add("colours-12.pdf", as: "Library/manga/vol 2.pdf")
-    try library.comicInfo("Library/manga", manga: "YesAndRightToLeft")
-    try library.add("colours-3.pdf", as: "Library/photos.pdf")
-    try library.add("colours-2.pdf", as: "Library/western/declared.pdf")
-    try library.comicInfo("Library/western", manga: "No")
+    let library = try BrowserLibrary(
+      [
+        "Library/manga/vol 1.pdf": "colours-7.pdf", "Library/manga/vol 2.pdf": "colours-12.pdf",
+        "Library/photos.pdf": "colours-3.pdf", "Library/western/declared.pdf": "colours-2.pdf",
+      ], comics: ["Library/manga": "YesAndRightToLeft", "Library/western": "No"])
     try Data("not a PDF\n".utf8).write(to: URL(fileURLWithPath: library.path("Library/notes.pdf")))
     // Set up with pdfbind (qpdf judges set elsewhere): a cover, and a declared binding.
     for arguments in [

@@ -140,11 +140,9 @@ struct ReviewTests {
   @Test("On a terminal, a long run shows the batch progress line")
   func progress() throws {
     let root = try Fixture.temporaryDirectory()
-    var paths: [String] = []
-    for index in 0..<1_000 {
-      let path = root.appendingPathComponent("\(index).pdf").path
+    let paths = (0..<1_000).map { root.appendingPathComponent("\($0).pdf").path }
+    for path in paths {
       try FileManager.default.linkItem(atPath: Fixture.path("layout/colours-0.pdf"), toPath: path)
-      paths.append(path)
     }
     try Data(paths.joined(separator: "\n").utf8).write(to: root.appendingPathComponent("list"))
     // util-linux's script(1) gives the run a pseudo-terminal, as a user watching it has.
