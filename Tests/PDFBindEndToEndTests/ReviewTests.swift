@@ -133,8 +133,19 @@ struct ReviewTests {
     let blocked = try Self.run(
       in: root, ["review", "-o", "/dev/null/review.html", "Library/photos.pdf"])
     #expect(blocked.status == 2)
-    #expect(blocked.err.hasPrefix("pdfbind: /dev/null/review_files: "))
+    #expect(
+      blocked.err
+        == "pdfbind: /dev/null/review_files: creating the pictures folder failed: Not a directory\n"
+    )
     #expect(blocked.out == "")
+    // A directory as the page: refused before anything is read or written.
+    let directory = try Self.run(in: root, ["review", "-o", "Library", "Library/photos.pdf"])
+    #expect(directory.status == 2)
+    #expect(
+      directory.err
+        == "pdfbind: Library: writing the page failed: it is a directory; -o names the HTML file\n")
+    #expect(
+      !FileManager.default.fileExists(atPath: root.appendingPathComponent("Library_files").path))
   }
 
   @Test("On a terminal, a long run shows the batch progress line")

@@ -26,13 +26,22 @@ public struct ReviewFiles: Sendable {
 
   /// Creates the folder if needed and removes the pictures an earlier run left in it (only
   /// names review writes: `N-left-edge.png`, `N-right-edge.png`); other files stay.
-  public func prepare() throws(BindingError) {
+  /// Throws `.pageIsDirectory` before anything is written when `page` names a directory.
+  public func prepare() throws(PreparationError) {
+    var info = stat()
+    if page.withPlatformString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
+      throw .pageIsDirectory(
+        .writeFailed(
+          operation: "writing the page", reason: "it is a directory; -o names the HTML file"))
+    }
     let created = folder.withPlatformString { mkdir($0, 0o777) }
     if created != 0 && errno != EEXIST {
-      throw BindingError(creating: Errno(rawValue: errno), operation: "creating \(folder)")
+      throw .folder(
+        BindingError(creating: Errno(rawValue: errno), operation: "creating the pictures folder"))
     }
     guard let directory = folder.withPlatformString({ opendir($0) }) else {
-      throw BindingError(creating: Errno(rawValue: errno), operation: "opening \(folder)")
+      throw .folder(
+        BindingError(creating: Errno(rawValue: errno), operation: "reading the pictures folder"))
     }
     defer { closedir(directory) }
     var stale: [String] = []
@@ -43,6 +52,14 @@ public struct ReviewFiles: Sendable {
       if Self.isPictureName(name) { stale.append(name) }
     }
     for name in stale { FileIO.remove(folder.appending(name)) }
+  }
+
+  /// Why the page cannot be written, found before any file is read: the path it names.
+  public enum PreparationError: Error {
+    /// `-o` names a directory.
+    case pageIsDirectory(BindingError)
+    /// The pictures folder cannot be made or read.
+    case folder(BindingError)
   }
 
   /// The name of book `number`'s picture under `binding`.
@@ -65,7 +82,7 @@ public struct ReviewFiles: Sendable {
   /// Writes the page beside its final name and renames it over, so a browser showing the old
   /// page never reads half a new one.
   public func writePage(_ html: [UInt8]) throws(BindingError) {
-    let operation = "writing \(page)"
+    let operation = "writing the page"
     let directory = page.removingLastComponent()
     do throws(Errno) {
       let (descriptor, temporary) = try FileIO.makeTemporaryFile(

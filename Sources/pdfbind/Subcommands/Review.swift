@@ -50,7 +50,10 @@ extension PDFBindCommand {
       let page = FilePath(platformString: RawArguments.value(of: ["-o"], parsed: output))
       let files = ReviewFiles(page: page)
       do { try files.prepare() } catch {
-        Terminal.err(Array("pdfbind: ".utf8) + files.folder.bytes + Array(": \(error)".utf8))
+        switch error {
+        case .pageIsDirectory(let reason): Self.fail(page, reason)
+        case .folder(let reason): Self.fail(files.folder, reason)
+        }
         throw ExitCode(2)
       }
       let job = ReviewJob(
@@ -74,10 +77,15 @@ extension PDFBindCommand {
         try files.writePage(html)
         if !quiet { Terminal.out(ReviewSummary(books: reviewed, files: files).line) }
       } catch {
-        Terminal.err(Array("pdfbind: ".utf8) + page.bytes + Array(": \(error)".utf8))
+        Self.fail(page, error)
         status = .failed
       }
       try status.exit()
+    }
+
+    /// `pdfbind: PATH: REASON` for the page or its folder.
+    static func fail(_ path: FilePath, _ reason: any Error) {
+      Terminal.err(Array("pdfbind: ".utf8) + path.bytes + Array(": \(reason)".utf8))
     }
 
     /// The current directory's bytes: the script changes to it before its relative paths.
