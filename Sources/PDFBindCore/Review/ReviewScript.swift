@@ -166,8 +166,12 @@ extension ReviewAssets {
         const row = current >= 0 ? rows[current] : null;
         if (key === "j" || key === "ArrowDown") move(1);
         else if (key === "k" || key === "ArrowUp") move(-1);
-        else if (key >= "1" && key <= "4") setFilter(FILTERS[Number(key) - 1]);
-        else if (row && KEYS[key]) { choose(row, ...KEYS[key]); record(row); refresh(); }
+        else if (/^[1-4]$/.test(key)) setFilter(FILTERS[Number(key) - 1]);
+        else if (row && Object.hasOwn(KEYS, key)) {
+          choose(row, ...KEYS[key]);
+          record(row);
+          refresh();
+        }
         else if (row && key === "s") { takeSuggestion(row); refresh(); }
         else if (row && key === "x") {
           choose(row, "binding", "leave");
