@@ -18,12 +18,12 @@ enum BrowserDriver {
   }()
 
   /// The trait every browser test carries: skipped, saying why, where chromium, chromium-driver
-  /// or Selenium is missing (make test-deps installs them).
+  /// or Selenium is missing (make test runs browser-deps, which installs them).
   static var available: ConditionTrait {
     .enabled(
       if: missing == nil,
       Comment(
-        rawValue: "headless chromium cannot be driven here (\(missing ?? "")): make test-deps "
+        rawValue: "headless chromium cannot be driven here (\(missing ?? "")): make browser-deps "
           + "installs chromium, chromium-driver (Debian) and selenium (PyPI)"))
   }
 

@@ -42,7 +42,7 @@ start=$(date +%s.%N)
 end=$(date +%s.%N)
 echo "the page of 5,000 books (written in $(echo "$end - $start" | bc) s; page $(du -h "$WORK/page-5000.html" | cut -f1)) opened in headless chromium; $(load)"
 if ! python3 "$BROWSER" check | grep -q '"ok": true'; then
-  echo "  skipped: $(python3 "$BROWSER" check) (make test-deps installs chromium, chromium-driver, selenium)"
+  echo "  skipped: $(python3 "$BROWSER" check) (make browser-deps installs chromium, chromium-driver, selenium)"
   exit $status
 fi
 results=()
