@@ -49,6 +49,31 @@ public struct ReviewBook: Sendable {
   }
 }
 
+/// How many books the page holds of each kind its filters show.
+public struct ReviewCounts: Equatable, Sendable {
+  public var books: Int
+  public var undecided: Int
+  public var conflicts: Int
+  /// Books `set --auto` would change.
+  public var changes: Int
+  /// Books that could not be read.
+  public var unreadable: Int
+
+  public init(_ books: [ReviewBook]) {
+    self.books = books.count
+    undecided = books.filter(\.isUndecided).count
+    conflicts = books.filter(\.isConflict).count
+    changes = books.filter(\.isChange).count
+    unreadable = books.filter { $0.suggestion == nil }.count
+  }
+
+  /// `1 undecided, 0 in conflict, 4 that set --auto would change, 1 not readable`.
+  public var summary: String {
+    "\(undecided) undecided, \(conflicts) in conflict, \(changes) that set --auto would change"
+      + (unreadable > 0 ? ", \(unreadable) not readable" : "")
+  }
+}
+
 /// One picture of a book's spreads, written beside the page.
 public struct ReviewPicture: Sendable {
   public var view: PictureView

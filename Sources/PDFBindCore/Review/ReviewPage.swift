@@ -64,10 +64,7 @@ public struct ReviewPage: Sendable {
 
   /// The title, the counts, the filters and the keys.
   private func toolbar(title: String) -> Markup {
-    let undecided = books.filter(\.isUndecided).count
-    let conflicts = books.filter(\.isConflict).count
-    let changes = books.filter(\.isChange).count
-    let failed = books.filter { $0.suggestion == nil }.count
+    let counts = ReviewCounts(books)
     func filter(_ name: String, _ label: String, _ count: Int, key: String) -> Markup {
       .element(
         "button",
@@ -77,21 +74,19 @@ public struct ReviewPage: Sendable {
           .init("title", "\(label) (key \(key))"),
         ], [.text("\(label) (\(count))")])
     }
-    var counts = "\(books.count) books: \(undecided) undecided, \(conflicts) in conflict, "
-    counts += "\(changes) that set --auto would change"
-    if failed > 0 { counts += ", \(failed) not readable" }
     return .element(
       "header", [.init("class", "toolbar")],
       [
         .element("h1", [], [.text(title)]),
-        .element("p", [.init("class", "counts")], [.text(counts)]),
+        .element(
+          "p", [.init("class", "counts")], [.text("\(books.count) books: " + counts.summary)]),
         .element(
           "nav", [.init("class", "filters"), .init("aria-label", "Show")],
           [
             filter("all", "All", books.count, key: "1"),
-            filter("undecided", "Undecided", undecided, key: "2"),
-            filter("conflict", "Conflicts", conflicts, key: "3"),
-            filter("change", "Changes", changes, key: "4"),
+            filter("undecided", "Undecided", counts.undecided, key: "2"),
+            filter("conflict", "Conflicts", counts.conflicts, key: "3"),
+            filter("change", "Changes", counts.changes, key: "4"),
           ]),
         .element(
           "button", [.init("type", "button"), .init("id", "take-suggestions")],

@@ -64,14 +64,8 @@ struct ReviewSummary {
   var files: ReviewFiles
 
   var line: [UInt8] {
-    let undecided = books.filter(\.isUndecided).count
-    let conflicts = books.filter(\.isConflict).count
-    let changes = books.filter(\.isChange).count
-    let failed = books.filter { $0.suggestion == nil }.count
-    var text = ": \(books.count) book\(books.count == 1 ? "" : "s") (\(undecided) undecided, "
-    text += "\(conflicts) in conflict, \(changes) that set --auto would change"
-    text += failed > 0 ? ", \(failed) not readable)" : ")"
-    return files.page.bytes + Array(text.utf8)
+    let count = "\(books.count) book\(books.count == 1 ? "" : "s")"
+    return files.page.bytes + Array(": \(count) (\(ReviewCounts(books).summary))".utf8)
   }
 }
 
