@@ -14,9 +14,11 @@ as a person would, and prints what it saw as one JSON object.
 Nothing here judges: the Swift tests and the bench compare what it prints with what should be.
 """
 
+import atexit
 import io
 import json
 import os
+import shutil
 import sys
 import tempfile
 import time
@@ -42,6 +44,8 @@ def browser(width=1280, height=1000, downloads=None):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     profile = tempfile.mkdtemp(prefix="pdfbind-chromium-")
+    # Each run is its own process; the profile goes when it ends (chromium has quit by then).
+    atexit.register(shutil.rmtree, profile, ignore_errors=True)
     for argument in [
         "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
         f"--window-size={width},{height}", "--hide-scrollbars", f"--user-data-dir={profile}",
