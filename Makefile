@@ -8,7 +8,8 @@
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
 # make lint         swift format lint; the C libraries imported (or loaded) only where they belong
-# make bench        speed and memory report, then suggest's labelled set (bench/suggest/);
+# make bench        speed and memory report, then suggest's labelled set (bench/suggest/), then
+#                   review over 1,000 and 5,000 books (bench/review/);
 #                   BEFORE=REV also times REV's start-up side by side
 # make fuzz         long property-based run of the byte-level scanners and the update builder
 # make clean        remove build output
@@ -21,10 +22,14 @@ APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs
 # preview and suggest load these at run time (dlopen); nothing links them. The font is for
 # preview's labels.
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core
+# review's browser tests drive Debian's chromium through its chromium-driver with Selenium
+# (PyPI). Large, so a machine that cannot install them still runs every other test: the
+# browser tests are then skipped and say why.
+APT_BROWSER_PACKAGES := chromium chromium-driver
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
-.PHONY: all build deps test-deps run test release docs install uninstall lint bench bench-suggest fuzz \
-  clean
+.PHONY: all build deps test-deps browser-deps run test release docs install uninstall lint bench \
+  bench-suggest bench-review fuzz clean
 
 all: build
 
@@ -51,13 +56,20 @@ test-deps: deps
 	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko pypdfium2 Pillow \
 	    'pypdf>=5'; }
 
+browser-deps:
+	-$(call apt-ensure,$(APT_BROWSER_PACKAGES)) || echo "make: chromium and chromium-driver" \
+	  "could not be installed; the browser tests will be skipped"
+	-@python3 -c 'import selenium' 2>/dev/null || python3 -m pip install --quiet selenium \
+	  || python3 -m pip install --quiet --break-system-packages selenium \
+	  || echo "make: selenium could not be installed; the browser tests will be skipped"
+
 build: deps
 	$(SWIFT) build
 
 run: build
 	@$$($(SWIFT) build --show-bin-path)/pdfbind $(ARGS)
 
-test: test-deps docs
+test: test-deps browser-deps docs
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -105,7 +117,7 @@ lint:
 
 # BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up
 # side by side with this build's.
-bench: release
+bench: release browser-deps
 	@if [ -n "$(BEFORE)" ]; then \
 	  rm -rf .build-before/src && mkdir -p .build-before && git worktree prune && \
 	  git worktree add --detach .build-before/src $(BEFORE) >/dev/null && \
@@ -116,6 +128,11 @@ bench: release
 	  || echo "$$BEFORE_BIN") \
 	  bench/run.sh "$(RELEASE_BIN)"
 	bench/suggest/run.sh "$(RELEASE_BIN)"
+	bench/review/run.sh "$(RELEASE_BIN)"
+
+# Only the review step of make bench: 1,000 books/s written, the 5,000-book page's opening.
+bench-review: release browser-deps
+	bench/review/run.sh "$(RELEASE_BIN)"
 
 # Only the suggest step of make bench: labelled set, confusion table, goals, speed.
 bench-suggest: release

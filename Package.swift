@@ -61,5 +61,12 @@ let package = Package(
       name: "PDFBindEndToEndTests",
       dependencies: ["PDFBindTestSupport"]
     ),
+    // The review page in headless chromium, driven by browser/review_browser.py (Selenium and
+    // Debian's chromium-driver); skipped, with the reason, where those are not installed.
+    .testTarget(
+      name: "PDFBindBrowserTests",
+      dependencies: ["PDFBindTestSupport"],
+      exclude: ["browser"]
+    ),
   ]
 )

@@ -73,6 +73,10 @@ struct HelpAndInstallTests {
       "-o", "--in-place", "--dry-run", "--json", "-q", "--quiet", "--files-from", "-0", "--null",
       "--password", "--jobs", "--help", "--version",
     ],
+    "review": [
+      "-r", "--recursive", "--pages", "-o", "-q", "--quiet", "--files-from", "-0", "--null",
+      "--password", "--jobs", "--help", "--version",
+    ],
     "": ["--help", "--version"],
   ]
 
@@ -81,7 +85,7 @@ struct HelpAndInstallTests {
     let declared = try Self.declaredOptions()
     #expect(
       Set(declared.keys) == [
-        "", "get", "set", "check", "spreads", "preview", "suggest", "history", "revert",
+        "", "get", "set", "check", "spreads", "preview", "suggest", "history", "revert", "review",
       ])
     for (command, options) in Self.specOptions {
       let missing = options.subtracting(declared[command] ?? [])

@@ -5,18 +5,8 @@ import Testing
 /// SPEC "preview": the PNG is read back with Pillow and judged by sampling pixels.
 @Suite("preview")
 struct PreviewTests {
-  /// The flat colour of page k of Fixtures/layout/colours-N.pdf (make_layout_fixtures.py).
-  static let palette = [
-    RGB(230, 25, 75), RGB(60, 180, 75), RGB(255, 225, 25), RGB(0, 130, 200), RGB(245, 130, 48),
-    RGB(145, 30, 180), RGB(70, 240, 240), RGB(240, 50, 230), RGB(170, 110, 40), RGB(0, 128, 128),
-    RGB(128, 0, 0), RGB(0, 0, 128),
-  ]
-
-  /// The page whose colour this is, if any.
-  static func page(_ colour: RGB?) -> Int? {
-    guard let colour else { return nil }
-    return palette.firstIndex { $0.distance(to: colour) <= 12 }.map { $0 + 1 }
-  }
+  /// The page whose colour this is, if any (Fixtures/layout/colours-N.pdf).
+  static func page(_ colour: RGB?) -> Int? { LayoutColours.page(colour) }
 
   /// The spreads as they should appear, left of the spine | right of it, `_` for no page.
   static func spreads(_ text: String) -> [[Int?]] {

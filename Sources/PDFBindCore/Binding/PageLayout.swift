@@ -53,4 +53,13 @@ public enum PageLayoutEntry: Equatable, Sendable {
   public func isExactly(_ arrangement: PageArrangement) -> Bool {
     self == .name(arrangement.pageLayoutName)
   }
+
+  /// `cover`, `no-cover` or `single` for what pdfbind writes, the PDF name for any other
+  /// layout, `none` when absent: how reports name the layout.
+  public var displayName: String {
+    if let arrangement = PageArrangement.allCases.first(where: isExactly) {
+      return arrangement.rawValue
+    }
+    return rawValue ?? "none"
+  }
 }

@@ -15,20 +15,10 @@ public enum Preview {
     pageHeight: Int
   ) throws(BindingError) -> PreviewPicture {
     let poppler = try PopplerDocument(path: path, password: password)
-    let numbers = chosen.flatMap(\.pages)
-
-    // Each page keeps its own shape; a page poppler cannot load takes the first good one's.
-    let height = Double(pageHeight)
-    var sizes: [Int: (width: Double, height: Double)] = [:]
-    for number in numbers { sizes[number] = poppler.pageSize(number - 1) }
-    let fallback = numbers.lazy.compactMap { sizes[$0] }.first ?? (595, 842)
-    let pageWidth = { (number: Int) -> Double in
-      let size = sizes[number] ?? fallback
-      return max(1, height * size.width / size.height)
-    }
     let measure = try Canvas(width: 1, height: 1, background: .background, library: poppler.library)
     let layout = PreviewLayout(
-      spreads: chosen, pageHeight: pageHeight, pageWidth: pageWidth,
+      spreads: chosen, pageHeight: pageHeight,
+      pageWidth: pageWidths(poppler, pages: chosen.flatMap(\.pages), height: pageHeight),
       headerWidth: measure.textWidth(header, size: PreviewLayout.headerSize, bold: true))
 
     let canvas = try Canvas(
@@ -37,6 +27,30 @@ public enum Preview {
     canvas.text(
       header, x: PreviewLayout.margin, baseline: layout.headerBaseline,
       size: PreviewLayout.headerSize, bold: true, .text)
+    let warnings = drawSpreads(layout, from: poppler, on: canvas)
+    return PreviewPicture(png: try canvas.png(), warnings: warnings)
+  }
+
+  /// Each page's width in pixels at `height`, keeping its own shape; a page poppler cannot
+  /// load takes the first good one's.
+  static func pageWidths(_ poppler: PopplerDocument, pages numbers: [Int], height pixels: Int)
+    -> (Int) -> Double
+  {
+    let height = Double(pixels)
+    var sizes: [Int: (width: Double, height: Double)] = [:]
+    for number in numbers { sizes[number] = poppler.pageSize(number - 1) }
+    let fallback = numbers.lazy.compactMap { sizes[$0] }.first ?? (595, 842)
+    return { number in
+      let size = sizes[number] ?? fallback
+      return max(1, height * size.width / size.height)
+    }
+  }
+
+  /// Draws every spread of `layout`: the pages, their numbers under them and the spine mark;
+  /// a page poppler cannot draw is a blank with a cross, and a warning.
+  static func drawSpreads(_ layout: PreviewLayout, from poppler: PopplerDocument, on canvas: Canvas)
+    -> [BindingWarning]
+  {
     var warnings: [BindingWarning] = []
     for spread in layout.spreads {
       for page in spread.pages {
@@ -54,7 +68,7 @@ public enum Preview {
         from: (spread.spineX, spread.spineTop), to: (spread.spineX, spread.spineBottom),
         width: PreviewLayout.spineWidth, .spine)
     }
-    return PreviewPicture(png: try canvas.png(), warnings: warnings)
+    return warnings
   }
 
   /// A white page with a grey cross and "page N / cannot be rendered".

@@ -3,14 +3,15 @@ import PDFBindCore
 import Synchronization
 
 /// Runs one job per input on up to `jobs` threads and prints each input's lines in input
-/// order as soon as every earlier input is done, so output is the same with any --jobs.
+/// order as soon as every earlier input is done, so output is the same with any --jobs. Each
+/// job gets its input's position in the run (from 0), for results gathered in order.
 /// Each job opens its own qpdf handle (qpdf allows one per thread). The inputs are consumed as
 /// a stream: at most `window` of them are taken and not yet printed, so a walk over a huge
 /// library never holds more than that (a slow file holds the others back, not memory).
 enum Batch {
   static func run(
     _ inputs: sending some Sequence<Input>, jobs: Int?, showProgress: Bool,
-    _ work: @Sendable (Input) -> FileReport
+    _ work: @Sendable (Int, Input) -> FileReport
   ) -> FileStatus {
     let known = (inputs as? InputStream)?.knownCount ?? (inputs as? [Input])?.count
     let workers = max(1, min(known ?? Int.max, jobs ?? Environment.processorCount))
@@ -27,7 +28,7 @@ enum Batch {
           slots.signal()
           return
         }
-        let report = work(input)
+        let report = work(index, input)
         let printed = state.withLock { $0.finish(index, report) }
         for _ in 0..<printed { slots.signal() }
       }

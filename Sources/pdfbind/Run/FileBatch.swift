@@ -13,7 +13,7 @@ extension Batch {
     _ work: @Sendable (Input, FilePath, inout FileReport) throws(BindingError) -> Void
   ) throws {
     let json = report.json
-    let status = run(inputs, jobs: options.jobs, showProgress: report.showsProgress) { input in
+    let status = run(inputs, jobs: options.jobs, showProgress: report.showsProgress) { _, input in
       var file = FileReport()
       do {
         try StandardInputSpool.reading(input) { path throws(BindingError) in

@@ -1,0 +1,85 @@
+import PDFBindCore
+import SystemPackage
+
+/// One file's part of `review`: the suggestion, the pictures written beside the page, and the
+/// row the page shows; a file that cannot be read is a `pdfbind: PATH: REASON` line and a row
+/// that says why.
+struct ReviewJob: Sendable {
+  var advisor: BindingAdvisor
+  var files: ReviewFiles
+  var quiet: Bool
+
+  func review(_ input: Input, number: Int) -> (ReviewBook, FileReport) {
+    var file = FileReport()
+    do {
+      let reviewed = try StandardInputSpool.reading(input) { path throws(BindingError) in
+        try review(input, path, number: number, &file)
+      }
+      return (
+        ReviewBook(
+          name: input.display, isStandardInput: input.isStandardInput,
+          outcome: .reviewed(reviewed)), file
+      )
+    } catch {
+      file.fail(input, error)
+      return (ReviewBook(name: input.display, outcome: .failed("\(error)")), file)
+    }
+  }
+
+  private func review(_ input: Input, _ path: FilePath, number: Int, _ file: inout FileReport)
+    throws(BindingError) -> ReviewBook.Reviewed
+  {
+    let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
+    if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
+    guard let pageCount = suggestion.report.pageCount else {
+      return .init(suggestion: suggestion, pictures: [], noPictures: "the page count is unreadable")
+    }
+    let views = suggestion.pictureViews(pageCount: pageCount)
+    // A picture that cannot be drawn costs the row its pictures, not the book its place.
+    do {
+      let (thumbnails, warnings) = try Thumbnails.render(
+        path, password: advisor.password, views: views)
+      if !quiet { warnings.forEach { file.warn(input, $0) } }
+      var pictures: [ReviewPicture] = []
+      for (view, thumbnail) in zip(views, thumbnails) {
+        let name = ReviewFiles.pictureName(number: number, binding: view.binding)
+        try files.writePicture(thumbnail.png, named: name)
+        pictures.append(
+          ReviewPicture(view: view, file: name, width: thumbnail.width, height: thumbnail.height))
+      }
+      return .init(suggestion: suggestion, pictures: pictures)
+    } catch {
+      if !quiet {
+        file.standardError.append(
+          Array("pdfbind: ".utf8) + input.line("warning: no pictures: \(error)"))
+      }
+      return .init(suggestion: suggestion, pictures: [], noPictures: "\(error)")
+    }
+  }
+}
+
+/// `review`'s one line on standard output: where the page is and what it holds.
+struct ReviewSummary {
+  var books: [ReviewBook]
+  var files: ReviewFiles
+
+  var line: [UInt8] {
+    let count = "\(books.count) book\(books.count == 1 ? "" : "s")"
+    return files.page.bytes + Array(": \(count) (\(ReviewCounts(books).summary))".utf8)
+  }
+}
+
+extension FilePath {
+  /// The path's exact bytes, for messages.
+  var bytes: [UInt8] {
+    withPlatformString { pointer in
+      var bytes: [UInt8] = []
+      var index = 0
+      while pointer[index] != 0 {
+        bytes.append(UInt8(bitPattern: pointer[index]))
+        index += 1
+      }
+      return bytes
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Glibc
+import PDFBindCore
+import Synchronization
+import SystemPackage
+
+extension PDFBindCommand {
+  struct Review: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract:
+        "Write one HTML page to settle a library by eye, and turn the choices into a script.",
+      usage: "pdfbind review [-r] [--pages N] [-o OUT.html] <file> ...",
+      discussion: """
+        For each file the page shows its name, its binding and layout now, what suggest \
+        decides and why, and small pictures of its first spreads as a two-page view shows \
+        them under the suggestion (under both bindings when undecided or in conflict; the \
+        spreads where double-page pictures join, when those decided). Filter the books, \
+        choose a binding and a layout for each (keys j/k, r, l, c, n, s, x), and copy or \
+        download the script of pdfbind set commands it writes. The page works offline, from \
+        the file: the pictures are in the folder OUT_files beside it, loaded as they scroll \
+        into view, and its Content-Security-Policy allows no network and no other script.
+        """)
+
+    @Option(help: ArgumentHelp("Read text and fonts from the first N pages.", valueName: "N"))
+    var pages = 5
+
+    @Option(
+      name: .customShort("o"),
+      help: ArgumentHelp(
+        "Write the page to OUT.html (default pdfbind-review.html), the pictures to OUT_files/.",
+        valueName: "OUT.html"))
+    var output = "pdfbind-review.html"
+
+    @Flag(
+      name: .shortAndLong,
+      help: "No warnings, progress or summary line; failures still go to standard error.")
+    var quiet = false
+
+    @OptionGroup var input: InputOptions
+
+    func validate() throws {
+      if pages < 1 { throw ValidationError("--pages must be at least 1.") }
+      if output == "-" || output.isEmpty {
+        throw ValidationError(
+          "-o needs a file name: the page's pictures are written beside it, in OUT_files/.")
+      }
+    }
+
+    func run() throws {
+      let page = FilePath(platformString: RawArguments.value(of: ["-o"], parsed: output))
+      let files = ReviewFiles(page: page)
+      do { try files.prepare() } catch {
+        switch error {
+        case .pageIsDirectory(let reason): Self.fail(page, reason)
+        case .folder(let reason): Self.fail(files.folder, reason)
+        }
+        throw ExitCode(2)
+      }
+      let job = ReviewJob(
+        advisor: BindingAdvisor(password: input.resolvedPassword, pages: pages), files: files,
+        quiet: quiet)
+      let books = Mutex<[Int: ReviewBook]>([:])
+      var status = Batch.run(
+        try input.inputStream(), jobs: input.jobs,
+        showProgress: !quiet && Terminal.standardErrorIsTerminal
+      ) { index, input in
+        let (book, report) = job.review(input, number: index + 1)
+        books.withLock { $0[index] = book }
+        return report
+      }
+      let reviewed = books.withLock { found in found.keys.sorted().map { found[$0]! } }
+      let html = ReviewPage(
+        books: reviewed, picturesFolder: files.folderName,
+        workingDirectory: Self.workingDirectory
+      ).html()
+      do {
+        try files.writePage(html)
+        if !quiet { Terminal.out(ReviewSummary(books: reviewed, files: files).line) }
+      } catch {
+        Self.fail(page, error)
+        status = .failed
+      }
+      try status.exit()
+    }
+
+    /// `pdfbind: PATH: REASON` for the page or its folder.
+    static func fail(_ path: FilePath, _ reason: any Error) {
+      Terminal.err(Array("pdfbind: ".utf8) + path.bytes + Array(": \(reason)".utf8))
+    }
+
+    /// The current directory's bytes: the script changes to it before its relative paths.
+    static var workingDirectory: [UInt8] {
+      guard let path = getcwd(nil, 0) else { return Array(".".utf8) }
+      defer { free(path) }
+      return Array(UnsafeBufferPointer(start: path, count: strlen(path))).map {
+        UInt8(bitPattern: $0)
+      }
+    }
+  }
+}
