@@ -147,6 +147,26 @@ struct ReviewTests {
     #expect(page.contains("Read from standard input: no file to change."))
   }
 
+  @Test("A page poppler cannot draw is a labelled blank and one warning; the rest are drawn")
+  func unrenderablePage() throws {
+    let root = try Fixture.temporaryDirectory()
+    try FileManager.default.copyItem(
+      atPath: Fixture.path("layout/unrenderable-page.pdf"),
+      toPath: root.appendingPathComponent("book.pdf").path)
+    let result = try Self.run(in: root, ["review", "book.pdf"])
+    #expect(result.status == 0)
+    #expect(
+      result.err
+        == "pdfbind: book.pdf: warning: page 3 cannot be rendered by poppler; it is drawn as a "
+        + "labelled blank\n")
+    let folder = root.appendingPathComponent("pdfbind-review_files").path
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        == ["1-page-1.png", "1-page-2.png", "1-page-3.png"])
+    #expect(LayoutColours.page(try Self.pageColour(folder + "/1-page-1.png")) == 1)
+    #expect(try Self.pageColour(folder + "/1-page-3.png") == RGB(255, 255, 255))
+  }
+
   @Test("Command-line mistakes exit 64; a page that cannot be written is a failure line, 2")
   func mistakes() throws {
     let root = try Self.library()
