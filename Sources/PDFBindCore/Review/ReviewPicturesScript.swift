@@ -74,7 +74,7 @@ extension ReviewAssets {
           drawn.add(box);
           draw(box);
         }
-      }, { rootMargin: "50% 0px" });
+      }, { rootMargin: "100% 0px" });
       for (const box of main.querySelectorAll("div.pictures[data-views]")) {
         observer.observe(box.closest("section.book"));
       }
