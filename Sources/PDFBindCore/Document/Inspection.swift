@@ -45,15 +45,14 @@ struct Inspection {
   static func open(_ source: borrowing SourceFile, password: String?) throws(BindingError) -> (
     document: QPDFDocument, inspection: Inspection
   ) {
+    let mapping = try source.mapping()
     do {
-      let document = try QPDFDocument(
-        path: source.path, descriptor: source.descriptor, password: password,
-        attemptRecovery: false)
+      let document = try QPDFDocument(mapping: mapping, name: source.path, password: password)
       return (document, try Inspection(document))
     } catch .damaged(let detail) {
       do {
         let recovered = try QPDFDocument(
-          path: source.path, password: password, attemptRecovery: true)
+          mapping: mapping, name: source.path, password: password, attemptRecovery: true)
         var inspection = try Inspection(recovered)
         inspection.damage =
           source.looksTruncated

@@ -51,6 +51,14 @@ struct SourceFile: ~Copyable {
     try? descriptor.close()
   }
 
+  /// The file mapped read-only into memory.
+  func mapping() throws(BindingError) -> MappedFile {
+    guard let mapping = MappedFile(descriptor: descriptor) else {
+      throw BindingError.unreadable(detail: "it cannot be mapped into memory")
+    }
+    return mapping
+  }
+
   /// No `startxref` and no `%%EOF` where they belong: the end of the file is missing.
   var looksTruncated: Bool {
     FileScan.lastStartxref(in: tail) == nil && !FileScan.containsEOFMarker(tail)

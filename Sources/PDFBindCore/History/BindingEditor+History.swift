@@ -109,7 +109,7 @@ extension BindingEditor {
     }
     let reread: Inspection
     do {
-      let document = try QPDFDocument(path: result, password: password, attemptRecovery: false)
+      let document = try QPDFDocument(path: result, password: password)
       reread = try Inspection(document)
     } catch {
       throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
@@ -129,9 +129,7 @@ extension BindingEditor {
   private func revisionScans(_ source: borrowing SourceFile) throws(BindingError) -> (
     MappedFile, [RevisionScan]
   ) {
-    guard let mapping = MappedFile(descriptor: source.descriptor) else {
-      throw BindingError.unreadable(detail: "it cannot be mapped into memory")
-    }
+    let mapping = try source.mapping()
     let scans = RevisionScanner.revisions(
       in: UnsafeRawBufferPointer(start: mapping.address, count: mapping.length))
     guard let scans else {

@@ -14,7 +14,7 @@ struct Repair {
     throws(BindingError) -> SetOutcome
   {
     let document = try QPDFDocument(
-      path: source.path, descriptor: source.descriptor, password: password, attemptRecovery: true)
+      mapping: try source.mapping(), name: source.path, password: password, attemptRecovery: true)
     let original = try Inspection(document)
     if document.certificationLevel() != nil {
       throw BindingError.repairWouldBreakSignatures(certified: true)
@@ -40,7 +40,7 @@ struct Repair {
       try verifier.verify(result)
       let reread: QPDFDocument
       do {
-        reread = try QPDFDocument(path: result, password: password, attemptRecovery: false)
+        reread = try QPDFDocument(path: result, password: password)
       } catch {
         throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
       }

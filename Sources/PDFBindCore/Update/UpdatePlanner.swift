@@ -35,7 +35,7 @@ struct UpdatePlanner {
           })
     }) {
       throw BindingError.damagedObject(
-        objectNumber: warning.objectNumber!, detail: warning.message)
+        objectNumber: warning.objectNumber!, detail: warning.detail)
     }
     let kind = try Self.crossReferenceKind(source: source, layout: layout, trailer: trailer)
     guard case .integer(let trailerSize)? = trailer["Size"], trailerSize > 0 else {
@@ -145,7 +145,7 @@ struct UpdatePlanner {
       throw .damagedNeedsRepair(detail: detail)
     }
     if let warning = warnings.first {
-      throw BindingError.damagedNeedsRepair(detail: warning.message)
+      throw BindingError.damagedNeedsRepair(detail: warning.detail)
     }
   }
 

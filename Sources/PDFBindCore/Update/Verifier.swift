@@ -12,7 +12,7 @@ struct Verifier {
   func verify(_ result: FilePath) throws(BindingError) {
     let reread: Inspection
     do {
-      let document = try QPDFDocument(path: result, password: password, attemptRecovery: false)
+      let document = try QPDFDocument(path: result, password: password)
       reread = try Inspection(document)
       for object in objects
       where try document.object(object.objectNumber, generation: object.generation)
@@ -36,9 +36,9 @@ struct Verifier {
         "page count \(reread.pageCount.map(String.init) ?? "unreadable") instead of "
           + "\(original.pageCount.map(String.init) ?? "unreadable")")
     }
-    let originalMessages = Set(original.qpdfWarnings.map(\.message))
-    if let new = reread.qpdfWarnings.first(where: { !originalMessages.contains($0.message) }) {
-      throw BindingError.verificationFailed("new qpdf warning: \(new.message)")
+    let originalMessages = Set(original.qpdfWarnings.map(\.detail))
+    if let new = reread.qpdfWarnings.first(where: { !originalMessages.contains($0.detail) }) {
+      throw BindingError.verificationFailed("new qpdf warning: \(new.detail)")
     }
   }
 }
