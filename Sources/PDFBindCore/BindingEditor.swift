@@ -33,7 +33,7 @@ public struct BindingEditor: Sendable {
     let plan: UpdatePlan?
     do {
       (inspection, plan) = try inspectAndPlan(change, source: source, force: options.force)
-    } catch .damagedNeedsRepair(let detail) where options.repair {
+    } catch .damaged(.needsRepair(let detail)) where options.repair {
       return try Repair(password: password, options: options)
         .run(change, source: source, damage: detail)
     }
@@ -63,7 +63,7 @@ public struct BindingEditor: Sendable {
   {
     let (document, inspection) = try Inspection.open(source, password: password)
     if inspection.hasExactly(change) { return (inspection, nil) }
-    if let damage = inspection.damage { throw BindingError.damagedNeedsRepair(detail: damage) }
+    if let damage = inspection.damage { throw BindingError.damaged(.needsRepair(detail: damage)) }
     let planner = UpdatePlanner(password: password, force: force)
     return (
       inspection,

@@ -49,7 +49,7 @@ struct Inspection {
     do {
       let document = try QPDFDocument(mapping: mapping, name: source.path, password: password)
       return (document, try Inspection(document))
-    } catch .damaged(let detail) {
+    } catch .damaged(.unrecoverable(let detail)) {
       do {
         let recovered = try QPDFDocument(
           mapping: mapping, name: source.path, password: password, attemptRecovery: true)
@@ -58,8 +58,9 @@ struct Inspection {
           source.looksTruncated
           ? "the file ends before its startxref and %%EOF, as if truncated" : detail
         return (recovered, inspection)
-      } catch .damaged(let recoveredDetail) {
-        throw source.looksTruncated ? .truncated : .damaged(detail: recoveredDetail)
+      } catch .damaged(.unrecoverable(let recoveredDetail)) {
+        throw source.looksTruncated
+          ? .damaged(.truncated) : .damaged(.unrecoverable(detail: recoveredDetail))
       }
     }
   }

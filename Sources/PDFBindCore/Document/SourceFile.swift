@@ -24,16 +24,18 @@ struct SourceFile: ~Copyable {
     } catch let error as Errno {
       throw BindingError(reading: error)
     } catch {
-      throw BindingError.readFailed(reason: "\(error)")
+      throw BindingError.input(.readFailed(reason: "\(error)"))
     }
     do throws(BindingError) {
       let version: FileVersion
       do { version = try FileVersion(of: descriptor) } catch { throw BindingError(reading: error) }
-      if version.isDirectory { throw BindingError.isDirectory }
-      guard version.isRegularFile else { throw BindingError.notRegularFile }
-      if version.size == 0 { throw BindingError.empty }
+      if version.isDirectory { throw BindingError.input(.isDirectory) }
+      guard version.isRegularFile else { throw BindingError.input(.notRegularFile) }
+      if version.size == 0 { throw BindingError.input(.empty) }
       let head = try Self.read(descriptor, at: 0, count: FileScan.headWindow)
-      guard let headerOffset = FileScan.headerOffset(in: head) else { throw BindingError.notPDF }
+      guard let headerOffset = FileScan.headerOffset(in: head) else {
+        throw BindingError.input(.notPDF)
+      }
       let tailStart = max(0, version.size - Int64(FileScan.tailWindow))
       self.tail = try Self.read(descriptor, at: tailStart, count: FileScan.tailWindow)
       self.path = path
@@ -54,7 +56,7 @@ struct SourceFile: ~Copyable {
   /// The file mapped read-only into memory.
   func mapping() throws(BindingError) -> MappedFile {
     guard let mapping = MappedFile(descriptor: descriptor) else {
-      throw BindingError.unreadable(detail: "it cannot be mapped into memory")
+      throw BindingError.damaged(.unreadable(detail: "it cannot be mapped into memory"))
     }
     return mapping
   }
@@ -68,7 +70,8 @@ struct SourceFile: ~Copyable {
   /// ends.
   func layout() throws(BindingError) -> FileLayout {
     guard let startxref = FileScan.lastStartxref(in: tail) else {
-      throw BindingError.layoutUnsupported("no startxref in the last \(FileScan.tailWindow) bytes")
+      throw BindingError.unsupported(
+        .exactUpdate("no startxref in the last \(FileScan.tailWindow) bytes"))
     }
     let last = tail.last ?? 0
     return FileLayout(
@@ -111,7 +114,7 @@ struct SourceFile: ~Copyable {
     } catch let error as Errno {
       throw BindingError(reading: error)
     } catch {
-      throw BindingError.readFailed(reason: "\(error)")
+      throw BindingError.input(.readFailed(reason: "\(error)"))
     }
   }
 }

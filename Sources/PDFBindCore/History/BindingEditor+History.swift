@@ -35,7 +35,7 @@ extension BindingEditor {
     let (mapping, scans) = try revisionScans(source)
     let analysis = HistoryAnalysis(mapping: mapping, name: path, password: password, scans: scans)
     let (revisions, last, _) = analysis.revisions(0..<scans.count, comparingFrom: 1)
-    if let error = last?.error, error == .passwordRequired || error == .wrongPassword {
+    if let error = last?.error, error == .password(.required) || error == .password(.wrong) {
       throw error
     }
     var history = FileHistory(
@@ -69,27 +69,27 @@ extension BindingEditor {
     -> RevertOutcome
   {
     let (mapping, scans) = try revisionScans(source)
-    guard scans.count >= 2 else { throw BindingError.revertSingleRevision }
+    guard scans.count >= 2 else { throw BindingError.revert(.singleRevision) }
     let analysis = HistoryAnalysis(mapping: mapping, name: path, password: password, scans: scans)
     let (revisions, lastState, previousState) = analysis.revisions(
       (scans.count - 2)..<scans.count, comparingFrom: scans.count - 1)
     guard let lastState, let previousState, let last = revisions.last else {
-      throw BindingError.revertSingleRevision
+      throw BindingError.revert(.singleRevision)
     }
     let before = try lastState.read.get()
     let after: BindingReport
     switch previousState.read {
     case .success(let report): after = report
-    case .failure(let error): throw BindingError.revertPreviousUnreadable(error)
+    case .failure(let error): throw BindingError.revert(.previousUnreadable(error))
     }
     let lastScan = scans[scans.count - 1]
     let covering = (lastState.document?.signatures() ?? []).filter {
       FileHistory.signature($0.byteRange, covers: lastScan, fileLength: mapping.length)
     }
-    if !covering.isEmpty { throw BindingError.revertSigned(signatures: covering.map(\.name)) }
-    guard let changed = last.changedObjects else { throw BindingError.revertChangesUnknown }
+    if !covering.isEmpty { throw BindingError.revert(.signed(signatures: covering.map(\.name))) }
+    guard let changed = last.changedObjects else { throw BindingError.revert(.changesUnknown) }
     guard last.bindingOnly else {
-      throw BindingError.revertNotBindingOnly(objects: changed, trailer: last.trailerChanged)
+      throw BindingError.revert(.notBindingOnly(objects: changed, trailer: last.trailerChanged))
     }
     // pdfbind's own update: the length its marker records; another producer's: right after
     // the previous revision's %%EOF and its end-of-line.
@@ -104,15 +104,16 @@ extension BindingEditor {
   private func verifyRevert(_ result: FilePath, outcome: RevertOutcome) throws(BindingError) {
     let size = (try? FileVersion(atPath: result))?.size
     guard size == Int64(outcome.length) else {
-      throw BindingError.verificationFailed(
-        "\(size.map(String.init) ?? "no") bytes instead of \(outcome.length)")
+      throw BindingError.writing(
+        .verificationFailed(
+          "\(size.map(String.init) ?? "no") bytes instead of \(outcome.length)"))
     }
     let reread: Inspection
     do {
       let document = try QPDFDocument(path: result, password: password)
       reread = try Inspection(document)
     } catch {
-      throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
+      throw BindingError.writing(.verificationFailed("qpdf cannot read it: \(error)"))
     }
     let expected = outcome.after
     guard reread.direction == expected.direction, reread.pageLayout == expected.pageLayout,
@@ -120,8 +121,9 @@ extension BindingEditor {
     else {
       let direction = reread.direction.rawValue.map { "/Direction \($0)" } ?? "no /Direction"
       let layout = reread.pageLayout.rawValue.map { "/PageLayout \($0)" } ?? "no /PageLayout"
-      throw BindingError.verificationFailed(
-        "it reads back with \(direction) and \(layout), not as the previous revision")
+      throw BindingError.writing(
+        .verificationFailed(
+          "it reads back with \(direction) and \(layout), not as the previous revision"))
     }
   }
 
@@ -133,9 +135,10 @@ extension BindingEditor {
     let scans = RevisionScanner.revisions(
       in: UnsafeRawBufferPointer(start: mapping.address, count: mapping.length))
     guard let scans else {
-      if source.looksTruncated { throw BindingError.truncated }
+      if source.looksTruncated { throw BindingError.damaged(.truncated) }
       throw BindingError.damaged(
-        detail: "its cross-reference sections cannot be followed from startxref")
+        .unrecoverable(
+          detail: "its cross-reference sections cannot be followed from startxref"))
     }
     return (mapping, scans)
   }

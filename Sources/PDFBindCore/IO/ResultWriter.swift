@@ -75,7 +75,7 @@ enum ResultWriter {
         in: directory, hint: target.lastComponent?.string ?? "pdf")
     } catch let error where [.permissionDenied, .readOnlyFileSystem, .notPermitted].contains(error)
     {
-      throw BindingError.directoryNotWritable(directory: directory.string)
+      throw BindingError.writing(.directoryNotWritable(directory: directory.string))
     } catch {
       throw BindingError(writing: error, operation: "creating a file in \(directory)")
     }
@@ -141,7 +141,7 @@ enum ResultWriter {
       source.descriptor, at: length, count: Int(source.version.size - length))
     // Shorter than it was when read: another program changed it.
     guard removed.count == Int(source.version.size - length) else {
-      throw BindingError.changedWhileWorking
+      throw BindingError.writing(.changedWhileWorking)
     }
     do {
       try descriptor.resize(to: length)
@@ -166,18 +166,18 @@ enum ResultWriter {
     do {
       descriptor = try FileDescriptor.open(source.path, .writeOnly, options: [.closeOnExec])
     } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
-      throw BindingError.readOnlyFile
+      throw BindingError.writing(.readOnlyFile)
     } catch {
-      throw BindingError.writeFailed(operation: "opening for writing", reason: "\(error)")
+      throw BindingError.writing(.failed(operation: "opening for writing", reason: "\(error)"))
     }
     do {
       guard try FileVersion(of: descriptor) == source.version else {
-        throw BindingError.changedWhileWorking
+        throw BindingError.writing(.changedWhileWorking)
       }
     } catch {
       try? descriptor.close()
       if let error = error as? BindingError { throw error }
-      throw BindingError.writeFailed(operation: "checking the file", reason: "\(error)")
+      throw BindingError.writing(.failed(operation: "checking the file", reason: "\(error)"))
     }
     return descriptor
   }
@@ -228,12 +228,14 @@ enum ResultWriter {
   /// A file without write permission is not replaced behind its owner's back (root could).
   private static func requireWritable(_ version: FileVersion, path: FilePath) throws(BindingError) {
     let writable = path.withPlatformString { access($0, W_OK) } == 0
-    if !writable || version.permissions.rawValue & 0o222 == 0 { throw BindingError.readOnlyFile }
+    if !writable || version.permissions.rawValue & 0o222 == 0 {
+      throw BindingError.writing(.readOnlyFile)
+    }
   }
 
   private static func requireUnchanged(_ source: borrowing SourceFile) throws(BindingError) {
     guard let now = try? FileVersion(atPath: source.path), now == source.version else {
-      throw BindingError.changedWhileWorking
+      throw BindingError.writing(.changedWhileWorking)
     }
   }
 }

@@ -6,11 +6,13 @@ extension QPDFDocument {
   /// The catalog's object number and generation and its direct contents.
   func catalog() throws(BindingError) -> RewrittenObject {
     let root = try root()
-    guard qpdf_oh_is_dictionary(raw, root) == QPDF_TRUE else { throw BindingError.noCatalog }
+    guard qpdf_oh_is_dictionary(raw, root) == QPDF_TRUE else {
+      throw BindingError.damaged(.noCatalog)
+    }
     let number = Int(qpdf_oh_get_object_id(raw, root))
     let generation = Int(qpdf_oh_get_generation(raw, root))
     guard number > 0 else {
-      throw BindingError.layoutUnsupported("its catalog is not an indirect object")
+      throw BindingError.unsupported(.exactUpdate("its catalog is not an indirect object"))
     }
     return RewrittenObject(
       objectNumber: number, generation: generation, value: try value(of: root, resolve: true))

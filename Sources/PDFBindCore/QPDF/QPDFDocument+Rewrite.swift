@@ -6,7 +6,9 @@ extension QPDFDocument {
   /// Makes `change` in qpdf's copy of the document (for a whole rewrite). Nothing is written.
   func apply(_ change: BindingChange) throws(BindingError) {
     let root = try root()
-    guard qpdf_oh_is_dictionary(raw, root) == QPDF_TRUE else { throw BindingError.noCatalog }
+    guard qpdf_oh_is_dictionary(raw, root) == QPDF_TRUE else {
+      throw BindingError.damaged(.noCatalog)
+    }
     if let binding = change.binding { try replaceDirection(in: root, with: binding.directionName) }
     if let arrangement = change.arrangement {
       qpdf_oh_replace_key(
@@ -47,12 +49,12 @@ extension QPDFDocument {
     guard qpdf_write(raw) & QPDF_ERRORS == 0 else { throw takeWriteError() }
     let length = qpdf_get_buffer_length(raw)
     guard let buffer = qpdf_get_buffer(raw) else {
-      throw BindingError.writeFailed(operation: "rewriting with qpdf", reason: "no output")
+      throw BindingError.writing(.failed(operation: "rewriting with qpdf", reason: "no output"))
     }
     return Array(UnsafeBufferPointer(start: buffer, count: length))
   }
 
   private func takeWriteError() -> BindingError {
-    BindingError.writeFailed(operation: "rewriting with qpdf", reason: takeFailure().detail)
+    BindingError.writing(.failed(operation: "rewriting with qpdf", reason: takeFailure().detail))
   }
 }

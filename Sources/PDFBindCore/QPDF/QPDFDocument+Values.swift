@@ -39,13 +39,14 @@ extension QPDFDocument {
       // Names are bytes, not always UTF-8: keep them as qpdf gives them.
       var entries: [(key: [UInt8], value: PDFValue)] = []
       for key in keys(of: handle) {
-        entries.append((Array(key.dropFirst()), try value(of: entry(key, in: handle), resolve: false)))
+        entries.append(
+          (Array(key.dropFirst()), try value(of: entry(key, in: handle), resolve: false)))
       }
       try check()
       return .dictionary(entries)
     default:
       let name = String(cString: qpdf_oh_get_type_name(raw, handle))
-      throw BindingError.layoutUnsupported("the catalog holds an object of type \(name)")
+      throw BindingError.unsupported(.exactUpdate("the catalog holds an object of type \(name)"))
     }
   }
 

@@ -132,7 +132,7 @@ final class QPDFDocument {
     let failure = takeFailure()
     switch failure.code {
     // qpdf reports a missing and a wrong password alike; only the caller knows which it was.
-    case .password: return passwordGiven ? .wrongPassword : .passwordRequired
+    case .password: return passwordGiven ? .password(.wrong) : .password(.required)
     case .damagedPDF:
       // The first specific warning names the cause ("expected n n obj"); the error is often
       // only its consequence ("unable to find /Root dictionary"). A recovering read begins
@@ -141,18 +141,19 @@ final class QPDFDocument {
       if attemptsRecovery, warnings.first?.isAboutNothingInParticular == true {
         warnings = warnings.dropFirst()
       }
-      return .damaged(detail: warnings.first?.detail ?? failure.detail)
+      return .damaged(.unrecoverable(detail: warnings.first?.detail ?? failure.detail))
     // qpdf marks a document encrypted before it reads the encryption dictionary, so a feature
     // it does not support, met while the document counts as encrypted, is the encryption's.
     case .unsupported where qpdf_is_encrypted(raw) == QPDF_TRUE:
       guard usesStandardSecurityHandler else {
         // A public-key or third-party handler: only the standard password handler is readable.
-        return .unsupportedEncryption(
-          "a security handler other than the standard password handler (qpdf: "
-            + "\(failure.detail))")
+        return .unsupported(
+          .encryption(
+            "a security handler other than the standard password handler (qpdf: "
+              + "\(failure.detail))"))
       }
-      return .unsupportedEncryption(failure.detail)
-    default: return .unreadable(detail: failure.detail)
+      return .unsupported(.encryption(failure.detail))
+    default: return .damaged(.unreadable(detail: failure.detail))
     }
   }
 

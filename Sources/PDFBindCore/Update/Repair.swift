@@ -17,12 +17,12 @@ struct Repair {
       mapping: try source.mapping(), name: source.path, password: password, attemptRecovery: true)
     let original = try Inspection(document)
     if document.certificationLevel() != nil {
-      throw BindingError.repairWouldBreakSignatures(certified: true)
+      throw BindingError.unsupported(.repairOfSigned(certified: true))
     }
     if document.signedFieldCount() > 0 {
-      throw BindingError.repairWouldBreakSignatures(certified: false)
+      throw BindingError.unsupported(.repairOfSigned(certified: false))
     }
-    if options.destination == .inPlace { throw BindingError.repairNeedsCopy }
+    if options.destination == .inPlace { throw BindingError.unsupported(.repairInPlace) }
     let (_, notes) = try PermissionPolicy.check(
       document, trailer: try document.trailer(), password: password, force: options.force)
     var outcome = SetOutcome(
@@ -42,10 +42,10 @@ struct Repair {
       do {
         reread = try QPDFDocument(path: result, password: password)
       } catch {
-        throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
+        throw BindingError.writing(.verificationFailed("qpdf cannot read it: \(error)"))
       }
       guard reread.isEncrypted == encrypted else {
-        throw BindingError.verificationFailed("qpdf did not keep its encryption")
+        throw BindingError.writing(.verificationFailed("qpdf did not keep its encryption"))
       }
     }
     return outcome

@@ -34,12 +34,13 @@ struct UpdatePlanner {
             source.bytes(atHeaderRelative: $0, count: $1)
           })
     }) {
-      throw BindingError.damagedObject(
-        objectNumber: warning.objectNumber!, detail: warning.detail)
+      throw BindingError.damaged(
+        .patchedObject(
+          objectNumber: warning.objectNumber!, detail: warning.detail))
     }
     let kind = try Self.crossReferenceKind(source: source, layout: layout, trailer: trailer)
     guard case .integer(let trailerSize)? = trailer["Size"], trailerSize > 0 else {
-      throw BindingError.layoutUnsupported("the trailer has no valid /Size")
+      throw BindingError.unsupported(.exactUpdate("the trailer has no valid /Size"))
     }
     let size = Exactness.definedSize(
       trailerSize: Int(trailerSize), qpdfWarnings: inspection.qpdfWarnings)
@@ -119,8 +120,10 @@ struct UpdatePlanner {
     case .stream? where isStreamDictionary:
       return .stream
     default:
-      throw BindingError.layoutUnsupported(
-        "startxref (\(layout.startxref)) does not point at the cross-reference section qpdf read")
+      throw BindingError.unsupported(
+        .exactUpdate(
+          "startxref (\(layout.startxref)) does not point at the cross-reference section qpdf read")
+      )
     }
   }
 
@@ -141,11 +144,11 @@ struct UpdatePlanner {
     let warnings: [QPDFWarning]
     do {
       warnings = try document.readObjects(objectsToCheck(size: size, skipping: skipped))
-    } catch .damaged(let detail) {
-      throw .damagedNeedsRepair(detail: detail)
+    } catch .damaged(.unrecoverable(let detail)) {
+      throw .damaged(.needsRepair(detail: detail))
     }
     if let warning = warnings.first {
-      throw BindingError.damagedNeedsRepair(detail: warning.detail)
+      throw BindingError.damaged(.needsRepair(detail: warning.detail))
     }
   }
 

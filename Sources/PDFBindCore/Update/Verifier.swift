@@ -18,27 +18,30 @@ struct Verifier {
       where try document.object(object.objectNumber, generation: object.generation)
         != object.value
       {
-        throw BindingError.verificationFailed(
-          "object \(object.objectNumber) \(object.generation) does not read back as written")
+        throw BindingError.writing(
+          .verificationFailed(
+            "object \(object.objectNumber) \(object.generation) does not read back as written"))
       }
-    } catch BindingError.verificationFailed(let why) {
-      throw BindingError.verificationFailed(why)
+    } catch BindingError.writing(.verificationFailed(let why)) {
+      throw BindingError.writing(.verificationFailed(why))
     } catch {
-      throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
+      throw BindingError.writing(.verificationFailed("qpdf cannot read it: \(error)"))
     }
     guard reread.hasExactly(change) else {
       let direction = reread.direction.rawValue.map { "/Direction \($0)" } ?? "no /Direction"
       let layout = reread.pageLayout.rawValue.map { "/PageLayout \($0)" } ?? "no /PageLayout"
-      throw BindingError.verificationFailed("it reads back with \(direction) and \(layout)")
+      throw BindingError.writing(
+        .verificationFailed("it reads back with \(direction) and \(layout)"))
     }
     guard reread.pageCount == original.pageCount else {
-      throw BindingError.verificationFailed(
-        "page count \(reread.pageCount.map(String.init) ?? "unreadable") instead of "
-          + "\(original.pageCount.map(String.init) ?? "unreadable")")
+      throw BindingError.writing(
+        .verificationFailed(
+          "page count \(reread.pageCount.map(String.init) ?? "unreadable") instead of "
+            + "\(original.pageCount.map(String.init) ?? "unreadable")"))
     }
     let originalMessages = Set(original.qpdfWarnings.map(\.detail))
     if let new = reread.qpdfWarnings.first(where: { !originalMessages.contains($0.detail) }) {
-      throw BindingError.verificationFailed("new qpdf warning: \(new.detail)")
+      throw BindingError.writing(.verificationFailed("new qpdf warning: \(new.detail)"))
     }
   }
 }

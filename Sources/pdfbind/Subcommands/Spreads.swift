@@ -29,7 +29,7 @@ extension PDFBindCommand {
       try Batch.forEachFile(inputs, input: input, report: report) {
         input, path, file throws(BindingError) in
         let result = try editor.read(path)
-        guard let pageCount = result.pageCount else { throw BindingError.noPageCount }
+        guard let pageCount = result.pageCount else { throw BindingError.damaged(.noPageCount) }
         if !quiet { result.warnings.forEach { file.warn(input, $0) } }
         let shown = view.view(of: result)
         if json {
