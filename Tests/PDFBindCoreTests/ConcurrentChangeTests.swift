@@ -26,7 +26,7 @@ struct ConcurrentChangeTests {
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     let source = try SourceFile(path: FilePath(path))
     #expect(throws: BindingError.writing(.changedWhileWorking)) {
-      try ResultWriter.write(update, after: source, to: .replace) { _ throws(BindingError) in
+      try ResultWriter.write(update, after: source, to: .replacing) { _ throws(BindingError) in
         try? appendByte(path)
       }
     }

@@ -1,7 +1,7 @@
 import Glibc
 import SystemPackage
 
-/// Puts a result where `SetDestination` says, so that a failure at any point leaves the
+/// Puts a result where `SaveDestination` says, so that a failure at any point leaves the
 /// original file as it was and the destination holding either its old content or the result.
 enum ResultWriter {
   typealias Verify = (FilePath) throws(BindingError) -> Void
@@ -12,11 +12,11 @@ enum ResultWriter {
   /// keeps none, so `update` is a whole new file).
   static func write(
     _ update: [UInt8], after source: borrowing SourceFile, keeping: Int64? = nil,
-    to destination: SetDestination, verify: Verify
+    to destination: SaveDestination, verify: Verify
   ) throws(BindingError) {
     let kept = min(keeping ?? source.version.size, source.version.size)
     switch destination {
-    case .replace:
+    case .replacing:
       let target: FilePath
       do { target = try FileIO.resolvingSymlinks(source.path) } catch {
         throw BindingError(writing: error, operation: "resolving the path")
@@ -32,7 +32,7 @@ enum ResultWriter {
     case .file(let path):
       let existing = try? FileVersion(atPath: path)
       if let existing, !existing.isRegularFile {
-        try stream(source, keeping: kept, plus: update, to: path, verify: verify)
+        try stream(source, keeping: kept, plus: update, to: .file(path), verify: verify)
       } else {
         // An existing OUT keeps its permissions; a new one gets the default (0666 less the
         // umask), as a shell redirection would create it.
@@ -40,18 +40,18 @@ enum ResultWriter {
           path, with: source, keeping: kept, plus: update, permissionsFrom: existing,
           verify: verify)
       }
-    case .standardOutput:
-      try stream(source, keeping: kept, plus: update, to: nil, verify: verify)
+    case .descriptor(let output):
+      try stream(source, keeping: kept, plus: update, to: .descriptor(output), verify: verify)
     }
   }
 
   /// For an unchanged file: `-o` and standard output still get the (original) bytes.
-  static func passThrough(_ source: borrowing SourceFile, to destination: SetDestination)
+  static func passThrough(_ source: borrowing SourceFile, to destination: SaveDestination)
     throws(BindingError)
   {
     switch destination {
-    case .replace, .inPlace: return
-    case .file, .standardOutput: try write([], after: source, to: destination) { _ in }
+    case .replacing, .inPlace: return
+    case .file, .descriptor: try write([], after: source, to: destination) { _ in }
     }
   }
 
@@ -183,10 +183,10 @@ enum ResultWriter {
   }
 
   /// Builds the result in a temporary file, verifies it, then copies it to a device, pipe or
-  /// standard output (`path` nil), which cannot be replaced by a rename.
+  /// open descriptor (`.file` or `.descriptor`), which cannot be replaced by a rename.
   private static func stream(
-    _ source: borrowing SourceFile, keeping kept: Int64, plus update: [UInt8], to path: FilePath?,
-    verify: Verify
+    _ source: borrowing SourceFile, keeping kept: Int64, plus update: [UInt8],
+    to destination: SaveDestination, verify: Verify
   ) throws(BindingError) {
     let directory = FileIO.temporaryDirectory
     let temporary: (descriptor: FileDescriptor, path: FilePath)
@@ -209,12 +209,12 @@ enum ResultWriter {
     let total = kept + Int64(update.count)
     do {
       _ = try temporary.descriptor.seek(offset: 0, from: .start)
-      if let path {
+      if case .file(let path) = destination {
         let output = try FileDescriptor.open(path, .writeOnly, options: [.closeOnExec])
         defer { try? output.close() }
         try FileIO.copy(from: temporary.descriptor, to: output, count: total)
-      } else {
-        try FileIO.copy(from: temporary.descriptor, to: .standardOutput, count: total)
+      } else if case .descriptor(let output) = destination {
+        try FileIO.copy(from: temporary.descriptor, to: output, count: total)
       }
     } catch let error as Errno {
       throw BindingError(writing: error, operation: "writing the output")

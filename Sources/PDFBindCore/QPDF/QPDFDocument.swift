@@ -19,29 +19,13 @@ final class QPDFDocument {
   private var cachedRoot: qpdf_oh?
 
   /// Opens the first `length` bytes of `mapping` (all of them by default; a prefix of a file
-  /// is the document as it was after the revision that ends there). `name` appears in qpdf's
-  /// messages only. With `attemptRecovery` false, a file whose cross-reference table is broken
-  /// fails with `.damaged` instead of being silently reconstructed.
-  convenience init(
-    mapping: MappedFile, length: Int? = nil, name: FilePath, password: String?,
+  /// is the document as it was after the revision that ends there), or, without a mapping, the
+  /// file at `name`, which otherwise appears in qpdf's messages only. With `attemptRecovery`
+  /// false, a file whose cross-reference table is broken fails with `.damaged` instead of being
+  /// silently reconstructed.
+  init(
+    mapping: MappedFile?, length: Int? = nil, name: FilePath, password: String?,
     attemptRecovery: Bool = false
-  ) throws(BindingError) {
-    try self.init(
-      mapping: Optional(mapping), length: length, name: name, password: password,
-      attemptRecovery: attemptRecovery)
-  }
-
-  /// Opens the file at `path` (a result to verify), mapped for the time qpdf reads it.
-  convenience init(path: FilePath, password: String?, attemptRecovery: Bool = false)
-    throws(BindingError)
-  {
-    try self.init(
-      mapping: MappedFile(path), length: nil, name: path, password: password,
-      attemptRecovery: attemptRecovery)
-  }
-
-  private init(
-    mapping: MappedFile?, length: Int?, name: FilePath, password: String?, attemptRecovery: Bool
   ) throws(BindingError) {
     raw = qpdf_init()
     self.mapping = mapping
@@ -67,6 +51,14 @@ final class QPDFDocument {
     if status & QPDF_ERRORS != 0 {
       throw takeError(passwordGiven: !(password ?? "").isEmpty)
     }
+  }
+
+  /// Opens the file at `path` (a result to verify), mapped for the time qpdf reads it.
+  convenience init(path: FilePath, password: String?, attemptRecovery: Bool = false)
+    throws(BindingError)
+  {
+    try self.init(
+      mapping: MappedFile(path), name: path, password: password, attemptRecovery: attemptRecovery)
   }
 
   deinit {

@@ -45,6 +45,12 @@ struct QPDFWarning: Equatable, Sendable {
     self.object = object
   }
 
+  /// The same kind of problem in the same words (where qpdf met it is not compared: a
+  /// verifier asks whether a result shows a problem its original did not).
+  func isSameProblem(as other: QPDFWarning) -> Bool {
+    code == other.code && detail == other.detail
+  }
+
   /// qpdf's own notes about recovering a damaged file ("file is damaged", "Attempting to
   /// reconstruct cross-reference table") are raised at no position, about no object.
   var isAboutNothingInParticular: Bool { filePosition == nil && object == nil }

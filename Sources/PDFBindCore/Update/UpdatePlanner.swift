@@ -15,8 +15,7 @@ struct UpdatePlanner {
   var force: Bool
 
   func plan(
-    _ change: BindingChange, document: QPDFDocument, inspection: Inspection,
-    source: borrowing SourceFile
+    _ change: BindingChange, document: QPDFDocument, inspection: Inspection, source: SourceFile
   ) throws(BindingError) -> UpdatePlan {
     let trailer = try document.trailer()
     let (encryption, notes) = try PermissionPolicy.check(
@@ -38,7 +37,8 @@ struct UpdatePlanner {
         .patchedObject(
           objectNumber: warning.objectNumber!, detail: warning.detail))
     }
-    let kind = try Self.crossReferenceKind(source: source, layout: layout, trailer: trailer)
+    let newest = try source.newestSection(at: layout)
+    let kind = try Self.crossReferenceKind(newest.kind, layout: layout, trailer: trailer)
     guard case .integer(let trailerSize)? = trailer["Size"], trailerSize > 0 else {
       throw BindingError.unsupported(.exactUpdate("the trailer has no valid /Size"))
     }
@@ -49,7 +49,7 @@ struct UpdatePlanner {
     // object, which the sample can still pick, shows a wrong offset just as well.
     let compressed: Set<Int> =
       if kind == .stream, size - 1 > Self.fullDamageCheckLimit,
-        let stream = source.crossReferenceStream(at: layout),
+        let stream = newest.streamObject,
         let entries = document.crossReferenceStreamEntries(
           stream.number, generation: stream.generation)
       {
@@ -109,12 +109,13 @@ struct UpdatePlanner {
     return objects
   }
 
-  /// The kind of the newest section, from the file's bytes, checked against qpdf's trailer.
+  /// The kind of the newest section, from the file's bytes (`found`), checked against qpdf's
+  /// trailer.
   static func crossReferenceKind(
-    source: borrowing SourceFile, layout: FileLayout, trailer: PDFValue
+    _ found: CrossReferenceKind?, layout: FileLayout, trailer: PDFValue
   ) throws(BindingError) -> CrossReferenceKind {
     let isStreamDictionary = trailer["Type"] == .name("XRef")
-    switch try source.sectionKind(at: layout) {
+    switch found {
     case .table? where !isStreamDictionary:
       return trailer["XRefStm"] == nil ? .table : .hybrid
     case .stream? where isStreamDictionary:

@@ -1,16 +1,5 @@
 import SystemPackage
 
-public struct RevertOptions: Equatable, Sendable {
-  public var destination: SetDestination
-  /// Report what would be removed, write nothing.
-  public var dryRun: Bool
-
-  public init(destination: SetDestination = .replace, dryRun: Bool = false) {
-    self.destination = destination
-    self.dryRun = dryRun
-  }
-}
-
 /// What `revert` did to one file (or would do, with --dry-run).
 public struct RevertOutcome: Equatable, Sendable {
   /// The number of the revision removed (the last one).
@@ -26,13 +15,13 @@ public struct RevertOutcome: Equatable, Sendable {
   public var after: BindingReport
 }
 
-extension BindingEditor {
+extension PDFBindingDocument {
   // MARK: - history
 
   /// The file's revisions, oldest first, each compared with the one before.
-  public func history(_ path: FilePath) throws(BindingError) -> FileHistory {
-    let source = try SourceFile(path: path)
-    let (mapping, scans) = try revisionScans(source)
+  public func history() throws(BindingError) -> FileHistory {
+    let source = try file.sourceFile()
+    let (mapping, scans) = try Self.revisionScans(source)
     let analysis = HistoryAnalysis(mapping: mapping, name: path, password: password, scans: scans)
     let (revisions, last, _) = analysis.revisions(0..<scans.count, comparingFrom: 1)
     if let error = last?.error, error == .password(.required) || error == .password(.wrong) {
@@ -48,27 +37,43 @@ extension BindingEditor {
   // MARK: - revert
 
   /// Removes the file's last revision when it changed nothing but the binding and layout,
-  /// giving back exactly the bytes from before it.
-  public func revert(_ path: FilePath, options: RevertOptions = RevertOptions())
+  /// giving back exactly the bytes from before it (to `destination`; with `dryRun`, only
+  /// reports). Reverted in its own file, the document then describes the result.
+  @discardableResult
+  public mutating func revert(to destination: SaveDestination = .replacing, dryRun: Bool = false)
     throws(BindingError) -> RevertOutcome
   {
-    let source = try SourceFile(path: path)
-    let outcome = try planRevert(source, path: path)
-    if options.dryRun { return outcome }
+    let source = try file.sourceFile()
+    let outcome = try planRevert(source)
+    if dryRun { return outcome }
+    file.releaseQPDF()
+    var verified: Inspection?
+    let verifier = Verifier(
+      password: password, expectation: .previousRevision(outcome.after, length: outcome.length))
     try ResultWriter.write(
-      [], after: source, keeping: Int64(outcome.length), to: options.destination
+      [], after: source, keeping: Int64(outcome.length), to: destination
     ) { (result: FilePath) throws(BindingError) in
-      try verifyRevert(result, outcome: outcome)
+      verified = try verifier.verify(result)
+    }
+    if let verified, destination == .replacing || destination == .inPlace {
+      file.markStale()
+      file = OpenedFile(path: path, password: password, contents: verified)
     }
     return outcome
   }
 
-  /// Decides the cut. The mapping and the qpdf documents end here, before anything is written
-  /// (a truncated mapped file would fault).
-  private func planRevert(_ source: borrowing SourceFile, path: FilePath) throws(BindingError)
+  /// Reverts into the file at `path`; the document's own file stays as it is.
+  @discardableResult
+  public mutating func revert(to path: String, dryRun: Bool = false) throws(BindingError)
     -> RevertOutcome
   {
-    let (mapping, scans) = try revisionScans(source)
+    try revert(to: .file(FilePath(path)), dryRun: dryRun)
+  }
+
+  /// Decides the cut. The mapping's readers and the qpdf documents end here, before anything
+  /// is written (a truncated mapped file would fault).
+  private func planRevert(_ source: SourceFile) throws(BindingError) -> RevertOutcome {
+    let (mapping, scans) = try Self.revisionScans(source)
     guard scans.count >= 2 else { throw BindingError.revert(.singleRevision) }
     let analysis = HistoryAnalysis(mapping: mapping, name: path, password: password, scans: scans)
     let (revisions, lastState, previousState) = analysis.revisions(
@@ -99,46 +104,17 @@ extension BindingEditor {
       pdfbindVersion: lastScan.marker?.version, before: before, after: after)
   }
 
-  /// The result must have the planned length and read back as the previous revision did:
-  /// the same `/Direction`, `/PageLayout` and page count.
-  private func verifyRevert(_ result: FilePath, outcome: RevertOutcome) throws(BindingError) {
-    let size = (try? FileVersion(atPath: result))?.size
-    guard size == Int64(outcome.length) else {
-      throw BindingError.writing(
-        .verificationFailed(
-          "\(size.map(String.init) ?? "no") bytes instead of \(outcome.length)"))
-    }
-    let reread: Inspection
-    do {
-      let document = try QPDFDocument(path: result, password: password)
-      reread = try Inspection(document)
-    } catch {
-      throw BindingError.writing(.verificationFailed("qpdf cannot read it: \(error)"))
-    }
-    let expected = outcome.after
-    guard reread.direction == expected.direction, reread.pageLayout == expected.pageLayout,
-      reread.pageCount == expected.pageCount
-    else {
-      let direction = reread.direction.rawValue.map { "/Direction \($0)" } ?? "no /Direction"
-      let layout = reread.pageLayout.rawValue.map { "/PageLayout \($0)" } ?? "no /PageLayout"
-      throw BindingError.writing(
-        .verificationFailed(
-          "it reads back with \(direction) and \(layout), not as the previous revision"))
-    }
-  }
-
-  /// The file mapped and its revisions found by byte scans.
-  private func revisionScans(_ source: borrowing SourceFile) throws(BindingError) -> (
+  /// The file's mapping and its revisions found by byte scans.
+  private static func revisionScans(_ source: SourceFile) throws(BindingError) -> (
     MappedFile, [RevisionScan]
   ) {
-    let mapping = try source.mapping()
+    let mapping = try source.mapped()
     let scans = RevisionScanner.revisions(
       in: UnsafeRawBufferPointer(start: mapping.address, count: mapping.length))
     guard let scans else {
       if source.looksTruncated { throw BindingError.damaged(.truncated) }
       throw BindingError.damaged(
-        .unrecoverable(
-          detail: "its cross-reference sections cannot be followed from startxref"))
+        .unrecoverable(detail: "its cross-reference sections cannot be followed from startxref"))
     }
     return (mapping, scans)
   }
