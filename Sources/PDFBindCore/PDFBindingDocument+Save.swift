@@ -78,8 +78,10 @@ struct Saving {
     if let damage = inspection.damage {
       throw BindingError.damaged(.needsRepair(detail: damage))
     }
-    let plan = try UpdatePlanner(password: password, force: options.force)
-      .plan(change, document: document, inspection: inspection, source: try file.sourceFile())
+    let basis = try UpdateBasis(
+      qpdf: document, inspection: inspection, source: try file.sourceFile(), change: change,
+      password: password, force: options.force)
+    let plan = UpdatePlanner.plan(change, on: basis)
     let verifier = Verifier(
       password: password, expectation: .change(change, original: inspection),
       objects: plan.objects)

@@ -63,21 +63,26 @@ struct QPDFWarning: Equatable, Sendable {
   static func object(fullText: String, filename: String, position: Int?, detail: String)
     -> String?
   {
-    var text = Substring(fullText)
-    guard text.hasSuffix(": " + detail) else { return nil }
-    text = text.dropLast(detail.count + 2)
+    // Bytes, not characters: qpdf's text is bytes, and this runs for every warning.
+    var text = Array(fullText.utf8)[...]
+    func dropSuffix(_ suffix: String) -> Bool {
+      guard text.count >= suffix.utf8.count,
+        text.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+      else { return false }
+      text = text.dropLast(suffix.utf8.count)
+      return true
+    }
+    guard dropSuffix(": " + detail) else { return nil }
     if !filename.isEmpty {
-      if text == Substring(filename) { return nil }
-      guard text.hasPrefix(filename + " ("), text.hasSuffix(")") else { return nil }
-      text = text.dropFirst(filename.count + 2).dropLast()
+      let opening = Array((filename + " (").utf8)
+      guard text.starts(with: opening), dropSuffix(")") else { return nil }
+      text = text.dropFirst(opening.count)
     }
     if let position {
-      let offset = "offset \(position)"
-      guard text.hasSuffix(offset) else { return nil }
-      text = text.dropLast(offset.count)
-      if text.hasSuffix(", ") { text = text.dropLast(2) }
+      guard dropSuffix("offset \(position)") else { return nil }
+      _ = dropSuffix(", ")
     }
-    return text.isEmpty ? nil : String(text)
+    return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
   }
 }
 
