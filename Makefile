@@ -4,10 +4,12 @@
 #                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, ghostscript,
 #                   pikepdf, pyHanko, pypdfium2) when missing
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
-# make docs         man page and bash/zsh/fish completions into .build/docs
+# make docs         man page, bash/zsh/fish completions and the library's DocC documentation
+#                   (PDFBindCore.doccarchive, static HTML) into .build/docs
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
-# make lint         swift format lint; the C libraries imported (or loaded) only where they belong
+# make lint         swift format lint; the C libraries imported (or loaded) only where they belong;
+#                   the API tests and Snippets/ use PDFBindCore's public API only
 # make bench        speed and memory report, then suggest's labelled set (bench/suggest/), then
 #                   review over 1,000 and 5,000 books (bench/review/);
 #                   BEFORE=REV also times REV's start-up side by side
@@ -89,6 +91,10 @@ docs: build
 	@bin=$$($(SWIFT) build --show-bin-path)/pdfbind; \
 	for shell in bash zsh fish; do \
 	  $$bin --generate-completion-script $$shell > $(DOCS)/pdfbind.$$shell || exit 1; done
+	$(SWIFT) package generate-documentation --target PDFBindCore --disable-indexing \
+	  --transform-for-static-hosting
+	@rm -rf $(DOCS)/PDFBindCore.doccarchive && \
+	  cp -R .build/plugins/Swift-DocC/outputs/PDFBindCore.doccarchive $(DOCS)/
 
 install: release docs
 	install -D -m 0755 "$(RELEASE_BIN)" "$(DESTDIR)$(PREFIX)/bin/pdfbind"
@@ -106,7 +112,9 @@ uninstall:
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/pdfbind.fish"
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Snippets
+	@! grep -rn '@testable' Tests/PDFBindAPITests Snippets \
+	  || { echo "the library's API tests and examples use its public API only"; exit 1; }
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CQPDF' Sources Tests \
 	  | grep -v '^Sources/PDFBindCore/QPDF/' || { echo "CQPDF imported outside PDFBindCore/QPDF"; exit 1; }
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CNettle' Sources Tests \

@@ -11,6 +11,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    // `make docs`: PDFBindCore's DocC documentation (swift package generate-documentation).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // libqpdf's C API. Only PDFBindCore/QPDF imports it.
@@ -60,6 +62,12 @@ let package = Package(
     .testTarget(
       name: "PDFBindEndToEndTests",
       dependencies: ["PDFBindTestSupport"]
+    ),
+    // The library as a client uses it: PDFBindCore's public API only (no @testable), and the
+    // examples of the README and the DocC guide (Snippets/) run as written.
+    .testTarget(
+      name: "PDFBindAPITests",
+      dependencies: ["PDFBindCore", "PDFBindTestSupport"]
     ),
     // The review page in headless chromium, driven by browser/review_browser.py (Selenium and
     // Debian's chromium-driver); skipped, with the reason, where those are not installed.

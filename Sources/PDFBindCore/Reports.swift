@@ -9,7 +9,7 @@ public struct BindingReport: Equatable, Sendable {
   public var warnings: [BindingWarning]
 }
 
-/// What `set` writes: a binding, a page layout, or both (at least one).
+/// What `set` writes: a binding, a page layout, or both; nil leaves that entry as it is.
 public struct BindingChange: Equatable, Sendable {
   public var binding: PageBinding?
   public var arrangement: PageArrangement?
@@ -20,8 +20,8 @@ public struct BindingChange: Equatable, Sendable {
   }
 }
 
-/// What `set` did to one file.
-public struct SetOutcome: Equatable, Sendable {
+/// What saving a document did (or would do, with `dryRun`): `pdfbind set`'s report.
+public struct SaveOutcome: Equatable, Sendable {
   public var before: DirectionEntry
   public var layoutBefore: PageLayoutEntry
   public var change: BindingChange

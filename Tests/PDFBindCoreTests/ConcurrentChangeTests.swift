@@ -25,8 +25,8 @@ struct ConcurrentChangeTests {
       from: Fixture.corpus.appendingPathComponent("qpdf--minimal.pdf").path, as: "a.pdf")
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     let source = try SourceFile(path: FilePath(path))
-    #expect(throws: BindingError.changedWhileWorking) {
-      try ResultWriter.write(update, after: source, to: .replace) { _ throws(BindingError) in
+    #expect(throws: BindingError.writing(.changedWhileWorking)) {
+      try ResultWriter.write(update, after: source, to: .replacing) { _ throws(BindingError) in
         try? appendByte(path)
       }
     }
@@ -42,7 +42,7 @@ struct ConcurrentChangeTests {
     let source = try SourceFile(path: FilePath(path))
     try appendByte(path)
     let changed = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(throws: BindingError.changedWhileWorking) {
+    #expect(throws: BindingError.writing(.changedWhileWorking)) {
       try ResultWriter.write(update, after: source, to: .inPlace) { _ throws(BindingError) in }
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == changed)
@@ -55,9 +55,9 @@ struct ConcurrentChangeTests {
     let original = try Data(contentsOf: URL(fileURLWithPath: path))
     let source = try SourceFile(path: FilePath(path))
     let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
-    #expect(throws: BindingError.verificationFailed("test")) {
+    #expect(throws: BindingError.writing(.verificationFailed("test"))) {
       try ResultWriter.write(update, after: source, to: .inPlace) { _ throws(BindingError) in
-        throw BindingError.verificationFailed("test")
+        throw BindingError.writing(.verificationFailed("test"))
       }
     }
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)

@@ -9,14 +9,16 @@ public struct ProcessResult: Sendable {
   public var err: String { String(decoding: stderr, as: UTF8.self) }
 }
 
-/// Runs a program to completion, feeding `input` to its standard input.
+/// Runs a program to completion, feeding `input` to its standard input, in
+/// `currentDirectory` when given.
 public func runProcess(
   _ executable: String, _ arguments: [String], input: Data? = nil,
-  environment: [String: String]? = nil
+  environment: [String: String]? = nil, currentDirectory: URL? = nil
 ) throws -> ProcessResult {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments
+  process.currentDirectoryURL = currentDirectory
   if let environment {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
   }

@@ -54,12 +54,10 @@ public enum PageLayoutEntry: Equatable, Sendable {
     self == .name(arrangement.pageLayoutName)
   }
 
+  /// The arrangement this entry is exactly what pdfbind writes for, if any.
+  public var arrangement: PageArrangement? { PageArrangement.allCases.first(where: isExactly) }
+
   /// `cover`, `no-cover` or `single` for what pdfbind writes, the PDF name for any other
   /// layout, `none` when absent: how reports name the layout.
-  public var displayName: String {
-    if let arrangement = PageArrangement.allCases.first(where: isExactly) {
-      return arrangement.rawValue
-    }
-    return rawValue ?? "none"
-  }
+  public var displayName: String { arrangement?.rawValue ?? rawValue ?? "none" }
 }

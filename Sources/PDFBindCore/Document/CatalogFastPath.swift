@@ -15,7 +15,7 @@
 /// file and damaged mutant, or that this path declined.
 enum CatalogFastPath {
   /// What `get` reports, read without qpdf, or nil when the file is not plain.
-  static func report(for source: borrowing SourceFile) -> BindingReport? {
+  static func report(for source: SourceFile) -> BindingReport? {
     guard let facts = facts(of: source) else { return nil }
     return BindingReport(
       direction: facts.direction, pageLayout: facts.pageLayout, pageCount: facts.pageCount,
@@ -28,10 +28,10 @@ enum CatalogFastPath {
     var pageCount: Int
   }
 
-  static func facts(of source: borrowing SourceFile) -> Facts? {
+  static func facts(of source: SourceFile) -> Facts? {
     guard source.head.starts(with: Array("%PDF-".utf8)),
       let startxref = startxref(inTail: source.tail), startxref > 0,
-      let mapping = MappedFile(descriptor: source.descriptor),
+      let mapping = source.mapping,
       Int64(mapping.length) == source.version.size
     else { return nil }
     let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)

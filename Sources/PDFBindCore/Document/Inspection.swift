@@ -1,5 +1,5 @@
-/// What one read of a file with qpdf established: the entries pdfbind edits, the page count
-/// (the verifier compares it), and qpdf's warnings (so that new ones in a result stand out).
+/// What one read of a file established: the entries pdfbind edits, the page count (the
+/// verifier compares it), and qpdf's warnings (so that new ones in a result stand out).
 struct Inspection {
   var direction: DirectionEntry
   var directionIsIndirect: Bool
@@ -15,6 +15,17 @@ struct Inspection {
     (pageLayout, pageLayoutIsIndirect) = try document.pageLayout()
     pageCount = document.pageCount()
     qpdfWarnings = document.takeWarnings()
+  }
+
+  /// What the validated fast path read: it answers only for a plain file whose `/Direction` and
+  /// `/PageLayout` are direct names (or absent), read as qpdf reads them, without a warning.
+  init(fastPath report: BindingReport) {
+    direction = report.direction
+    directionIsIndirect = false
+    pageLayout = report.pageLayout
+    pageLayoutIsIndirect = false
+    pageCount = report.pageCount
+    qpdfWarnings = []
   }
 
   /// True when the file holds exactly what `set` would write for `change`, written directly.
@@ -39,37 +50,35 @@ struct Inspection {
     return warnings
   }
 
+  /// What `get` reports for the document read (`history` gives one per revision).
+  var report: BindingReport {
+    BindingReport(
+      direction: direction, pageLayout: pageLayout, pageCount: pageCount, warnings: warnings)
+  }
+
   /// Opens the file with recovery off, so damage is seen, and reads it. A damaged file is read
   /// again with recovery on, to report what it holds: its document is that recovered one, and
   /// `damage` says nothing may be written on top of it.
-  static func open(_ source: borrowing SourceFile, password: String?) throws(BindingError) -> (
+  static func open(_ source: SourceFile, password: String?) throws(BindingError) -> (
     document: QPDFDocument, inspection: Inspection
   ) {
     do {
       let document = try QPDFDocument(
-        path: source.path, descriptor: source.descriptor, password: password,
-        attemptRecovery: false)
+        mapping: source.mapping, name: source.path, password: password)
       return (document, try Inspection(document))
-    } catch .damaged(let detail) {
+    } catch .damaged(.unrecoverable(let detail)) {
       do {
         let recovered = try QPDFDocument(
-          path: source.path, password: password, attemptRecovery: true)
+          mapping: source.mapping, name: source.path, password: password, attemptRecovery: true)
         var inspection = try Inspection(recovered)
         inspection.damage =
           source.looksTruncated
           ? "the file ends before its startxref and %%EOF, as if truncated" : detail
         return (recovered, inspection)
-      } catch .damaged(let recoveredDetail) {
-        throw source.looksTruncated ? .truncated : .damaged(detail: recoveredDetail)
+      } catch .damaged(.unrecoverable(let recoveredDetail)) {
+        throw source.looksTruncated
+          ? .damaged(.truncated) : .damaged(.unrecoverable(detail: recoveredDetail))
       }
     }
-  }
-}
-
-extension Inspection {
-  /// What `get` reports for the document read (`history` gives one per revision).
-  var report: BindingReport {
-    BindingReport(
-      direction: direction, pageLayout: pageLayout, pageCount: pageCount, warnings: warnings)
   }
 }

@@ -2,13 +2,16 @@ import SystemPackage
 
 /// An input opened for reading and classified before qpdf sees it: qpdf's own words for a
 /// missing file, a directory, an empty file or a non-PDF are poor ("read 1024 bytes",
-/// "unable to find trailer dictionary"), so these are told apart here, with one open and one
-/// fstat, and the first and last bytes read once for everything that needs them.
-struct SourceFile: ~Copyable {
+/// "unable to find trailer dictionary"), so these are told apart here. One open, one fstat and
+/// one read-only mapping serve everything that reads the file afterwards (the fast path, qpdf,
+/// history); the descriptor is closed exactly once, when the last reader lets it go.
+final class SourceFile {
   let path: FilePath
   let descriptor: FileDescriptor
   /// The version of the file actually opened, not of whatever the path named earlier.
   let version: FileVersion
+  /// The whole file, mapped read-only; nil when it cannot be mapped (qpdf then reads `path`).
+  let mapping: MappedFile?
   /// The first bytes, where `%PDF-` must be.
   let head: [UInt8]
   /// Bytes before `%PDF-`.
@@ -24,21 +27,25 @@ struct SourceFile: ~Copyable {
     } catch let error as Errno {
       throw BindingError(reading: error)
     } catch {
-      throw BindingError.readFailed(reason: "\(error)")
+      throw BindingError.input(.readFailed(reason: "\(error)"))
     }
     do throws(BindingError) {
       let version: FileVersion
       do { version = try FileVersion(of: descriptor) } catch { throw BindingError(reading: error) }
-      if version.isDirectory { throw BindingError.isDirectory }
-      guard version.isRegularFile else { throw BindingError.notRegularFile }
-      if version.size == 0 { throw BindingError.empty }
-      let head = try Self.read(descriptor, at: 0, count: FileScan.headWindow)
-      guard let headerOffset = FileScan.headerOffset(in: head) else { throw BindingError.notPDF }
+      if version.isDirectory { throw BindingError.input(.isDirectory) }
+      guard version.isRegularFile else { throw BindingError.input(.notRegularFile) }
+      if version.size == 0 { throw BindingError.input(.empty) }
+      let mapping = MappedFile(descriptor: descriptor, length: Int(version.size))
+      let head = try Self.read(descriptor, mapping, at: 0, count: FileScan.headWindow)
+      guard let headerOffset = FileScan.headerOffset(in: head) else {
+        throw BindingError.input(.notPDF)
+      }
       let tailStart = max(0, version.size - Int64(FileScan.tailWindow))
-      self.tail = try Self.read(descriptor, at: tailStart, count: FileScan.tailWindow)
+      self.tail = try Self.read(descriptor, mapping, at: tailStart, count: FileScan.tailWindow)
       self.path = path
       self.descriptor = descriptor
       self.version = version
+      self.mapping = mapping
       self.head = head
       self.headerOffset = headerOffset
     } catch {
@@ -51,6 +58,14 @@ struct SourceFile: ~Copyable {
     try? descriptor.close()
   }
 
+  /// The mapping, for readers that cannot do without one (history).
+  func mapped() throws(BindingError) -> MappedFile {
+    guard let mapping else {
+      throw BindingError.damaged(.unreadable(detail: "it cannot be mapped into memory"))
+    }
+    return mapping
+  }
+
   /// No `startxref` and no `%%EOF` where they belong: the end of the file is missing.
   var looksTruncated: Bool {
     FileScan.lastStartxref(in: tail) == nil && !FileScan.containsEOFMarker(tail)
@@ -60,7 +75,8 @@ struct SourceFile: ~Copyable {
   /// ends.
   func layout() throws(BindingError) -> FileLayout {
     guard let startxref = FileScan.lastStartxref(in: tail) else {
-      throw BindingError.layoutUnsupported("no startxref in the last \(FileScan.tailWindow) bytes")
+      throw BindingError.unsupported(
+        .exactUpdate("no startxref in the last \(FileScan.tailWindow) bytes"))
     }
     let last = tail.last ?? 0
     return FileLayout(
@@ -68,19 +84,31 @@ struct SourceFile: ~Copyable {
       endsWithNewline: last == 0x0A || last == 0x0D)
   }
 
-  /// The kind of the section `startxref` points at, read from the file itself.
-  func sectionKind(at layout: FileLayout) throws(BindingError) -> CrossReferenceKind? {
+  /// The newest section as the file's own bytes show it where `startxref` points: its kind,
+  /// and for a cross-reference stream its object number and generation.
+  func newestSection(at layout: FileLayout) throws(BindingError) -> NewestSection {
     let offset = Int64(layout.headerOffset + layout.startxref)
-    guard offset < version.size else { return nil }
-    return FileScan.sectionKind(at: try Self.read(descriptor, at: offset, count: 64))
+    guard offset < version.size else { return NewestSection(kind: nil, streamObject: nil) }
+    let bytes = try Self.read(descriptor, mapping, at: offset, count: 64)
+    return NewestSection(
+      kind: FileScan.sectionKind(at: bytes), streamObject: FileScan.objectHeader(in: bytes))
   }
 
-  /// The number and generation of the cross-reference stream `startxref` points at, or nil.
-  func crossReferenceStream(at layout: FileLayout) -> (number: Int, generation: Int)? {
-    let offset = Int64(layout.headerOffset + layout.startxref)
-    guard offset < version.size, let bytes = try? Self.read(descriptor, at: offset, count: 64)
-    else { return nil }
-    return FileScan.objectHeader(in: bytes)
+  struct NewestSection {
+    var kind: CrossReferenceKind?
+    var streamObject: (number: Int, generation: Int)?
+  }
+
+  /// Up to `count` bytes from `offset`, from the mapping when there is one; fewer only at the
+  /// end of the file.
+  private static func read(
+    _ descriptor: FileDescriptor, _ mapping: MappedFile?, at offset: Int64, count: Int
+  ) throws(BindingError) -> [UInt8] {
+    guard let mapping else { return try read(descriptor, at: offset, count: count) }
+    let start = Int(min(offset, Int64(mapping.length)))
+    return Array(
+      UnsafeRawBufferPointer(
+        start: mapping.address + start, count: min(count, mapping.length - start)))
   }
 
   /// Up to `count` bytes from `offset`; fewer only at the end of the file.
@@ -103,7 +131,7 @@ struct SourceFile: ~Copyable {
     } catch let error as Errno {
       throw BindingError(reading: error)
     } catch {
-      throw BindingError.readFailed(reason: "\(error)")
+      throw BindingError.input(.readFailed(reason: "\(error)"))
     }
   }
 }

@@ -12,7 +12,7 @@ struct EncryptionContext {
   init?(document: QPDFDocument, trailer: PDFValue, password: String?) throws(BindingError) {
     guard document.isEncrypted else { return nil }
     guard let dictionary = try document.resolvedTrailerEntry("Encrypt") else {
-      throw BindingError.unsupportedEncryption("an /Encrypt entry that is not a dictionary")
+      throw BindingError.unsupported(.encryption("an /Encrypt entry that is not a dictionary"))
     }
     handler = try StandardSecurityHandler(
       dictionary: dictionary, documentID: Self.documentID(in: trailer))
@@ -20,9 +20,10 @@ struct EncryptionContext {
     // pdfbind must reach the same key from it on its own.
     guard let (key, isOwner) = handler.authenticate(password: Array((password ?? "").utf8))
     else {
-      throw BindingError.cannotEncryptExactly(
-        "pdfbind cannot derive the file key from this password (qpdf accepted it, possibly "
-          + "after converting its character encoding)")
+      throw BindingError.unsupported(
+        .exactEncryption(
+          "pdfbind cannot derive the file key from this password (qpdf accepted it, possibly "
+            + "after converting its character encoding)"))
     }
     fileKey = key
     openedAsOwner = isOwner

@@ -42,15 +42,17 @@ struct StandardSecurityHandler {
 
     let filter = name(dictionary["Filter"]) ?? "none"
     guard filter == "Standard" else {
-      throw BindingError.unsupportedEncryption(
-        "the security handler /\(filter) (pdfbind supports the standard password handler)")
+      throw BindingError.unsupported(
+        .encryption(
+          "the security handler /\(filter) (pdfbind supports the standard password handler)"))
     }
     guard let version = integer("V"), [1, 2, 4, 5].contains(version),
       let revision = integer("R"), (2...6).contains(revision)
     else {
-      throw BindingError.unsupportedEncryption(
-        "security handler version /V \(integer("V").map(String.init) ?? "?") revision /R "
-          + "\(integer("R").map(String.init) ?? "?")")
+      throw BindingError.unsupported(
+        .encryption(
+          "security handler version /V \(integer("V").map(String.init) ?? "?") revision /R "
+            + "\(integer("R").map(String.init) ?? "?")"))
     }
     self.version = version
     self.revision = revision
@@ -61,7 +63,7 @@ struct StandardSecurityHandler {
     default:
       let bits = integer("Length") ?? 40
       guard bits % 8 == 0, (40...128).contains(bits) else {
-        throw BindingError.unsupportedEncryption("a key of \(bits) bits")
+        throw BindingError.unsupported(.encryption("a key of \(bits) bits"))
       }
       keyLength = bits / 8
     }
@@ -86,7 +88,7 @@ struct StandardSecurityHandler {
         case "AESV2": stringCipher = .aes128
         case "AESV3": stringCipher = .aes256
         case let method:
-          throw BindingError.unsupportedEncryption("the crypt filter method /\(method)")
+          throw BindingError.unsupported(.encryption("the crypt filter method /\(method)"))
         }
       }
     }

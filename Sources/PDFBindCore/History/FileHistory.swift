@@ -59,7 +59,7 @@ struct HistoryAnalysis {
   func state(after index: Int) -> State {
     do {
       let document = try QPDFDocument(
-        prefixOf: mapping, length: scans[index].end, name: name, password: password)
+        mapping: mapping, length: scans[index].end, name: name, password: password)
       return State(document: document, read: .success(try Inspection(document).report))
     } catch {
       return State(document: nil, read: .failure(error))

@@ -19,18 +19,26 @@ final class MappedFile {
   }
 
   /// Maps the file open as `descriptor`, which may be closed afterwards.
-  init?(descriptor: FileDescriptor) {
+  convenience init?(descriptor: FileDescriptor) {
     var status = stat()
-    guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG,
-      status.st_size > 0,
-      let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor.rawValue, 0),
+    guard fstat(descriptor.rawValue, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+      return nil
+    }
+    self.init(descriptor: descriptor, length: Int(status.st_size))
+  }
+
+  /// Maps the first `length` bytes of the regular file open as `descriptor` (its size, from a
+  /// stat the caller already made).
+  init?(descriptor: FileDescriptor, length: Int) {
+    guard length > 0,
+      let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor.rawValue, 0),
       address != UnsafeMutableRawPointer(bitPattern: -1)
     else { return nil }
     // qpdf jumps between the cross-reference data and the objects it needs: read only those
     // pages, not the neighbours readahead would bring in.
-    madvise(address, Int(status.st_size), MADV_RANDOM)
+    madvise(address, length, MADV_RANDOM)
     self.address = address
-    self.length = Int(status.st_size)
+    self.length = length
   }
 
   deinit {

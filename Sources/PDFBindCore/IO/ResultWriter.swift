@@ -1,7 +1,7 @@
 import Glibc
 import SystemPackage
 
-/// Puts a result where `SetDestination` says, so that a failure at any point leaves the
+/// Puts a result where `SaveDestination` says, so that a failure at any point leaves the
 /// original file as it was and the destination holding either its old content or the result.
 enum ResultWriter {
   typealias Verify = (FilePath) throws(BindingError) -> Void
@@ -12,11 +12,11 @@ enum ResultWriter {
   /// keeps none, so `update` is a whole new file).
   static func write(
     _ update: [UInt8], after source: borrowing SourceFile, keeping: Int64? = nil,
-    to destination: SetDestination, verify: Verify
+    to destination: SaveDestination, verify: Verify
   ) throws(BindingError) {
     let kept = min(keeping ?? source.version.size, source.version.size)
     switch destination {
-    case .replace:
+    case .replacing:
       let target: FilePath
       do { target = try FileIO.resolvingSymlinks(source.path) } catch {
         throw BindingError(writing: error, operation: "resolving the path")
@@ -32,7 +32,7 @@ enum ResultWriter {
     case .file(let path):
       let existing = try? FileVersion(atPath: path)
       if let existing, !existing.isRegularFile {
-        try stream(source, keeping: kept, plus: update, to: path, verify: verify)
+        try stream(source, keeping: kept, plus: update, to: .file(path), verify: verify)
       } else {
         // An existing OUT keeps its permissions; a new one gets the default (0666 less the
         // umask), as a shell redirection would create it.
@@ -40,18 +40,18 @@ enum ResultWriter {
           path, with: source, keeping: kept, plus: update, permissionsFrom: existing,
           verify: verify)
       }
-    case .standardOutput:
-      try stream(source, keeping: kept, plus: update, to: nil, verify: verify)
+    case .descriptor(let output):
+      try stream(source, keeping: kept, plus: update, to: .descriptor(output), verify: verify)
     }
   }
 
   /// For an unchanged file: `-o` and standard output still get the (original) bytes.
-  static func passThrough(_ source: borrowing SourceFile, to destination: SetDestination)
+  static func passThrough(_ source: borrowing SourceFile, to destination: SaveDestination)
     throws(BindingError)
   {
     switch destination {
-    case .replace, .inPlace: return
-    case .file, .standardOutput: try write([], after: source, to: destination) { _ in }
+    case .replacing, .inPlace: return
+    case .file, .descriptor: try write([], after: source, to: destination) { _ in }
     }
   }
 
@@ -75,7 +75,7 @@ enum ResultWriter {
         in: directory, hint: target.lastComponent?.string ?? "pdf")
     } catch let error where [.permissionDenied, .readOnlyFileSystem, .notPermitted].contains(error)
     {
-      throw BindingError.directoryNotWritable(directory: directory.string)
+      throw BindingError.writing(.directoryNotWritable(directory: directory.string))
     } catch {
       throw BindingError(writing: error, operation: "creating a file in \(directory)")
     }
@@ -141,7 +141,7 @@ enum ResultWriter {
       source.descriptor, at: length, count: Int(source.version.size - length))
     // Shorter than it was when read: another program changed it.
     guard removed.count == Int(source.version.size - length) else {
-      throw BindingError.changedWhileWorking
+      throw BindingError.writing(.changedWhileWorking)
     }
     do {
       try descriptor.resize(to: length)
@@ -166,27 +166,27 @@ enum ResultWriter {
     do {
       descriptor = try FileDescriptor.open(source.path, .writeOnly, options: [.closeOnExec])
     } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
-      throw BindingError.readOnlyFile
+      throw BindingError.writing(.readOnlyFile)
     } catch {
-      throw BindingError.writeFailed(operation: "opening for writing", reason: "\(error)")
+      throw BindingError.writing(.failed(operation: "opening for writing", reason: "\(error)"))
     }
     do {
       guard try FileVersion(of: descriptor) == source.version else {
-        throw BindingError.changedWhileWorking
+        throw BindingError.writing(.changedWhileWorking)
       }
     } catch {
       try? descriptor.close()
       if let error = error as? BindingError { throw error }
-      throw BindingError.writeFailed(operation: "checking the file", reason: "\(error)")
+      throw BindingError.writing(.failed(operation: "checking the file", reason: "\(error)"))
     }
     return descriptor
   }
 
   /// Builds the result in a temporary file, verifies it, then copies it to a device, pipe or
-  /// standard output (`path` nil), which cannot be replaced by a rename.
+  /// open descriptor (`.file` or `.descriptor`), which cannot be replaced by a rename.
   private static func stream(
-    _ source: borrowing SourceFile, keeping kept: Int64, plus update: [UInt8], to path: FilePath?,
-    verify: Verify
+    _ source: borrowing SourceFile, keeping kept: Int64, plus update: [UInt8],
+    to destination: SaveDestination, verify: Verify
   ) throws(BindingError) {
     let directory = FileIO.temporaryDirectory
     let temporary: (descriptor: FileDescriptor, path: FilePath)
@@ -209,12 +209,12 @@ enum ResultWriter {
     let total = kept + Int64(update.count)
     do {
       _ = try temporary.descriptor.seek(offset: 0, from: .start)
-      if let path {
+      if case .file(let path) = destination {
         let output = try FileDescriptor.open(path, .writeOnly, options: [.closeOnExec])
         defer { try? output.close() }
         try FileIO.copy(from: temporary.descriptor, to: output, count: total)
-      } else {
-        try FileIO.copy(from: temporary.descriptor, to: .standardOutput, count: total)
+      } else if case .descriptor(let output) = destination {
+        try FileIO.copy(from: temporary.descriptor, to: output, count: total)
       }
     } catch let error as Errno {
       throw BindingError(writing: error, operation: "writing the output")
@@ -228,12 +228,14 @@ enum ResultWriter {
   /// A file without write permission is not replaced behind its owner's back (root could).
   private static func requireWritable(_ version: FileVersion, path: FilePath) throws(BindingError) {
     let writable = path.withPlatformString { access($0, W_OK) } == 0
-    if !writable || version.permissions.rawValue & 0o222 == 0 { throw BindingError.readOnlyFile }
+    if !writable || version.permissions.rawValue & 0o222 == 0 {
+      throw BindingError.writing(.readOnlyFile)
+    }
   }
 
   private static func requireUnchanged(_ source: borrowing SourceFile) throws(BindingError) {
     guard let now = try? FileVersion(atPath: source.path), now == source.version else {
-      throw BindingError.changedWhileWorking
+      throw BindingError.writing(.changedWhileWorking)
     }
   }
 }

@@ -16,14 +16,15 @@ final class CairoSurface {
   init(width: Int, height: Int, library: PopplerLibrary) throws(BindingError) {
     guard width >= 1, height >= 1, width <= Self.maximumSide, height <= Self.maximumSide,
       width * height <= Self.maximumPixels
-    else { throw BindingError.pictureTooLarge(width: width, height: height) }
+    else { throw BindingError.picture(.tooLarge(width: width, height: height)) }
     self.library = library
     let surface = library.createSurface(PopplerLibrary.formatRGB24, Int32(width), Int32(height))!
     // cairo returns an "error surface" rather than NULL; it must still be destroyed.
     let status = library.surfaceStatus(surface)
     guard status == 0 else {
       library.destroySurface(surface)
-      throw BindingError.renderFailed("cairo: " + String(cString: library.statusString(status)))
+      throw BindingError.picture(
+        .renderFailed("cairo: " + String(cString: library.statusString(status))))
     }
     self.surface = surface
     context = library.createContext(surface)!

@@ -25,7 +25,9 @@ final class PopplerDocument {
       Glibc.free(directory)
     }
     let uri = absolute.withPlatformString { library.filenameToURI($0, nil, nil) }
-    guard let uri else { throw BindingError.unreadable(detail: "poppler cannot name this path") }
+    guard let uri else {
+      throw BindingError.damaged(.unreadable(detail: "poppler cannot name this path"))
+    }
     defer { library.free(uri) }
     // poppler tries the password as the user and as the owner password; nil tries "".
     let opened = library.documentNewFromFile(

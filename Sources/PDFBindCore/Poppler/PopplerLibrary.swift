@@ -138,22 +138,23 @@ struct PopplerLibrary: @unchecked Sendable {
 
   private static func open(_ soname: String) throws(BindingError) -> Raw {
     guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-      throw BindingError.popplerUnavailable(
-        library: soname, detail: dlerror().map { String(cString: $0) } ?? "")
+      throw BindingError.unavailable(
+        .poppler(
+          library: soname, detail: dlerror().map { String(cString: $0) } ?? ""))
     }
     return handle
   }
 
   private static func symbol<T>(_ handle: Raw, _ name: String) throws(BindingError) -> T {
     guard let address = dlsym(handle, name) else {
-      throw BindingError.popplerUnavailable(library: name, detail: "symbol not found")
+      throw BindingError.unavailable(.poppler(library: name, detail: "symbol not found"))
     }
     return unsafeBitCast(address, to: T.self)
   }
 
   /// Our error for a failed poppler call, freeing the GError (domain, code, message).
   func takeError(_ error: Raw?, passwordGiven: Bool) -> BindingError {
-    guard let error else { return .damaged(detail: "poppler cannot open it") }
+    guard let error else { return .damaged(.unrecoverable(detail: "poppler cannot open it")) }
     defer { freeError(error) }
     let domain = error.load(as: UInt32.self)
     let code = error.load(fromByteOffset: 4, as: Int32.self)
@@ -162,8 +163,8 @@ struct PopplerLibrary: @unchecked Sendable {
         String(cString: $0)
       } ?? ""
     if domain == errorQuark() && code == Self.popplerErrorEncrypted {
-      return passwordGiven ? .wrongPassword : .passwordRequired
+      return passwordGiven ? .password(.wrong) : .password(.required)
     }
-    return .damaged(detail: "poppler: " + message)
+    return .damaged(.unrecoverable(detail: "poppler: " + message))
   }
 }

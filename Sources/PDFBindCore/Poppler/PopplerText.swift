@@ -21,7 +21,7 @@ extension PopplerDocument {
     do {
       return try PopplerDocument(path: path, password: password)
     } catch {
-      if case .popplerUnavailable = error { throw error }
+      if case .unavailable(.poppler) = error { throw error }
       return nil
     }
   }

@@ -69,7 +69,8 @@ final class Canvas {
         return 0
       }, Unmanaged.passUnretained(sink).toOpaque())
     guard status == 0 else {
-      throw BindingError.renderFailed("cairo: " + String(cString: library.statusString(status)))
+      throw BindingError.picture(
+        .renderFailed("cairo: " + String(cString: library.statusString(status))))
     }
     return sink.bytes
   }

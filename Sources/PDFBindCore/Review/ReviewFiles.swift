@@ -32,8 +32,9 @@ public struct ReviewFiles: Sendable {
     var info = stat()
     if page.withPlatformString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
       throw .pageIsDirectory(
-        .writeFailed(
-          operation: "writing the page", reason: "it is a directory; -o names the HTML file"))
+        .writing(
+          .failed(
+            operation: "writing the page", reason: "it is a directory; -o names the HTML file")))
     }
     let created = folder.withPlatformString { mkdir($0, 0o777) }
     if created != 0 && errno != EEXIST {

@@ -17,14 +17,14 @@ public struct BindingAdvisor: Sendable {
 
   /// `get`'s warning for the "TwoPageRight means right-bound" confusion: a two-page
   /// `/PageLayout`, no `/Direction`, and right-to-left evidence. Only files with such a layout
-  /// and no `/Direction` are read for evidence (poppler is loaded for those alone); anything
-  /// that stops the suggestion (poppler missing, text unreadable) means no warning.
-  public func layoutWarning(
-    for report: BindingReport, at path: FilePath, sidecarDirectory: FilePath?
+  /// and no `/Direction` are read for evidence (`suggestion` is called for those alone, so
+  /// poppler is loaded for them alone); anything that stops the suggestion (poppler missing,
+  /// text unreadable) means no warning.
+  func layoutWarning(
+    for report: BindingReport, suggestion: () throws(BindingError) -> Suggestion
   ) -> BindingWarning? {
     guard report.direction == .absent, report.pageLayout.cover != nil,
-      let layout = report.pageLayout.rawValue,
-      (try? suggest(path, sidecarDirectory: sidecarDirectory))?.decision == .rightEdge
+      let layout = report.pageLayout.rawValue, (try? suggestion())?.decision == .rightEdge
     else { return nil }
     return .twoPageLayoutWithoutDirection(layout: layout)
   }
@@ -34,10 +34,17 @@ public struct BindingAdvisor: Sendable {
   public func suggest(_ path: FilePath, sidecarDirectory: FilePath?) throws(BindingError)
     -> Suggestion
   {
+    try suggest(OpenedFile(path: path, password: password), sidecarDirectory: sidecarDirectory)
+  }
+
+  /// The suggestion for a file a document opened, sharing the document's qpdf read.
+  func suggest(_ file: OpenedFile, sidecarDirectory: FilePath?) throws(BindingError)
+    -> Suggestion
+  {
+    let path = file.path
     // One qpdf read gives the binding and the hints; a damaged file is read with recovery (its
     // fonts and metadata are still worth reading) and reported with its warning.
-    let (document, inspection) = try Inspection.open(
-      try SourceFile(path: path), password: password)
+    let (document, inspection) = try file.qpdfRead()
     let hints = document.bindingHints(firstPages: pages)
     var evidence: [Evidence] = []
     if let sidecarDirectory { evidence += SidecarEvidence.evidence(in: sidecarDirectory) }

@@ -12,9 +12,9 @@ enum Exactness {
   /// qpdf, which judges the result, agrees with it by construction.
   static func definedSize(trailerSize: Int, qpdfWarnings: [QPDFWarning]) -> Int {
     for warning in qpdfWarnings {
-      guard warning.message.hasPrefix("reported number of objects ("),
-        let range = warning.message.firstRange(of: "highest object number ("),
-        let highest = Int(warning.message[range.upperBound...].prefix { $0.isNumber })
+      guard warning.detail.hasPrefix("reported number of objects ("),
+        let range = warning.detail.firstRange(of: "highest object number ("),
+        let highest = Int(warning.detail[range.upperBound...].prefix { $0.isNumber })
       else { continue }
       return highest + 1
     }
@@ -32,7 +32,7 @@ enum Exactness {
     _ warning: QPDFWarning, direction: DirectionEntry,
     bytes: (_ offset: Int, _ count: Int) -> [UInt8]?
   ) -> Bool {
-    guard warning.message == bareWordWarning, let offset = warning.offset,
+    guard warning.detail == bareWordWarning, let offset = warning.filePosition,
       case .other(let syntax) = direction, syntax.hasPrefix("("), syntax.hasSuffix(")")
     else { return false }
     let word = Array(syntax.utf8.dropFirst().dropLast())

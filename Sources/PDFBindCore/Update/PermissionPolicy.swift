@@ -8,16 +8,16 @@ enum PermissionPolicy {
   {
     var notes: [BindingWarning] = []
     if let level = document.certificationLevel() {
-      guard force else { throw BindingError.certified(level: level) }
+      guard force else { throw BindingError.protected(.certified(level: level)) }
       notes.append(.forcedCertified)
     } else if case let signatures = document.signedFieldCount(), signatures > 0 {
-      guard force else { throw BindingError.signed(count: signatures) }
+      guard force else { throw BindingError.protected(.signed(count: signatures)) }
       notes.append(.forcedSigned)
     }
     let encryption = try EncryptionContext(
       document: document, trailer: trailer, password: password)
     if let encryption, !encryption.allowsModification {
-      guard force else { throw BindingError.changesNotPermitted }
+      guard force else { throw BindingError.protected(.changesNotPermitted) }
       notes.append(.forcedRestricted)
     }
     return (encryption, notes)

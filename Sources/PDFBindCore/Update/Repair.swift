@@ -1,53 +1,62 @@
 import SystemPackage
 
 /// `set --repair` on a damaged file (qpdf has to reconstruct its cross-reference table, so no
-/// exact update can go on top): qpdf reads it with recovery, the change is made through qpdf's
-/// object API, and qpdf writes the whole document anew, encryption kept (same handler,
-/// passwords and permissions). Signed and certified files are never rewritten, since that
-/// destroys their signatures. The result is verified like every other result before it
-/// replaces anything.
+/// exact update can go on top): qpdf's recovered read of it, which the document already holds
+/// when its damage showed on opening, gets the change through qpdf's object API, and qpdf
+/// writes the whole document anew, encryption kept (same handler, passwords and permissions).
+/// Signed and certified files are never rewritten, since that destroys their signatures. The
+/// result is verified like every other result before it replaces anything.
 struct Repair {
   var password: String?
-  var options: SetOptions
+  var options: SaveOptions
 
-  func run(_ change: BindingChange, source: borrowing SourceFile, damage: String)
-    throws(BindingError) -> SetOutcome
+  func run(
+    _ change: BindingChange, file: OpenedFile, damage: String, to destination: SaveDestination
+  ) throws(BindingError) -> (SaveOutcome, verified: Inspection?) {
+    let (outcome, bytes, verifier) = try rewrite(
+      change, file: file, damage: damage, inPlace: destination == .inPlace)
+    if options.dryRun { return (outcome, nil) }
+    // qpdf's handle goes before anything is written.
+    file.releaseQPDF()
+    var verified: Inspection?
+    try ResultWriter.write(bytes, after: try file.sourceFile(), keeping: 0, to: destination) {
+      (result: FilePath) throws(BindingError) in
+      verified = try verifier.verify(result)
+    }
+    return (outcome, verified)
+  }
+
+  /// The report, the rewritten file's bytes and what the result must read back as; the qpdf
+  /// document that made them ends here.
+  private func rewrite(_ change: BindingChange, file: OpenedFile, damage: String, inPlace: Bool)
+    throws(BindingError) -> (SaveOutcome, [UInt8], Verifier)
   {
-    let document = try QPDFDocument(
-      path: source.path, descriptor: source.descriptor, password: password, attemptRecovery: true)
-    let original = try Inspection(document)
+    var (document, original) = try file.qpdfRead()
+    if !document.attemptsRecovery {
+      // The damage showed only in objects read after opening: read it again, recovering.
+      let source = try file.sourceFile()
+      document = try QPDFDocument(
+        mapping: source.mapping, name: source.path, password: password, attemptRecovery: true)
+      original = try Inspection(document)
+    }
     if document.certificationLevel() != nil {
-      throw BindingError.repairWouldBreakSignatures(certified: true)
+      throw BindingError.unsupported(.repairOfSigned(certified: true))
     }
     if document.signedFieldCount() > 0 {
-      throw BindingError.repairWouldBreakSignatures(certified: false)
+      throw BindingError.unsupported(.repairOfSigned(certified: false))
     }
-    if options.destination == .inPlace { throw BindingError.repairNeedsCopy }
+    if inPlace { throw BindingError.unsupported(.repairInPlace) }
     let (_, notes) = try PermissionPolicy.check(
       document, trailer: try document.trailer(), password: password, force: options.force)
-    var outcome = SetOutcome(
+    var outcome = SaveOutcome(
       before: original.direction, layoutBefore: original.pageLayout, change: change,
       changed: true, bytesAppended: 0, crossReferenceKind: nil,
       warnings: notes + [.repaired(detail: damage)], rewritten: true)
     if original.pageCount == nil { outcome.warnings.append(.noPageTree) }
     try document.apply(change)
-    let bytes = try document.writtenWhole()
-    if options.dryRun { return outcome }
-    let encrypted = document.isEncrypted
-    let verifier = Verifier(password: password, change: change, objects: [], original: original)
-    try ResultWriter.write(bytes, after: source, keeping: 0, to: options.destination) {
-      (result: FilePath) throws(BindingError) in
-      try verifier.verify(result)
-      let reread: QPDFDocument
-      do {
-        reread = try QPDFDocument(path: result, password: password, attemptRecovery: false)
-      } catch {
-        throw BindingError.verificationFailed("qpdf cannot read it: \(error)")
-      }
-      guard reread.isEncrypted == encrypted else {
-        throw BindingError.verificationFailed("qpdf did not keep its encryption")
-      }
-    }
-    return outcome
+    let verifier = Verifier(
+      password: password, expectation: .change(change, original: original),
+      encrypted: document.isEncrypted)
+    return (outcome, try document.writtenWhole(), verifier)
   }
 }

@@ -7,76 +7,29 @@ struct UpdatePlan {
   var notes: [BindingWarning]
 }
 
-/// Decides what an update rewrites and builds it: the permission policy, the objects that
-/// carry the change, the kind of cross-reference section, and a check that the file's
-/// cross-reference data matches its objects before anything is stacked on it.
-struct UpdatePlanner {
-  var password: String?
-  var force: Bool
-
-  func plan(
-    _ change: BindingChange, document: QPDFDocument, inspection: Inspection,
-    source: borrowing SourceFile
-  ) throws(BindingError) -> UpdatePlan {
-    let trailer = try document.trailer()
-    let (encryption, notes) = try PermissionPolicy.check(
-      document, trailer: trailer, password: password, force: force)
-    let objects = try Self.rewrittenObjects(for: change, in: document)
-    let layout = try source.layout()
-    // An object qpdf had to patch up while parsing (fake keys, stray tokens) would be
-    // rewritten as patched: the update would change more than the binding. The one patch
-    // allowed is a /Direction value the update replaces (fpdf2's bare word).
-    let rewritten = Set(objects.map(\.objectNumber))
-    if let warning = (inspection.qpdfWarnings + document.takeWarnings()).first(where: {
-      $0.objectNumber.map(rewritten.contains) == true
-        && !(change.binding != nil
-          && Exactness.isPatchedDirectionValue($0, direction: inspection.direction) {
-            source.bytes(atHeaderRelative: $0, count: $1)
-          })
-    }) {
-      throw BindingError.damagedObject(
-        objectNumber: warning.objectNumber!, detail: warning.message)
-    }
-    let kind = try Self.crossReferenceKind(source: source, layout: layout, trailer: trailer)
-    guard case .integer(let trailerSize)? = trailer["Size"], trailerSize > 0 else {
-      throw BindingError.layoutUnsupported("the trailer has no valid /Size")
-    }
-    let size = Exactness.definedSize(
-      trailerSize: Int(trailerSize), qpdfWarnings: inspection.qpdfWarnings)
-    // In a file with a cross-reference stream, the sample avoids objects stored in object
-    // streams: reading one makes qpdf parse its whole object stream, while the stream's own
-    // object, which the sample can still pick, shows a wrong offset just as well.
-    let compressed: Set<Int> =
-      if kind == .stream, size - 1 > Self.fullDamageCheckLimit,
-        let stream = source.crossReferenceStream(at: layout),
-        let entries = document.crossReferenceStreamEntries(
-          stream.number, generation: stream.generation)
-      {
-        Set(entries.compactMap { $0.objectStream == nil ? nil : $0.number })
-      } else {
-        []
-      }
-    try Self.requireObjectsReadable(document, size: size, skipping: compressed)
-    // As the previous trailer wrote them; a hybrid file's /XRefStm is repeated, since
-    // Ghostscript reads the stream only through the newest trailer.
-    let carried = try document.trailerEntriesAsWritten(
-      ["Root", "Info", "ID", "Encrypt"] + (kind == .hybrid ? ["XRefStm"] : []))
+/// Decides what an update rewrites and builds it from what one reader established about the
+/// file (`UpdateBasis`): the objects that carry the change, and the bytes after them.
+enum UpdatePlanner {
+  static func plan(_ change: BindingChange, on basis: UpdateBasis) -> UpdatePlan {
+    let objects = rewrittenObjects(
+      for: change, catalog: basis.catalog, viewerPreferences: basis.viewerPreferences)
     let update = IncrementalUpdate(
-      layout: layout, originalSize: Int(source.version.size), kind: kind, previousSize: size,
-      carriedTrailerEntries: carried, objects: objects)
-    let encryptString = encryption?.stringEncryptor(needed: objects)
+      layout: basis.layout, originalSize: basis.originalSize, kind: basis.kind,
+      previousSize: basis.size, carriedTrailerEntries: basis.carriedTrailerEntries,
+      objects: objects)
+    let encryptString = basis.encryption?.stringEncryptor(needed: objects)
     return UpdatePlan(
-      bytes: update.bytes(encryptString: encryptString), objects: objects, kind: kind,
-      notes: notes)
+      bytes: update.bytes(encryptString: encryptString), objects: objects, kind: basis.kind,
+      notes: basis.notes)
   }
 
   /// The objects to rewrite. `/Direction` goes into the indirect `/ViewerPreferences`
   /// dictionary when there is one (unless removing it leaves that dictionary empty), otherwise
   /// into the catalog; `/PageLayout` always goes into the catalog.
-  static func rewrittenObjects(for change: BindingChange, in document: QPDFDocument)
-    throws(BindingError) -> [RewrittenObject]
-  {
-    var catalog = try document.catalog()
+  static func rewrittenObjects(
+    for change: BindingChange, catalog: RewrittenObject, viewerPreferences: RewrittenObject?
+  ) -> [RewrittenObject] {
+    var catalog = catalog
     var rewritesCatalog = false
     var objects: [RewrittenObject] = []
     if let arrangement = change.arrangement {
@@ -85,9 +38,7 @@ struct UpdatePlanner {
     }
     if let binding = change.binding {
       let direction = binding.directionName.map { PDFValue.name($0) }
-      if var preferences = try document.indirectViewerPreferences(),
-        preferences.objectNumber != catalog.objectNumber
-      {
+      if var preferences = viewerPreferences {
         preferences.value = preferences.value.updating("Direction", to: direction)
         if preferences.value.isEmptyDictionary {
           catalog.value = catalog.value.updating("ViewerPreferences", to: nil)
@@ -108,19 +59,22 @@ struct UpdatePlanner {
     return objects
   }
 
-  /// The kind of the newest section, from the file's bytes, checked against qpdf's trailer.
+  /// The kind of the newest section, from the file's bytes (`found`), checked against qpdf's
+  /// trailer.
   static func crossReferenceKind(
-    source: borrowing SourceFile, layout: FileLayout, trailer: PDFValue
+    _ found: CrossReferenceKind?, layout: FileLayout, trailer: PDFValue
   ) throws(BindingError) -> CrossReferenceKind {
     let isStreamDictionary = trailer["Type"] == .name("XRef")
-    switch try source.sectionKind(at: layout) {
+    switch found {
     case .table? where !isStreamDictionary:
       return trailer["XRefStm"] == nil ? .table : .hybrid
     case .stream? where isStreamDictionary:
       return .stream
     default:
-      throw BindingError.layoutUnsupported(
-        "startxref (\(layout.startxref)) does not point at the cross-reference section qpdf read")
+      throw BindingError.unsupported(
+        .exactUpdate(
+          "startxref (\(layout.startxref)) does not point at the cross-reference section qpdf read")
+      )
     }
   }
 
@@ -141,11 +95,11 @@ struct UpdatePlanner {
     let warnings: [QPDFWarning]
     do {
       warnings = try document.readObjects(objectsToCheck(size: size, skipping: skipped))
-    } catch .damaged(let detail) {
-      throw .damagedNeedsRepair(detail: detail)
+    } catch .damaged(.unrecoverable(let detail)) {
+      throw .damaged(.needsRepair(detail: detail))
     }
     if let warning = warnings.first {
-      throw BindingError.damagedNeedsRepair(detail: warning.message)
+      throw BindingError.damaged(.needsRepair(detail: warning.detail))
     }
   }
 

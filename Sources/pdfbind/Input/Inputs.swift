@@ -8,7 +8,7 @@ struct Input: Sendable {
   var path: FilePath
   var display: [UInt8]
   /// Set for a directory a -r walk could not read: the input fails with this error.
-  var walkFailure: BindingError? = nil
+  var walkFailure: WalkError? = nil
   var isStandardInput: Bool { display == [UInt8(ascii: "-")] }
 
   /// `PATH: text`, with the path's exact bytes.

@@ -156,7 +156,7 @@ struct LibraryWalk: IteratorProtocol {
   private static func failure(_ path: [UInt8], _ code: Int32) -> Input {
     Input(
       path: FilePath(platformString: path), display: path,
-      walkFailure: BindingError(walking: Errno(rawValue: code)))
+      walkFailure: WalkError(Errno(rawValue: code)))
   }
 
   private static func withCString<T>(_ bytes: [UInt8], _ body: (UnsafePointer<CChar>) -> T) -> T {

@@ -12,9 +12,10 @@ final class StandardInputSpool {
     var template = Array("\(directory)/.stdin.pdfbind-XXXXXX".utf8CString)
     let raw = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard raw >= 0 else {
-      throw BindingError.writeFailed(
-        operation: "creating a temporary file in \(directory)",
-        reason: Errno(rawValue: errno).description)
+      throw BindingError.writing(
+        .failed(
+          operation: "creating a temporary file in \(directory)",
+          reason: Errno(rawValue: errno).description))
     }
     let descriptor = FileDescriptor(rawValue: raw)
     path = template.withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
@@ -24,7 +25,7 @@ final class StandardInputSpool {
       }
     } catch {
       _ = path.withPlatformString { unlink($0) }
-      throw BindingError.writeFailed(operation: "reading standard input", reason: "\(error)")
+      throw BindingError.writing(.failed(operation: "reading standard input", reason: "\(error)"))
     }
   }
 
@@ -32,10 +33,9 @@ final class StandardInputSpool {
     _ = path.withPlatformString { unlink($0) }
   }
 
-  /// Gives a job a path to read: the input's own, or standard input spooled to a file.
-  static func reading<T>(_ input: Input, _ body: (FilePath) throws(BindingError) -> T)
-    throws(BindingError) -> T
-  {
+  /// Gives a job a path to read: the input's own, or standard input spooled to a file. Throws
+  /// the walk's failure for a directory that could not be read, or what `body` throws.
+  static func reading<T>(_ input: Input, _ body: (FilePath) throws(BindingError) -> T) throws -> T {
     if let failure = input.walkFailure { throw failure }
     guard input.isStandardInput else { return try body(input.path) }
     let spooled = try StandardInputSpool()

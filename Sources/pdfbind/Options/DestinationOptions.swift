@@ -30,11 +30,16 @@ struct DestinationOptions: ParsableArguments {
     }
   }
 
-  func destination(for input: Input) -> SetDestination {
+  func destination(for input: Input) -> SaveDestination {
     switch output {
-    case "-"?: .standardOutput
+    case "-"?: .descriptor(.standardOutput)
     case let path?: .file(FilePath(platformString: RawArguments.value(of: ["-o"], parsed: path)))
-    case nil: input.isStandardInput ? .standardOutput : inPlace ? .inPlace : .replace
+    case nil: input.isStandardInput ? .descriptor(.standardOutput) : inPlace ? .inPlace : .replacing
     }
   }
+}
+
+extension SaveDestination {
+  /// The PDF goes to standard output, so the report goes to standard error.
+  var isStandardOutput: Bool { self == .descriptor(.standardOutput) }
 }

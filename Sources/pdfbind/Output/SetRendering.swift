@@ -1,9 +1,11 @@
 import PDFBindCore
 
-extension SetOutcome {
+extension SaveOutcome {
   /// `PATH: left-edge -> right-edge`, `PATH: right-edge (unchanged)`, and with a layout
-  /// `PATH: unknown -> right-edge, layout none -> cover`.
-  func text(dryRun: Bool) -> String {
+  /// `PATH: unknown -> right-edge, layout none -> cover`. With `--auto`, a file whose binding
+  /// stays (declared or undecided) reads `right-edge (declared, unchanged)` or
+  /// `undecided (REASON)`, after the layout's change when one was asked for.
+  func text(dryRun: Bool, auto suggestion: Suggestion?) -> String {
     var parts: [String] = []
     if change.binding != nil {
       parts.append(changed ? "\(before.binding.rawValue) -> \(after.rawValue)" : after.rawValue)
@@ -18,10 +20,13 @@ extension SetOutcome {
       changed
       ? (rewritten ? " (repaired: rewritten whole)" : "") + (dryRun ? " (dry run)" : "")
       : " (unchanged)"
-    return parts.joined(separator: ", ") + suffix
+    let text = parts.joined(separator: ", ") + suffix
+    guard let kept = suggestion?.keptBindingText else { return text }
+    return change.arrangement == nil ? kept : text + "; " + kept
   }
 
-  func json(for input: Input, dryRun: Bool) -> JSONLine {
+  /// `set --json`; with `--auto`, the suggestion too (and why it is undecided).
+  func json(for input: Input, dryRun: Bool, auto suggestion: Suggestion?) -> JSONLine {
     var object = JSONLine()
     object.add("path", .bytes(input.display))
     object.add("binding_before", .string(before.binding.rawValue))
@@ -38,23 +43,10 @@ extension SetOutcome {
     if let kind = crossReferenceKind { object.add("xref", .string(kind.rawValue)) }
     if rewritten { object.add("rewritten", .boolean(true)) }
     object.add("warnings", .array(warnings.map(\.json)))
-    return object
-  }
-
-  /// `set --auto`: the outcome's line, or for a file whose binding stays (declared or
-  /// undecided) `right-edge (declared, unchanged)`, `undecided (REASON)`, after the layout's
-  /// change when one was asked for.
-  func text(dryRun: Bool, auto suggestion: Suggestion) -> String {
-    guard let kept = suggestion.keptBindingText else { return text(dryRun: dryRun) }
-    guard change.arrangement != nil else { return kept }
-    return text(dryRun: dryRun) + "; " + kept
-  }
-
-  /// `set --auto --json`: the outcome's object with the suggestion (and why it is undecided).
-  func json(for input: Input, dryRun: Bool, auto suggestion: Suggestion) -> JSONLine {
-    var object = json(for: input, dryRun: dryRun)
-    object.add("suggested", .string(suggestion.decisionText))
-    if let reason = suggestion.undecidedReason { object.add("reason", .string(reason)) }
+    if let suggestion {
+      object.add("suggested", .string(suggestion.decisionText))
+      if let reason = suggestion.undecidedReason { object.add("reason", .string(reason)) }
+    }
     return object
   }
 }

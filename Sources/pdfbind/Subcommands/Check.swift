@@ -39,14 +39,15 @@ extension PDFBindCommand {
 
     func run() throws {
       let inputs = try input.inputStream()
-      let editor = BindingEditor(password: input.resolvedPassword)
-      let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
+      let (password, auto) = (input.resolvedPassword, auto)
       let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
       let (json, quiet) = (report.json, report.quiet)
       try Batch.forEachFile(inputs, input: input, report: report) {
         input, path, file throws(BindingError) in
-        let suggestion = try advisor?.suggest(path, sidecarDirectory: input.sidecarDirectory)
-        let result = if let suggestion { suggestion.report } else { try editor.read(path) }
+        let document = try PDFBindingDocument(path: path, password: password)
+        let suggestion =
+          auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+        let result = suggestion?.report ?? document.report
         if !quiet { result.warnings.forEach { file.warn(input, $0) } }
         let matches = expectation.matches(result, suggestion)
         if !matches { file.status = .mismatch }

@@ -15,16 +15,14 @@ extension PDFBindCommand {
 
     func run() throws {
       let inputs = try input.inputStream()
-      let editor = BindingEditor(password: input.resolvedPassword)
-      let advisor = BindingAdvisor(password: input.resolvedPassword)
+      let password = input.resolvedPassword
       let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet) = (report.json, report.quiet)
       try Batch.forEachFile(inputs, input: input, report: report) {
         input, path, file throws(BindingError) in
-        var result = try editor.read(path)
-        if let warning = advisor.layoutWarning(
-          for: result, at: path, sidecarDirectory: input.sidecarDirectory)
-        {
+        let document = try PDFBindingDocument(path: path, password: password)
+        var result = document.report
+        if let warning = document.layoutWarning(sidecarDirectory: input.sidecarDirectory) {
           result.warnings.append(warning)
         }
         if !quiet { result.warnings.forEach { file.warn(input, $0) } }

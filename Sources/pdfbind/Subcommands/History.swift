@@ -20,11 +20,11 @@ extension PDFBindCommand {
 
     func run() throws {
       let inputs = try input.inputStream()
-      let editor = BindingEditor(password: input.resolvedPassword)
+      let password = input.resolvedPassword
       let (json, showPath) = (report.json, inputs.mayHoldSeveral)
       try Batch.forEachFile(inputs, input: input, report: report) {
         input, path, file throws(BindingError) in
-        let history = try editor.history(path)
+        let history = try PDFBindingDocument(opening: path, password: password).history()
         if json {
           file.standardOutput.append(history.json(for: input).line)
         } else {

@@ -79,8 +79,8 @@ extension PDFBindCommand {
       do {
         outcome = try StandardInputSpool.reading(input) { path throws(BindingError) -> Outcome in
           // The same read as get first, so a bad file fails with get's words.
-          let report = try BindingEditor(password: password).read(path)
-          guard let pageCount = report.pageCount else { throw BindingError.noPageCount }
+          let report = try PDFBindingDocument(path: path, password: password).report
+          guard let pageCount = report.pageCount else { throw BindingError.damaged(.noPageCount) }
           if !quiet { report.warnings.forEach { file.warn(input, $0) } }
           let shown = view.view(of: report)
           let all = shown.sides(pageCount: pageCount)

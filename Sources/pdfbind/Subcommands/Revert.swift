@@ -30,16 +30,16 @@ extension PDFBindCommand {
 
     func run() throws {
       let inputs = try input.inputStream()
-      let editor = BindingEditor(password: input.resolvedPassword)
+      let password = input.resolvedPassword
       let (json, quiet, dryRun, destinations) = (report.json, report.quiet, dryRun, destination)
       try Batch.forEachFile(
         inputs, input: input, report: report,
-        jsonToError: { destinations.destination(for: $0) == .standardOutput }
+        jsonToError: { destinations.destination(for: $0).isStandardOutput }
       ) { input, path, file throws(BindingError) in
         let destination = destinations.destination(for: input)
-        let options = RevertOptions(destination: destination, dryRun: dryRun)
-        let outcome = try editor.revert(path, options: options)
-        let toError = destination == .standardOutput
+        var document = PDFBindingDocument(opening: path, password: password)
+        let outcome = try document.revert(to: destination, dryRun: dryRun)
+        let toError = destination.isStandardOutput
         if json {
           file.report(outcome.json(for: input, dryRun: dryRun).line, toError: toError)
         } else if !quiet {

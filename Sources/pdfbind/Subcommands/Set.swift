@@ -72,35 +72,33 @@ extension PDFBindCommand {
 
     func run() throws {
       let inputs = try input.inputStream()
-      let editor = BindingEditor(password: input.resolvedPassword)
-      let advisor = auto ? BindingAdvisor(password: input.resolvedPassword) : nil
-      let (binding, arrangement, destinations) = (binding, arrangement, destination)
-      let (json, quiet, dryRun, force, repair) = (report.json, report.quiet, dryRun, force, repair)
+      let password = input.resolvedPassword
+      let (binding, auto, arrangement, destinations) = (binding, auto, arrangement, destination)
+      let (json, quiet) = (report.json, report.quiet)
+      let options = SaveOptions(dryRun: dryRun, force: force, repair: repair)
       try Batch.forEachFile(
         inputs, input: input, report: report,
-        jsonToError: { destinations.destination(for: $0) == .standardOutput }
+        jsonToError: { destinations.destination(for: $0).isStandardOutput }
       ) { input, path, file throws(BindingError) in
         let destination = destinations.destination(for: input)
-        let options = SetOptions(
-          destination: destination, dryRun: dryRun, force: force, repair: repair)
+        var document = try PDFBindingDocument(path: path, password: password)
         // --auto: the decided binding, or none (the file keeps its own; with no layout either,
         // nothing changes and the file is only passed through to -o or standard output).
-        let suggestion = try advisor?.suggest(path, sidecarDirectory: input.sidecarDirectory)
-        let change = BindingChange(
-          binding: suggestion.map(\.bindingToSet) ?? binding, arrangement: arrangement)
-        let outcome = try editor.set(change, on: path, options: options)
+        let suggestion =
+          auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+        if let binding = suggestion.map(\.bindingToSet) ?? binding {
+          document.pageBinding = binding
+        }
+        if let arrangement { document.pageArrangement = arrangement }
+        let outcome = try document.save(to: destination, options: options)
         if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
-        let toError = destination == .standardOutput
+        let toError = destination.isStandardOutput
         if json {
-          let object =
-            suggestion.map { outcome.json(for: input, dryRun: dryRun, auto: $0) }
-            ?? outcome.json(for: input, dryRun: dryRun)
+          let object = outcome.json(for: input, dryRun: options.dryRun, auto: suggestion)
           file.report(object.line, toError: toError)
         } else if !quiet {
-          let text =
-            suggestion.map { outcome.text(dryRun: dryRun, auto: $0) }
-            ?? outcome.text(dryRun: dryRun)
-          file.report(input.line(text), toError: toError)
+          file.report(
+            input.line(outcome.text(dryRun: options.dryRun, auto: suggestion)), toError: toError)
         }
       }
     }

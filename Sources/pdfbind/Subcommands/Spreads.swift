@@ -23,13 +23,13 @@ extension PDFBindCommand {
 
     func run() throws {
       let inputs = try input.inputStream()
-      let editor = BindingEditor(password: input.resolvedPassword)
+      let password = input.resolvedPassword
       let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet, view) = (report.json, report.quiet, view)
       try Batch.forEachFile(inputs, input: input, report: report) {
         input, path, file throws(BindingError) in
-        let result = try editor.read(path)
-        guard let pageCount = result.pageCount else { throw BindingError.noPageCount }
+        let result = try PDFBindingDocument(path: path, password: password).report
+        guard let pageCount = result.pageCount else { throw BindingError.damaged(.noPageCount) }
         if !quiet { result.warnings.forEach { file.warn(input, $0) } }
         let shown = view.view(of: result)
         if json {

@@ -1,0 +1,104 @@
+import SystemPackage
+
+extension PDFBindingDocument {
+  /// Writes the change: an exact incremental update appended after the original bytes (or,
+  /// with `repair`, a damaged file rewritten whole by qpdf), re-read by qpdf and checked before
+  /// it replaces anything. A file that already holds exactly the change is left as it was
+  /// (to another destination, its bytes are copied unchanged). Saved over its own file, the
+  /// document then describes the result.
+  @discardableResult
+  public mutating func save(
+    to destination: SaveDestination = .replacing, options: SaveOptions = SaveOptions()
+  ) throws(BindingError) -> SaveOutcome {
+    let (outcome, verified) = try Saving(
+      file: file, change: change, password: password, options: options
+    ).run(to: destination)
+    if let verified, destination == .replacing || destination == .inPlace {
+      file.markStale()
+      file = OpenedFile(path: path, password: password, contents: verified)
+      change = BindingChange()
+    }
+    return outcome
+  }
+
+  /// Writes the changed document to the file at `path`; the document's own file stays as it
+  /// is.
+  @discardableResult
+  public func save(to path: String, options: SaveOptions = SaveOptions()) throws(BindingError)
+    -> SaveOutcome
+  {
+    try Saving(file: file, change: change, password: password, options: options)
+      .run(to: .file(FilePath(path))).outcome
+  }
+}
+
+/// One save: what the file holds, the update planned (qpdf's handle is released before
+/// anything is written), written, verified, committed.
+struct Saving {
+  var file: OpenedFile
+  var change: BindingChange
+  var password: String?
+  var options: SaveOptions
+
+  func run(to destination: SaveDestination) throws(BindingError) -> (
+    outcome: SaveOutcome, verified: Inspection?
+  ) {
+    let source = try file.sourceFile()
+    let planned: (SaveOutcome, UpdatePlan?, Verifier?)
+    do {
+      planned = try plan()
+    } catch .damaged(.needsRepair(let detail)) where options.repair {
+      return try Repair(password: password, options: options)
+        .run(change, file: file, damage: detail, to: destination)
+    }
+    let (outcome, plan, verifier) = planned
+    if options.dryRun { return (outcome, nil) }
+    file.releaseQPDF()
+    guard let plan, let verifier else {
+      try ResultWriter.passThrough(source, to: destination)
+      return (outcome, nil)
+    }
+    var verified: Inspection?
+    try ResultWriter.write(plan.bytes, after: source, to: destination) {
+      (result: FilePath) throws(BindingError) in
+      verified = try verifier.verify(result)
+    }
+    return (outcome, verified)
+  }
+
+  /// The report and, unless the file already holds the change, the update and what the result
+  /// must read back as. The qpdf document it was planned with stays with the file, to be
+  /// released before anything is written.
+  private func plan() throws(BindingError) -> (SaveOutcome, UpdatePlan?, Verifier?) {
+    let contents = try file.inspection()
+    if contents.hasExactly(change) {
+      return (Self.outcome(contents, change, plan: nil), nil, nil)
+    }
+    let (document, inspection) = try file.qpdfRead()
+    if let damage = inspection.damage {
+      throw BindingError.damaged(.needsRepair(detail: damage))
+    }
+    let basis = try UpdateBasis(
+      qpdf: document, inspection: inspection, source: try file.sourceFile(), change: change,
+      password: password, force: options.force)
+    let plan = UpdatePlanner.plan(change, on: basis)
+    let verifier = Verifier(
+      password: password, expectation: .change(change, original: inspection),
+      objects: plan.objects)
+    return (Self.outcome(inspection, change, plan: plan), plan, verifier)
+  }
+
+  private static func outcome(_ read: Inspection, _ change: BindingChange, plan: UpdatePlan?)
+    -> SaveOutcome
+  {
+    var outcome = SaveOutcome(
+      before: read.direction, layoutBefore: read.pageLayout, change: change,
+      changed: plan != nil, bytesAppended: plan?.bytes.count ?? 0,
+      crossReferenceKind: plan?.kind, warnings: read.warnings)
+    if let plan {
+      outcome.warnings += plan.notes
+      if read.pageCount == nil { outcome.warnings.append(.noPageTree) }
+    }
+    return outcome
+  }
+}

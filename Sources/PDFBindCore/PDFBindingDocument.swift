@@ -1,0 +1,107 @@
+import SystemPackage
+
+/// A PDF file's page binding and page layout, read once and changed like properties; `save()`
+/// writes the change as an exact incremental update, verified by an independent re-read before
+/// it replaces anything.
+///
+/// ```swift
+/// var book = try PDFBindingDocument(path: "book.pdf")
+/// book.pageBinding = .rightEdge
+/// book.pageArrangement = .cover
+/// try book.save()
+/// ```
+///
+/// A document reads its file once: one open, one stat, one read-only mapping, and one parse
+/// (pdfbind's validated fast path for plain files, qpdf otherwise), shared by everything asked
+/// of it afterwards (`save`, `suggest`, `history`). Not for several threads at once: qpdf
+/// allows one handle per thread; give each task its own document.
+public struct PDFBindingDocument {
+  /// The file this document reads and saves.
+  public let path: FilePath
+  /// The password it was opened with (user or owner), if any.
+  public let password: String?
+  var file: OpenedFile
+  /// What `save` writes: the binding and layout set since the file was read (or saved).
+  public internal(set) var change = BindingChange()
+
+  /// Opens and reads the PDF file at `path`; `password` opens an encrypted one (the owner
+  /// password also allows changing a document whose permissions forbid it).
+  public init(path: FilePath, password: String? = nil) throws(BindingError) {
+    try self.init(opening: path, password: password)
+    _ = try file.inspection()
+  }
+
+  /// Opens and reads the PDF file at `path`.
+  public init(path: String, password: String? = nil) throws(BindingError) {
+    try self.init(path: FilePath(path), password: password)
+  }
+
+  /// Opens nothing yet: for the commands that read a file their own way (history and revert
+  /// read each revision; the current one may not read at all).
+  package init(opening path: FilePath, password: String?) {
+    self.path = path
+    self.password = password
+    file = OpenedFile(path: path, password: password)
+  }
+
+  /// What the file holds now (what `pdfbind get` reports): `/Direction`, `/PageLayout`, the
+  /// page count and the warnings worth knowing.
+  public var report: BindingReport { contents.report }
+
+  /// The binding the document has: the one set since it was read, or the file's own.
+  /// Setting it, even to the value it has, asks `save` to write exactly that binding: a
+  /// `/Direction` viewers ignore (`/r2l`) is replaced, and `.unknown` removes the entry.
+  public var pageBinding: PageBinding {
+    get { change.binding ?? contents.direction.binding }
+    set { change.binding = newValue }
+  }
+
+  /// How a two-page view pairs the pages: the arrangement set since the file was read, or the
+  /// one its `/PageLayout` writes (nil for any other layout). Setting nil forgets a pending
+  /// change; `save` never removes a layout.
+  public var pageArrangement: PageArrangement? {
+    get { change.arrangement ?? contents.pageLayout.arrangement }
+    set { change.arrangement = newValue }
+  }
+
+  /// Whether `save` would write anything: false when the file already holds exactly what was
+  /// set.
+  public var hasUnsavedChanges: Bool { !contents.hasExactly(change) }
+
+  /// What the file holds, as read when the document was opened (or as its last save left it).
+  var contents: Inspection {
+    guard let contents = try? file.inspection() else {
+      preconditionFailure("a PDFBindingDocument is read when it is created")
+    }
+    return contents
+  }
+
+  // MARK: - Suggest
+
+  /// What the document's own evidence says its binding (and layout) should be, read from its
+  /// first `pages` pages; `sidecarDirectory` is where calibre's `metadata.opf` and
+  /// `ComicInfo.xml` are looked for (nil: nowhere). The qpdf read is the document's.
+  public func suggest(pages: Int = 5, sidecarDirectory: FilePath?) throws(BindingError)
+    -> Suggestion
+  {
+    try BindingAdvisor(password: password, pages: pages)
+      .suggest(file, sidecarDirectory: sidecarDirectory)
+  }
+
+  /// `suggest` with the sidecar files looked for beside the document.
+  public func suggest(pages: Int = 5) throws(BindingError) -> Suggestion {
+    let folder = path.removingLastComponent()
+    return try suggest(pages: pages, sidecarDirectory: folder.isEmpty ? "." : folder)
+  }
+
+  /// The warning `pdfbind get` adds for a two-page `/PageLayout` without `/Direction` in a
+  /// document `suggest` finds right-to-left (nil otherwise; nothing is read for other files).
+  public func layoutWarning(sidecarDirectory: FilePath?) -> BindingWarning? {
+    BindingAdvisor(password: password).layoutWarning(for: report) { () throws(BindingError) in
+      try suggest(sidecarDirectory: sidecarDirectory)
+    }
+  }
+}
+
+@available(*, unavailable, message: "a document holds a qpdf handle: one thread at a time")
+extension PDFBindingDocument: Sendable {}

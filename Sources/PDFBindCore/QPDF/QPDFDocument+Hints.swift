@@ -1,0 +1,145 @@
+internal import CQPDF
+import Glibc
+
+// MARK: - What suggest reads
+
+/// What the catalog and the fonts of the first pages say about a document's binding.
+struct BindingHints: Equatable, Sendable {
+  /// The catalog's `/Lang`, as text.
+  var lang: String?
+  /// The catalog's XMP packet (`/Metadata`), decoded, at most 1 MB.
+  var xmp: String?
+  /// The non-standard `/PageDirection` name (catalog or `/ViewerPreferences`), without slash.
+  var pageDirection: String?
+  /// Fonts on the first pages that write vertically: `BaseFont (CMap)`.
+  var verticalFonts: [String] = []
+  /// How many pages the fonts were read from.
+  var pagesRead = 0
+  /// The `/ToUnicode` CMaps of subset fonts (`ABCDEF+Name`) on the first pages: a subset font
+  /// maps only the characters the document uses.
+  var subsetToUnicode: [String] = []
+}
+
+extension QPDFDocument {
+  /// Reads `/Lang`, XMP, `/PageDirection` and the fonts of the first `pages` pages. Never
+  /// throws: whatever qpdf cannot read is left out, and its error is cleared.
+  func bindingHints(firstPages pages: Int) -> BindingHints {
+    var hints = BindingHints()
+    defer { discardError() }
+    guard let root = readableRoot else { return hints }
+    let lang = qpdf_oh_get_key(raw, root, "/Lang")
+    if qpdf_oh_is_string(raw, lang) == QPDF_TRUE {
+      hints.lang = String(cString: qpdf_oh_get_utf8_value(raw, lang))
+    }
+    hints.xmp = streamText(qpdf_oh_get_key(raw, root, "/Metadata"), limit: 1 << 20)
+    for holder in [root, qpdf_oh_get_key(raw, root, "/ViewerPreferences")] {
+      if let name = nameText(qpdf_oh_get_key(raw, holder, "/PageDirection")) {
+        hints.pageDirection = name
+      }
+    }
+    let count = qpdf_get_num_pages(raw)
+    guard count > 0 else { return hints }
+    hints.pagesRead = min(Int(count), pages)
+    var seen = Set<Int>()
+    for index in 0..<hints.pagesRead {
+      let page = qpdf_get_page_n(raw, index)
+      guard qpdf_has_error(raw) == QPDF_FALSE else { break }
+      let resources = inheritedResources(of: page)
+      collectFonts(in: resources, depth: 0, seen: &seen, into: &hints)
+    }
+    return hints
+  }
+
+  /// `/Resources` of a page, or of the nearest ancestor in the page tree (it is inheritable).
+  private func inheritedResources(of page: qpdf_oh) -> qpdf_oh {
+    var node = page
+    for _ in 0..<32 {
+      let resources = qpdf_oh_get_key(raw, node, "/Resources")
+      if qpdf_oh_is_dictionary(raw, resources) == QPDF_TRUE { return resources }
+      node = qpdf_oh_get_key(raw, node, "/Parent")
+      guard qpdf_oh_is_dictionary(raw, node) == QPDF_TRUE else { break }
+    }
+    return qpdf_oh_new_null(raw)
+  }
+
+  /// Type0 fonts whose CMap is vertical (`/Encoding` a name ending in `-V`, or a CMap stream
+  /// with `/WMode 1`), in `resources` and in the form XObjects it uses (two levels deep).
+  /// Also gathers the `/ToUnicode` CMaps of subset fonts.
+  private func collectFonts(
+    in resources: qpdf_oh, depth: Int, seen: inout Set<Int>, into hints: inout BindingHints
+  ) {
+    guard qpdf_oh_is_dictionary(raw, resources) == QPDF_TRUE else { return }
+    let fonts = qpdf_oh_get_key(raw, resources, "/Font")
+    for key in keys(of: fonts, limit: 4096) {
+      let font = entry(key, in: fonts)
+      let id = Int(qpdf_oh_get_object_id(raw, font))
+      if id > 0 { guard seen.insert(id).inserted else { continue } }
+      let baseFont = nameText(qpdf_oh_get_key(raw, font, "/BaseFont"))
+      if let baseFont, hints.subsetToUnicode.count < 16, Self.isSubsetName(baseFont),
+        let map = streamText(qpdf_oh_get_key(raw, font, "/ToUnicode"), limit: 1 << 18)
+      {
+        hints.subsetToUnicode.append(map)
+      }
+      guard
+        qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, font, "/Subtype"), "/Type0")
+          == QPDF_TRUE
+      else { continue }
+      let encoding = qpdf_oh_get_key(raw, font, "/Encoding")
+      var cmap: String? = nil
+      if let name = nameText(encoding) {
+        if name.hasSuffix("-V") { cmap = name }
+      } else if qpdf_oh_is_stream(raw, encoding) == QPDF_TRUE {
+        let dictionary = qpdf_oh_get_dict(raw, encoding)
+        var mode: Int32 = 0
+        let name = nameText(qpdf_oh_get_key(raw, dictionary, "/CMapName")) ?? "embedded CMap"
+        if qpdf_oh_get_value_as_int(raw, qpdf_oh_get_key(raw, dictionary, "/WMode"), &mode)
+          == QPDF_TRUE && mode == 1
+        {
+          cmap = name + ", WMode 1"
+        }
+      }
+      guard let cmap else { continue }
+      hints.verticalFonts.append("\(baseFont ?? "a font") (\(cmap))")
+    }
+    guard depth < 2 else { return }
+    let objects = qpdf_oh_get_key(raw, resources, "/XObject")
+    for key in keys(of: objects, limit: 4096) {
+      let object = entry(key, in: objects)
+      let id = Int(qpdf_oh_get_object_id(raw, object))
+      if id > 0 { guard seen.insert(id).inserted else { continue } }
+      guard qpdf_oh_is_stream(raw, object) == QPDF_TRUE else { continue }
+      let dictionary = qpdf_oh_get_dict(raw, object)
+      guard
+        qpdf_oh_is_name_and_equals(raw, qpdf_oh_get_key(raw, dictionary, "/Subtype"), "/Form")
+          == QPDF_TRUE
+      else { continue }
+      collectFonts(
+        in: qpdf_oh_get_key(raw, dictionary, "/Resources"), depth: depth + 1, seen: &seen,
+        into: &hints)
+    }
+  }
+
+  /// `ABCDEF+Name`: six capital letters and a plus sign (ISO 32000-1 §9.6.4).
+  private static func isSubsetName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    return bytes.count > 7 && bytes[6] == UInt8(ascii: "+")
+      && bytes[0..<6].allSatisfy { (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+  }
+
+  /// A stream's decoded data as UTF-8 text, or nil when it is not a stream, cannot be decoded
+  /// or is longer than `limit`.
+  private func streamText(_ stream: qpdf_oh, limit: Int) -> String? {
+    guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE else { return nil }
+    var filtered: QPDF_BOOL = QPDF_FALSE
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var length = 0
+    let status = qpdf_oh_get_stream_data(
+      raw, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
+    // qpdf allocates the buffer with malloc; it is ours to free on every path.
+    defer { free(buffer) }
+    guard status & QPDF_ERRORS == 0, filtered == QPDF_TRUE, let buffer, length <= limit else {
+      return nil
+    }
+    return String(decoding: UnsafeBufferPointer(start: buffer, count: length), as: UTF8.self)
+  }
+}
