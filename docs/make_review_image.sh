@@ -7,7 +7,8 @@
 # A small library from the bundled fixtures (an Arabic and a Hebrew book, a manga whose
 # ComicInfo.xml says right-to-left, an English novel, a photo book that nothing decides) is
 # reviewed; headless chromium, driven as in the browser tests, takes the manga's suggestion
-# with a cover (keys s, c), chooses right-edge for the photo book (r) and shows the script.
+# with a cover (keys s, c: its spreads re-arrange at once, and its double-page pictures join
+# across the spine), chooses right-edge for the photo book (r) and shows the script.
 set -eu
 cd "$(dirname "$0")/.."
 repo=$(pwd)

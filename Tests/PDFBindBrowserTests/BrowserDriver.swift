@@ -38,11 +38,35 @@ enum BrowserDriver {
     Inspection(try run("inspect", [page.path, crops?.path ?? "-"]))
   }
 
-  /// Runs `steps` (`["keys": "jr"]`, `["click": "css selector"]`) and exports the script.
+  /// Runs `steps` (`["keys": "jr"]`, `["click": "css selector"]`, `["look": "book-N"]`) and
+  /// exports the script.
   static func act(_ page: URL, steps: [[String: String]]) throws -> [String: Any] {
     let downloads = try Fixture.temporaryDirectory()
+    let crops = try Fixture.temporaryDirectory()
     let json = String(decoding: try JSONSerialization.data(withJSONObject: steps), as: UTF8.self)
-    return try run("act", [page.path, downloads.path, json])
+    return try run("act", [page.path, downloads.path, json, crops.path])
+  }
+
+  /// For each `look` step of an `act`, in order: the row's spreads on screen then, by view.
+  static func looks(_ done: [String: Any]) throws -> [[String: [[Int?]]]] {
+    try (done["looks"] as? [[String: Any]] ?? []).map {
+      try spreadsOnScreen($0["crops"] as? [[String: Any]] ?? [], key: { "\($0["view"] ?? "")" })
+    }
+  }
+
+  /// Each crop's spreads as page numbers read by colour (left of the spine, right of it; nil
+  /// for no page), read back with Pillow, keyed by `key(crop)`.
+  static func spreadsOnScreen(_ crops: [[String: Any]], key: ([String: Any]) -> String) throws
+    -> [String: [[Int?]]]
+  {
+    var shown: [String: [[Int?]]] = [:]
+    for crop in crops {
+      let picture = try PreviewPictureReader.read(crop["crop"] as? String ?? "")
+      shown[key(crop)] = picture.spreads.map {
+        [LayoutColours.page($0.left), LayoutColours.page($0.right)]
+      }
+    }
+    return shown
   }
 }
 
@@ -61,18 +85,14 @@ struct Inspection {
   var canaryFired: [Any] { (object["canary"] as? [String: Any])?["fired"] as? [Any] ?? [] }
   var canaryElements: Int { (object["canary"] as? [String: Any])?["elements"] as? Int ?? -1 }
 
-  /// For each picture on screen (`book-N/view`), its spreads as page numbers read by colour
-  /// (left of the spine, right of it; nil for no page), read back with Pillow.
+  /// For each view on screen (`book-N/right-edge cover`), its spreads as page numbers read by
+  /// colour (left of the spine, right of it; nil for no page), read back with Pillow.
   func spreadsOnScreen() throws -> [String: [[Int?]]] {
-    var shown: [String: [[Int?]]] = [:]
-    for crop in crops {
-      let picture = try PreviewPictureReader.read(crop["crop"] as? String ?? "")
-      shown["\(crop["book"] ?? "")/\(crop["view"] ?? "")"] = picture.spreads.map {
-        [LayoutColours.page($0.left), LayoutColours.page($0.right)]
-      }
-    }
-    return shown
+    try BrowserDriver.spreadsOnScreen(crops) { "\($0["book"] ?? "")/\($0["view"] ?? "")" }
   }
+
+  /// Every page picture on screen: its size there and its own.
+  var images: [[String: Any]] { crops.flatMap { $0["images"] as? [[String: Any]] ?? [] } }
 }
 
 /// A folder of books for a test, with names given as bytes where they must be.

@@ -35,7 +35,7 @@ struct ReviewPageTests {
       import base64, hashlib, sys
       for text in sys.argv[1:]:
           print(base64.b64encode(hashlib.sha256(text.encode()).digest()).decode())
-      """, ReviewAssets.script.description, ReviewAssets.style.description)
+      """, ReviewAssets.scripts.map(\.description).joined(), ReviewAssets.style.description)
     let hashes = result.out.split(separator: "\n").map { "sha256-\($0)" }
     #expect(hashes.count == 2)
     #expect(ReviewPage.contentSecurityPolicy.contains("script-src '\(hashes[0])'"))
@@ -50,11 +50,17 @@ struct ReviewPageTests {
 
   @Test("Picture names: only these are cleared from the folder before a run")
   func pictureNames() {
-    #expect(ReviewFiles.pictureName(number: 12, binding: .rightEdge) == "12-right-edge.png")
+    #expect(ReviewFiles.pictureName(number: 12, page: 3) == "12-page-3.png")
+    #expect(ReviewFiles.isPictureName("12-page-3.png"))
+    #expect(ReviewFiles.isPictureName("1-page-140.png"))
+    // An earlier pdfbind wrote one picture per view: those go too.
     #expect(ReviewFiles.isPictureName("12-right-edge.png"))
     #expect(ReviewFiles.isPictureName("3-left-edge.png"))
     #expect(!ReviewFiles.isPictureName("notes-left-edge.png"))
     #expect(!ReviewFiles.isPictureName("12-right-edge.png.bak"))
+    #expect(!ReviewFiles.isPictureName("12-page-.png"))
+    #expect(!ReviewFiles.isPictureName("12-page-3.png.bak"))
+    #expect(!ReviewFiles.isPictureName("x-page-3.png"))
     #expect(ReviewFiles(page: "out/index.html").folder == "out/index_files")
     #expect(ReviewFiles(page: "review").folder == "review_files")
   }
@@ -73,40 +79,88 @@ struct ReviewPageTests {
   static let rightToLeft = Evidence(
     source: .comicInfo, says: .rightEdge, detail: "Manga YesAndRightToLeft")
 
-  @Test("A decided book: one view, under the suggestion, the first three spreads")
-  func decided() {
-    let views = Self.suggestion(evidence: [Self.rightToLeft]).pictureViews(pageCount: 12)
-    #expect(views.count == 1)
-    #expect(views[0].binding == .rightEdge && !views[0].cover && !views[0].showsEvidence)
-    #expect(Spreads.text(views[0].spreads.map(\.pages)) == "[2|1] [4|3] [6|5]")
-    #expect(views[0].spreadCount == 6)
+  static func text(_ view: PictureView) -> String { Spreads.text(view.spreads.map(\.pages)) }
+
+  @Test("A decided book: the suggestion's view first; every view's first three spreads")
+  func decided() throws {
+    let views = try #require(
+      Self.suggestion(evidence: [Self.rightToLeft]).reviewViews(pageCount: 12))
+    #expect(views.suggested == ["right-edge no-cover"] && views.isDecided)
+    #expect(views.now == "left-edge no-cover" && !views.showsEvidence)
+    #expect(
+      views.all.map { "\($0.key): \(Self.text($0)) of \($0.spreadCount)" } == [
+        "left-edge no-cover: [1|2] [3|4] [5|6] of 6", "left-edge cover: [1] [2|3] [4|5] of 7",
+        "right-edge no-cover: [2|1] [4|3] [6|5] of 6", "right-edge cover: [1] [3|2] [5|4] of 7",
+      ])
+    // Each page drawn once, whichever view shows it.
+    #expect(views.pages == [1, 2, 3, 4, 5, 6])
   }
 
   @Test("An undecided book, or one in conflict: both bindings, left-edge first, the file's cover")
-  func bothBindings() {
-    let undecided = Self.suggestion(layout: "TwoPageRight", evidence: [])
-    #expect(
-      undecided.pictureViews(pageCount: 5).map { Spreads.text($0.spreads.map(\.pages)) }
-        == ["[1] [2|3] [4|5]", "[1] [3|2] [5|4]"])
-    let conflict = Self.suggestion(declared: "L2R", evidence: [Self.rightToLeft])
+  func bothBindings() throws {
+    let undecided = try #require(
+      Self.suggestion(layout: "TwoPageRight", evidence: []).reviewViews(pageCount: 5))
+    #expect(undecided.suggested == ["left-edge cover", "right-edge cover"])
+    #expect(undecided.now == "left-edge cover" && !undecided.isDecided)
+    let leftToRight = Evidence(source: .comicInfo, says: .leftEdge, detail: "Manga No")
+    let conflict = Self.suggestion(declared: "R2L", evidence: [leftToRight])
     #expect(conflict.conflict)
-    #expect(conflict.pictureViews(pageCount: 4).map(\.binding) == [.leftEdge, .rightEdge])
+    let views = try #require(conflict.reviewViews(pageCount: 4))
+    #expect(views.suggested == ["left-edge no-cover", "right-edge no-cover"])
+    // The file as it is: its own binding.
+    #expect(views.now == "right-edge no-cover")
   }
 
-  @Test("Double-page pictures that decided a book choose the spreads, and the pairing")
-  func spreadsEvidence() {
+  @Test("Double-page pictures that decided a book choose every view's spreads, and the pairing")
+  func spreadsEvidence() throws {
     let joins = Evidence(
       source: .spreads, says: .rightEdge, detail: "pages 6|7 and 10|11 join across the spine",
       pages: [6, 7, 10, 11], layout: .cover)
     let suggestion = Self.suggestion(evidence: [joins])
     #expect(suggestion.layout == .cover)
-    let views = suggestion.pictureViews(pageCount: 12)
-    #expect(views.count == 1 && views[0].showsEvidence && views[0].cover)
-    #expect(Spreads.text(views[0].spreads.map(\.pages)) == "[7|6] [11|10]")
+    let views = try #require(suggestion.reviewViews(pageCount: 12))
+    #expect(views.suggested == ["right-edge cover"] && views.showsEvidence)
+    #expect(
+      views.all.map(Self.text) == [
+        "[5|6] [7|8] [9|10]", "[6|7] [10|11]", "[6|5] [8|7] [10|9]", "[7|6] [11|10]",
+      ])
+    #expect(views.pages == [5, 6, 7, 8, 9, 10, 11])
+  }
+
+  @Test("Every view is Spreads.sides' first spreads, for 1 to 40 pages; at most 12 pictures")
+  func viewsAreSpreads() throws {
+    for pageCount in 1...40 {
+      let evidenceSets: [[Int]] = [[], [pageCount], [1, 2], Array(stride(from: 2, to: 41, by: 4))]
+      for pages in evidenceSets {
+        let joins = Evidence(source: .spreads, says: .leftEdge, detail: "", pages: pages)
+        let views = try #require(
+          Self.suggestion(evidence: [joins]).reviewViews(pageCount: pageCount))
+        let shown = Set(pages.filter { $0 <= pageCount })
+        for view in views.all {
+          let sides = Spreads.sides(pageCount: pageCount, binding: view.binding, cover: view.cover)
+          let holding = sides.filter { !shown.isDisjoint(with: $0.pages) }
+          #expect(view.spreads == Array((holding.isEmpty ? sides : holding).prefix(3)))
+          #expect(view.spreadCount == sides.count)
+        }
+        #expect(views.pages.count <= 12)
+        #expect(Set(views.pages) == Set(views.all.flatMap { $0.spreads.flatMap(\.pages) }))
+      }
+    }
+  }
+
+  @Test("The views as data: numbers and pdfbind's names only, each spread left | right")
+  func viewsJSON() throws {
+    let views = try #require(Self.suggestion(evidence: []).reviewViews(pageCount: 3))
+    #expect(
+      views.json
+        == #"{"left-edge no-cover":{"spreads":[[1,2],[3,null]],"count":2},"#
+        + #""left-edge cover":{"spreads":[[null,1],[2,3]],"count":2},"#
+        + #""right-edge no-cover":{"spreads":[[2,1],[null,3]],"count":2},"#
+        + #""right-edge cover":{"spreads":[[1,null],[3,2]],"count":2}}"#)
   }
 
   @Test func noPagesNoPictures() {
-    #expect(Self.suggestion(evidence: []).pictureViews(pageCount: 0).isEmpty)
+    #expect(Self.suggestion(evidence: []).reviewViews(pageCount: 0) == nil)
   }
 
   // MARK: - Rows
@@ -137,6 +191,31 @@ struct ReviewPageTests {
     // Only the constant script element, and no inline handler anywhere.
     #expect(html.components(separatedBy: "<script").count == 2)
     #expect(html.range(of: #"\son[a-z]+="#, options: .regularExpression) == nil)
+  }
+
+  @Test("A row's pictures: one per page, lazy, in an inert template; its views as data")
+  func rowPictures() throws {
+    let suggestion = Self.suggestion(evidence: [Self.rightToLeft])
+    let views = try #require(suggestion.reviewViews(pageCount: 3))
+    let pictures = views.pages.map {
+      PagePicture(
+        page: $0, file: ReviewFiles.pictureName(number: 1, page: $0), width: 85, height: 120)
+    }
+    let html = Self.page([
+      ReviewBook(
+        name: Array("a.pdf".utf8),
+        outcome: .reviewed(.init(suggestion: suggestion, views: views, pictures: pictures)))
+    ])
+    #expect(
+      html.contains(
+        "<template><img data-page=\"1\" src=\"p_files/1-page-1.png\" width=\"85\" height=\"120\" "
+          + "alt=\"page 1\" loading=\"lazy\" decoding=\"async\"><img data-page=\"2\""))
+    #expect(html.components(separatedBy: "<img ").count == 4)
+    #expect(html.contains("data-views=\"" + HTML.escapeAttribute(views.json) + "\""))
+    #expect(
+      html.contains("data-suggested-views=\"right-edge no-cover\" data-now=\"left-edge no-cover\""))
+    // The spreads themselves are the script's to place: none in the page as written.
+    #expect(!html.contains("<figure") && !html.contains("class=\"spread\""))
   }
 
   @Test("Standard input is shown but cannot be chosen; a failure is a row with its reason")

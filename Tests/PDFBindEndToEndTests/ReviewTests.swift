@@ -37,7 +37,7 @@ struct ReviewTests {
       ] + arguments, input: input)
   }
 
-  @Test("review -r writes the page and a picture per view; a bad file is one line and a row")
+  @Test("review -r writes the page and a picture per page; a bad file is one line and a row")
   func library() throws {
     let root = try Self.library()
     let result = try Self.run(in: root, ["review", "-r", "Library"])
@@ -50,21 +50,46 @@ struct ReviewTests {
         == "pdfbind-review.html: 4 books (1 undecided, 0 in conflict, 2 that set --auto would "
         + "change, 1 not readable)\n")
     let folder = root.appendingPathComponent("pdfbind-review_files").path
-    // Walk order: manga/vol 1, manga/vol 2, notes, photos; photos is undecided: two views.
+    // Walk order: manga/vol 1 (7 pages), manga/vol 2 (3), notes, photos (2): each page the
+    // first three spreads of either pairing show, once.
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        == ["1-right-edge.png", "2-right-edge.png", "4-left-edge.png", "4-right-edge.png"])
-    // Under the suggestion (right-edge, the file's pairing: from page 1), by Pillow.
-    let picture = try PreviewPictureReader.read(folder + "/1-right-edge.png")
-    #expect(
-      picture.spreads.map { [LayoutColours.page($0.left), LayoutColours.page($0.right)] }
-        == [[2, 1], [4, 3], [6, 5]])
+        == (1...6).map { "1-page-\($0).png" } + (1...3).map { "2-page-\($0).png" }
+        + ["4-page-1.png", "4-page-2.png"])
+    // Each picture is its page, by Pillow: its colour.
+    for page in 1...6 {
+      let colour = try Self.pageColour(folder + "/1-page-\(page).png")
+      #expect(LayoutColours.page(colour) == page)
+    }
     let html = try String(
       contentsOfFile: root.appendingPathComponent("pdfbind-review.html").path, encoding: .utf8)
     #expect(html.contains("<bdi>Library/manga/vol 1.pdf</bdi>"))
-    #expect(html.contains("src=\"pdfbind-review_files/4-left-edge.png\""))
+    // Under the suggestion: right-edge, the file's pairing (from page 1).
+    #expect(html.contains("data-suggested-views=\"right-edge no-cover\""))
+    #expect(
+      html.contains(
+        "&quot;right-edge no-cover&quot;:{&quot;spreads&quot;:[[2,1],[4,3],[6,5]],&quot;count&quot;:4}"
+      ))
+    #expect(html.contains("src=\"pdfbind-review_files/4-page-2.png\""))
     #expect(html.contains("data-word=\"&#39;Library/manga/vol 1.pdf&#39;\""))
     #expect(html.contains("Content-Security-Policy"))
+  }
+
+  /// The colour of a PNG an eighth of the way down its middle (clear of the page number the
+  /// layout fixtures print large), read by Pillow.
+  static func pageColour(_ path: String) throws -> RGB {
+    let result = try IndependentReaders.runPython(
+      """
+      import sys
+      from PIL import Image
+      image = Image.open(sys.argv[1]).convert("RGB")
+      print(*image.getpixel((image.width // 2, image.height // 8)))
+      """, path)
+    let values = result.out.split(separator: " ").compactMap {
+      Int($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    try #require(values.count == 3, "Pillow: \(result.err)")
+    return RGB(values[0], values[1], values[2])
   }
 
   @Test("-o names the page; its pictures go beside it in NAME_files, cleared of an old run's")
@@ -73,7 +98,7 @@ struct ReviewTests {
     let out = root.appendingPathComponent("out")
     let files = out.appendingPathComponent("My Review_files")
     try FileManager.default.createDirectory(at: files, withIntermediateDirectories: true)
-    for stale in ["9-left-edge.png", "notes.txt"] {
+    for stale in ["9-page-2.png", "9-left-edge.png", "notes.txt"] {
       try Data("old".utf8).write(to: files.appendingPathComponent(stale))
     }
     let result = try Self.run(
@@ -81,9 +106,9 @@ struct ReviewTests {
     #expect((result.status, result.out, result.err) == (0, "", ""))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: files.path).sorted()
-        == ["1-left-edge.png", "1-right-edge.png", "notes.txt"])
+        == ["1-page-1.png", "1-page-2.png", "notes.txt"])
     let html = try String(contentsOf: out.appendingPathComponent("My Review.html"), encoding: .utf8)
-    #expect(html.contains("src=\"My%20Review_files/1-right-edge.png\""))
+    #expect(html.contains("src=\"My%20Review_files/1-page-2.png\""))
   }
 
   @Test("The page is the same with any --jobs: rows in argument order")
@@ -120,6 +145,26 @@ struct ReviewTests {
       contentsOf: root.appendingPathComponent("pdfbind-review.html"), encoding: .utf8)
     #expect(page.contains("<bdi>-</bdi>") && !page.contains("data-word"))
     #expect(page.contains("Read from standard input: no file to change."))
+  }
+
+  @Test("A page poppler cannot draw is a labelled blank and one warning; the rest are drawn")
+  func unrenderablePage() throws {
+    let root = try Fixture.temporaryDirectory()
+    try FileManager.default.copyItem(
+      atPath: Fixture.path("layout/unrenderable-page.pdf"),
+      toPath: root.appendingPathComponent("book.pdf").path)
+    let result = try Self.run(in: root, ["review", "book.pdf"])
+    #expect(result.status == 0)
+    #expect(
+      result.err
+        == "pdfbind: book.pdf: warning: page 3 cannot be rendered by poppler; it is drawn as a "
+        + "labelled blank\n")
+    let folder = root.appendingPathComponent("pdfbind-review_files").path
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        == ["1-page-1.png", "1-page-2.png", "1-page-3.png"])
+    #expect(LayoutColours.page(try Self.pageColour(folder + "/1-page-1.png")) == 1)
+    #expect(try Self.pageColour(folder + "/1-page-3.png") == RGB(255, 255, 255))
   }
 
   @Test("Command-line mistakes exit 64; a page that cannot be written is a failure line, 2")

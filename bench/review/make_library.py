@@ -3,10 +3,11 @@
 
     make_library.py FIXTURES OUT N
 
-A quarter each: right-to-left comics (colours-7.pdf, with a ComicInfo.xml saying so: decided,
-one picture), flat-colour books (colours-12.pdf: undecided, two pictures), double-page books
+A quarter each: right-to-left comics (colours-7.pdf, with a ComicInfo.xml saying so: decided),
+flat-colour books (colours-12.pdf: undecided, shown under both bindings), double-page books
 (Fixtures/layout/double-page-*.pdf) and text books (Fixtures/suggest/*.pdf: Arabic, Hebrew,
-Japanese, English...). Folders of 100 books, as libraries keep them.
+Japanese, English...); review draws a picture of each page their first spreads show (up to six
+here). Folders of 100 books, as libraries keep them.
 """
 
 import shutil

@@ -55,7 +55,9 @@ public enum Preview {
     for spread in layout.spreads {
       for page in spread.pages {
         if !poppler.draw(page.number - 1, on: canvas.surface, in: page.rect) {
-          drawBlank(page, on: canvas, labelSize: layout.labelSize)
+          drawBlank(
+            page.rect, lines: ["page \(page.number)", "cannot be rendered"], on: canvas,
+            labelSize: layout.labelSize)
           warnings.append(.pageNotRendered(page: page.number))
         }
         let label = "\(page.number)"
@@ -71,17 +73,14 @@ public enum Preview {
     return warnings
   }
 
-  /// A white page with a grey cross and "page N / cannot be rendered".
-  private static func drawBlank(
-    _ page: PreviewLayout.PlacedPage, on canvas: Canvas, labelSize: Double
-  ) {
-    let rect = page.rect
+  /// A white page with a grey cross and `lines` ("page N", "cannot be rendered") across it.
+  static func drawBlank(_ rect: Rect, lines: [String], on canvas: Canvas, labelSize: Double) {
     canvas.fill(rect, .blank)
     canvas.line(
       from: (rect.x, rect.y), to: (rect.x + rect.width, rect.y + rect.height), width: 1, .blankInk)
     canvas.line(
       from: (rect.x + rect.width, rect.y), to: (rect.x, rect.y + rect.height), width: 1, .blankInk)
-    for (index, line) in ["page \(page.number)", "cannot be rendered"].enumerated() {
+    for (index, line) in lines.enumerated() {
       let width = canvas.textWidth(line, size: labelSize)
       let y = rect.y + rect.height / 2 + Double(index) * labelSize * 1.4
       canvas.fill(

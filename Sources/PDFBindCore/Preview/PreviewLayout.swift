@@ -98,22 +98,10 @@ struct PreviewLayout: Equatable {
   var labelSize: Double
   var spreads: [PlacedSpread]
 
-  /// How the grid is framed: `preview` draws a header line and three spreads to a row; the
-  /// review page's thumbnails have no header and every spread in one row.
-  struct Frame: Equatable {
-    var columns = PreviewLayout.columns
-    var headerBand = PreviewLayout.headerBand
-    var margin = PreviewLayout.margin
-    var gapX = PreviewLayout.gapX
-
-    static let preview = Frame()
-  }
-
   /// `pageWidth(n)` is page n's width in pixels at `pageHeight`; `headerWidth` the width of
   /// the header line in pixels.
   init(
-    spreads: [Spreads.Spread], pageHeight: Int, pageWidth: (Int) -> Double, headerWidth: Double,
-    frame: Frame = .preview
+    spreads: [Spreads.Spread], pageHeight: Int, pageWidth: (Int) -> Double, headerWidth: Double
   ) {
     let height = Double(pageHeight)
     labelSize = min(18, max(11, (height / 20).rounded()))
@@ -122,21 +110,21 @@ struct PreviewLayout: Equatable {
     let rowHeight = overhang + height + overhang + labelBand
     let half = spreads.flatMap(\.pages).map { pageWidth($0).rounded() }.max() ?? 0
     let cellWidth = 2 * half
-    let columns = min(frame.columns, spreads.count)
-    let rows = (spreads.count + frame.columns - 1) / frame.columns
-    let gridWidth = Double(columns) * cellWidth + Double(max(0, columns - 1)) * frame.gapX
-    width = Int((max(gridWidth, headerWidth) + 2 * frame.margin).rounded(.up))
+    let columns = min(Self.columns, spreads.count)
+    let rows = (spreads.count + Self.columns - 1) / Self.columns
+    let gridWidth = Double(columns) * cellWidth + Double(max(0, columns - 1)) * Self.gapX
+    width = Int((max(gridWidth, headerWidth) + 2 * Self.margin).rounded(.up))
     let gridHeight =
       rows == 0
       ? labelBand : Double(rows) * rowHeight + Double(rows - 1) * Self.gapY
-    self.height = Int(frame.margin + frame.headerBand + gridHeight + frame.margin)
-    headerBaseline = frame.margin + Self.headerSize
+    self.height = Int(Self.margin + Self.headerBand + gridHeight + Self.margin)
+    headerBaseline = Self.margin + Self.headerSize
 
     self.spreads = spreads.enumerated().map { index, spread in
       let cellX =
-        frame.margin + Double(index % frame.columns) * (cellWidth + frame.gapX)
+        Self.margin + Double(index % Self.columns) * (cellWidth + Self.gapX)
       let top =
-        frame.margin + frame.headerBand + Double(index / frame.columns) * (rowHeight + Self.gapY)
+        Self.margin + Self.headerBand + Double(index / Self.columns) * (rowHeight + Self.gapY)
         + overhang
       let spine = cellX + half
       let left = spread.left.map { number in

@@ -1,11 +1,13 @@
 import SystemPackage
 
-/// The review page's small pictures of a book: each view's spreads in one row, without
-/// preview's header line, drawn by preview's own code (the same spine mark, page numbers and
-/// blanks for pages poppler cannot draw). One poppler document serves every view of a file.
+/// The review page's small pictures of a book: one per page, each page drawn once, for the
+/// page's script to arrange into whichever spreads the person looks at. Drawn by preview's own
+/// code (a page poppler cannot draw is preview's blank with a cross). One poppler document
+/// serves every page of a file.
 public enum Thumbnails {
-  /// One view's picture: PNG bytes and their size in pixels.
+  /// One page's picture: PNG bytes and their size in pixels.
   public struct Thumbnail: Sendable {
+    public var page: Int
     public var png: [UInt8]
     public var width: Int
     public var height: Int
@@ -15,34 +17,29 @@ public enum Thumbnails {
   /// to see whether a picture joins up across the spine.
   public static let pageHeight = 120
 
-  static let frame = PreviewLayout.Frame(columns: 1, headerBand: 0, margin: 8, gapX: 16)
-
-  /// A picture of each of `views` of the file at `path`, and the warnings for pages that
-  /// could not be drawn (each page once). The caller has read the file with qpdf first.
+  /// A picture of each of `pages` (numbers from 1) of the file at `path`, in that order, each
+  /// keeping its page's shape, and a warning for each page that could not be drawn. The caller
+  /// has read the file with qpdf first.
   public static func render(
-    _ path: FilePath, password: String?, views: [PictureView], pageHeight: Int = pageHeight
+    _ path: FilePath, password: String?, pages: [Int], pageHeight: Int = pageHeight
   ) throws(BindingError) -> (thumbnails: [Thumbnail], warnings: [BindingWarning]) {
-    guard !views.isEmpty else { return ([], []) }
+    guard !pages.isEmpty else { return ([], []) }
     let poppler = try PopplerDocument(path: path, password: password)
-    let pages = Set(views.flatMap { $0.spreads.flatMap(\.pages) }).sorted()
     let pageWidth = Preview.pageWidths(poppler, pages: pages, height: pageHeight)
     var warnings: [BindingWarning] = []
     var thumbnails: [Thumbnail] = []
-    for view in views {
-      var frame = frame
-      frame.columns = max(1, view.spreads.count)
-      let layout = PreviewLayout(
-        spreads: view.spreads, pageHeight: pageHeight, pageWidth: pageWidth, headerWidth: 0,
-        frame: frame)
+    for page in pages {
+      let width = Int(pageWidth(page).rounded())
+      let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(pageHeight))
       let canvas = try Canvas(
-        width: layout.width, height: layout.height, background: .background,
-        library: poppler.library)
-      for warning in Preview.drawSpreads(layout, from: poppler, on: canvas)
-      where !warnings.contains(warning) {
-        warnings.append(warning)
+        width: width, height: pageHeight, background: .blank, library: poppler.library)
+      if !poppler.draw(page - 1, on: canvas.surface, in: rect) {
+        Preview.drawBlank(
+          rect, lines: ["page \(page)", "cannot be", "rendered"], on: canvas, labelSize: 9)
+        warnings.append(.pageNotRendered(page: page))
       }
       thumbnails.append(
-        Thumbnail(png: try canvas.png(), width: layout.width, height: layout.height))
+        Thumbnail(page: page, png: try canvas.png(), width: width, height: pageHeight))
     }
     return (thumbnails, warnings)
   }

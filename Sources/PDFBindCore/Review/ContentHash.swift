@@ -1,8 +1,11 @@
 /// The hash a Content-Security-Policy names an inline script or style by (CSP level 3,
 /// "hash-source"): `sha256-` and the base64 of the SHA-256 of the element's exact text.
 enum ContentHash {
-  static func sha256(_ text: StaticString) -> String {
-    let bytes = Array(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  /// The hash of the element whose text is `parts`, one after the other.
+  static func sha256(_ parts: [StaticString]) -> String {
+    let bytes = parts.flatMap {
+      UnsafeBufferPointer(start: $0.utf8Start, count: $0.utf8CodeUnitCount)
+    }
     return "sha256-" + base64(Ciphers.digest(.sha256, bytes))
   }
 

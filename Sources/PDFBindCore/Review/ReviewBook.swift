@@ -15,12 +15,19 @@ public struct ReviewBook: Sendable {
 
   public struct Reviewed: Sendable {
     public var suggestion: Suggestion
-    public var pictures: [ReviewPicture]
+    /// The spreads the page arranges the pictures into; nil with no pictures.
+    public var views: ReviewViews?
+    /// A picture of each page the views show.
+    public var pictures: [PagePicture]
     /// Why there are no pictures, when there are none (no pages, no page count, cairo failed).
     public var noPictures: String?
 
-    public init(suggestion: Suggestion, pictures: [ReviewPicture], noPictures: String? = nil) {
+    public init(
+      suggestion: Suggestion, views: ReviewViews? = nil, pictures: [PagePicture] = [],
+      noPictures: String? = nil
+    ) {
       self.suggestion = suggestion
+      self.views = views
       self.pictures = pictures
       self.noPictures = noPictures
     }
@@ -74,59 +81,20 @@ public struct ReviewCounts: Equatable, Sendable {
   }
 }
 
-/// One picture of a book's spreads, written beside the page.
-public struct ReviewPicture: Sendable {
-  public var view: PictureView
+/// One page's small picture, written beside the review page; the page's script places it in
+/// each view that shows the page.
+public struct PagePicture: Equatable, Sendable {
+  /// The page's number, from 1.
+  public var page: Int
   /// The file's name inside the pictures folder.
   public var file: String
   public var width: Int
   public var height: Int
 
-  public init(view: PictureView, file: String, width: Int, height: Int) {
-    self.view = view
+  public init(page: Int, file: String, width: Int, height: Int) {
+    self.page = page
     self.file = file
     self.width = width
     self.height = height
-  }
-}
-
-/// Spreads of one book as a two-page view with `binding` and `cover` shows them.
-public struct PictureView: Equatable, Sendable {
-  /// `.leftEdge` or `.rightEdge`: the two ways a viewer lays pages out.
-  public var binding: PageBinding
-  public var cover: Bool
-  /// The spreads drawn, in reading order, and how many the view has in all.
-  public var spreads: [Spreads.Spread]
-  public var spreadCount: Int
-  /// True when these are the spreads whose double-page pictures were evidence.
-  public var showsEvidence: Bool
-
-  /// `right-edge, cover`.
-  public var setting: String {
-    binding.rawValue + ", " + (cover ? PageArrangement.cover : .noCover).rawValue
-  }
-}
-
-extension Suggestion {
-  /// The pictures the review page shows: the view under the suggestion for a decided book;
-  /// for an undecided book, or one whose declared binding the evidence contradicts, the view
-  /// under each binding, left-edge first. The pairing is the decided layout, else one the
-  /// double-page pictures show, else the file's. The spreads are those holding the pages that
-  /// double-page pictures rest on, else the first ones; at most `limit`.
-  public func pictureViews(pageCount: Int, limit: Int = 3) -> [PictureView] {
-    guard pageCount > 0 else { return [] }
-    let bindings: [PageBinding] =
-      if let decision, !conflict { [decision] } else { [.leftEdge, .rightEdge] }
-    let shown = evidence.first { $0.weighed && $0.layout != nil }?.layout
-    let cover = (layout ?? shown).map { $0 == .cover } ?? report.pageLayout.cover ?? false
-    let evidencePages = Set(evidence.filter { $0.source == .spreads }.flatMap(\.pages))
-    return bindings.map { binding in
-      let all = Spreads.sides(pageCount: pageCount, binding: binding, cover: cover)
-      let holding = all.filter { !evidencePages.isDisjoint(with: $0.pages) }
-      let chosen = holding.isEmpty ? all : holding
-      return PictureView(
-        binding: binding, cover: cover, spreads: Array(chosen.prefix(limit)),
-        spreadCount: all.count, showsEvidence: !holding.isEmpty)
-    }
   }
 }

@@ -25,7 +25,8 @@ public struct ReviewFiles: Sendable {
   }
 
   /// Creates the folder if needed and removes the pictures an earlier run left in it (only
-  /// names review writes: `N-left-edge.png`, `N-right-edge.png`); other files stay.
+  /// names review writes: `N-page-P.png`, and `N-left-edge.png`, `N-right-edge.png` from
+  /// before pictures were one per page); other files stay.
   /// Throws `.pageIsDirectory` before anything is written when `page` names a directory.
   public func prepare() throws(PreparationError) {
     var info = stat()
@@ -63,17 +64,22 @@ public struct ReviewFiles: Sendable {
     case folder(BindingError)
   }
 
-  /// The name of book `number`'s picture under `binding`.
-  public static func pictureName(number: Int, binding: PageBinding) -> String {
-    "\(number)-\(binding.rawValue).png"
+  /// The name of the picture of book `number`'s page `page`.
+  public static func pictureName(number: Int, page: Int) -> String {
+    "\(number)-page-\(page).png"
   }
 
   static func isPictureName(_ name: String) -> Bool {
+    func isNumber(_ text: Substring) -> Bool {
+      !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
     guard let dash = name.firstIndex(of: "-") else { return false }
-    let number = name[..<dash]
     let rest = name[name.index(after: dash)...]
-    return !number.isEmpty && number.allSatisfy(\.isASCII) && number.allSatisfy(\.isNumber)
-      && (rest == "left-edge.png" || rest == "right-edge.png")
+    guard isNumber(name[..<dash]) else { return false }
+    if rest.hasPrefix("page-") && rest.hasSuffix(".png") {
+      return isNumber(rest.dropFirst(5).dropLast(4))
+    }
+    return rest == "left-edge.png" || rest == "right-edge.png"
   }
 
   public func writePicture(_ png: [UInt8], named name: String) throws(BindingError) {

@@ -17,8 +17,8 @@ public struct ReviewPage: Sendable {
   /// The policy: only this page's own script and style, and pictures from its own folder.
   static let contentSecurityPolicy =
     "default-src 'none'; img-src 'self'; "
-    + "style-src '\(ContentHash.sha256(ReviewAssets.style))'; "
-    + "script-src '\(ContentHash.sha256(ReviewAssets.script))'; "
+    + "style-src '\(ContentHash.sha256([ReviewAssets.style]))'; "
+    + "script-src '\(ContentHash.sha256(ReviewAssets.scripts))'; "
     + "base-uri 'none'; form-action 'none'"
 
   /// The whole document, UTF-8.
@@ -54,7 +54,7 @@ public struct ReviewPage: Sendable {
       [
         toolbar(title: title),
         main, scriptPanel,
-        .element("script", [], [.constant(ReviewAssets.script)]),
+        .element("script", [], ReviewAssets.scripts.map { .constant($0) }),
       ])
     var output = "<!DOCTYPE html>\n"
     Markup.element("html", [.init("lang", "en")], [head, body]).render(into: &output)

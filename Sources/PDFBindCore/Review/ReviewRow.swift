@@ -51,7 +51,7 @@ struct ReviewRow {
       children.append(
         .element(
           "div", [.init("class", "view")],
-          [pictures(reviewed, name: name), choice(enabled: !book.isStandardInput)]))
+          [pictures(reviewed), choice(enabled: !book.isStandardInput)]))
     }
     return .element("section", attributes, children)
   }
@@ -110,35 +110,32 @@ struct ReviewRow {
       children)
   }
 
-  /// The pictures, each with its caption, loaded by the browser only as they come near view.
-  private func pictures(_ reviewed: ReviewBook.Reviewed, name: String) -> Markup {
-    guard !reviewed.pictures.isEmpty else {
+  /// The pictures: one per page, in an inert template, and the views as data. The page's
+  /// script places copies of them into spreads for the book's current choice, as the row comes
+  /// near view; the browser loads each only then.
+  private func pictures(_ reviewed: ReviewBook.Reviewed) -> Markup {
+    guard let views = reviewed.views, !reviewed.pictures.isEmpty else {
       return .element(
         "p", [.init("class", "no-pictures")],
         [.text("No pictures: " + (reviewed.noPictures ?? "the file has no pages"))])
     }
-    let decided = reviewed.suggestion.decision != nil && !reviewed.suggestion.conflict
-    return .element(
-      "div", [.init("class", "pictures")],
-      reviewed.pictures.map { picture in
-        let view = picture.view
-        var caption = (decided ? "Suggested: " : "As ") + view.setting + ": "
-        caption += Spreads.text(view.spreads.map(\.pages))
-        if view.showsEvidence { caption += ", where double-page pictures join" }
-        caption += " (\(view.spreadCount) spread\(view.spreadCount == 1 ? "" : "s") in all)"
-        return .element(
-          "figure", [.init("data-view", view.binding.rawValue)],
-          [
-            .element(
-              "img",
-              [
-                .init("src", picturesURL + picture.file), .init("width", "\(picture.width)"),
-                .init("height", "\(picture.height)"), .init("loading", "lazy"),
-                .init("decoding", "async"), .init("alt", "Spreads of \(name) as \(view.setting)"),
-              ], []),
-            .element("figcaption", [], [.text(caption)]),
-          ])
-      })
+    var attributes: [Markup.Attribute] = [
+      .init("class", "pictures"), .init("data-views", views.json),
+      .init("data-suggested-views", views.suggested.joined(separator: ",")),
+      .init("data-now", views.now),
+    ]
+    if views.showsEvidence { attributes.append(.init("data-evidence-spreads", "true")) }
+    let images = reviewed.pictures.map { picture in
+      Markup.element(
+        "img",
+        [
+          .init("data-page", "\(picture.page)"), .init("src", picturesURL + picture.file),
+          .init("width", "\(picture.width)"), .init("height", "\(picture.height)"),
+          .init("alt", "page \(picture.page)"), .init("loading", "lazy"),
+          .init("decoding", "async"),
+        ], [])
+    }
+    return .element("div", attributes, [.element("template", [], images)])
   }
 
   /// The choice: a binding and a layout, each "leave" until the person picks one.

@@ -1,7 +1,8 @@
 extension ReviewAssets {
   /// Filters, keyboard navigation, the choices and the script built from them. It reads data
   /// only from the rows' data attributes (each path already one quoted shell word) and writes
-  /// only text (`value`, `textContent`), never markup.
+  /// only text (`value`, `textContent`), never markup. Each choice is announced on its row as
+  /// a `choice` event (`picturesScript` redraws the row's spreads).
   static let script: StaticString = #"""
 
     "use strict";
@@ -34,12 +35,14 @@ extension ReviewAssets {
         } else {
           choices.set(index, { binding, layout });
         }
+        row.dispatchEvent(new CustomEvent("choice", { bubbles: true, detail: { binding, layout } }));
       }
 
       function choose(row, part, value) {
         const input = row.querySelector(
           `fieldset[data-part="${part}"]:not([disabled]) input[value="${value}"]`);
         if (input) input.checked = true;
+        return Boolean(input);
       }
 
       function script() {
@@ -101,9 +104,12 @@ extension ReviewAssets {
 
       function takeSuggestion(row) {
         const { suggested, binding, suggestedLayout, layout } = row.dataset;
-        if (suggested && suggested !== binding) choose(row, "binding", suggested);
-        if (suggestedLayout && suggestedLayout !== layout) choose(row, "layout", suggestedLayout);
-        record(row);
+        let took = suggested && suggested !== binding && choose(row, "binding", suggested);
+        if (suggestedLayout && suggestedLayout !== layout) {
+          took = choose(row, "layout", suggestedLayout) || took;
+        }
+        // Nothing to take (undecided, or the file has it already): the row stays as it is.
+        if (took) record(row);
       }
 
       main.addEventListener("change", (event) => {

@@ -1,8 +1,13 @@
 /// The review page's constant style and script; the Content-Security-Policy names each by its
 /// hash, so they are the only style and script the page runs.
 enum ReviewAssets {
+  /// The page's one script element: the pictures' part first, then the choices'.
+  static let scripts: [StaticString] = [picturesScript, script]
+
   /// Rows far from view skip layout and paint (`content-visibility`), so a page of thousands
-  /// of books opens as fast as a short one.
+  /// of books opens as fast as a short one. A spread is drawn as preview draws one: each page
+  /// at its picture's size (never scaled) on a grey ground, the spine mark between the sides,
+  /// each page's number under it; a page alone keeps its side, the other side empty.
   static let style: StaticString = #"""
 
     :root { color-scheme: light; --accent: #1f5fa8; --muted: #5b6470; --line: #d5d9de; }
@@ -36,7 +41,16 @@ enum ReviewAssets {
     .evidence .unweighed { opacity: 0.7; }
     .pictures { display: flex; flex-wrap: wrap; gap: 12px; }
     figure { margin: 0; }
-    figure img { display: block; background: #ececec; max-width: 100%; height: auto; }
+    .spreads { display: flex; flex-wrap: wrap; gap: 12px 16px; width: fit-content;
+      padding: 4px 8px; background: #ececec; }
+    .spread { display: grid; grid-template-columns: 1fr 2px 1fr; grid-template-rows: auto auto; }
+    .spread .page { grid-row: 1 / 3; display: grid; grid-template-rows: subgrid;
+      justify-items: center; }
+    .spread .left { grid-column: 1; justify-self: end; }
+    .spread .right { grid-column: 3; justify-self: start; }
+    .spread .spine { grid-column: 2; grid-row: 1; background: #141414; }
+    .spread img { display: block; margin: 4px 0; background: #fff; }
+    .spread .number { font-size: 11px; line-height: 16px; color: #3c3c3c; }
     figcaption { font-size: 12px; color: var(--muted); max-width: 640px; }
     .view { display: flex; flex-wrap: wrap; align-items: flex-start; gap: 12px; }
     .choice { display: flex; flex-direction: column; gap: 6px; }

@@ -32,28 +32,31 @@ struct ReviewJob: Sendable {
     let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
     if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
     guard let pageCount = suggestion.report.pageCount else {
-      return .init(suggestion: suggestion, pictures: [], noPictures: "the page count is unreadable")
+      return .init(suggestion: suggestion, noPictures: "the page count is unreadable")
     }
-    let views = suggestion.pictureViews(pageCount: pageCount)
+    guard let views = suggestion.reviewViews(pageCount: pageCount) else {
+      return .init(suggestion: suggestion)
+    }
     // A picture that cannot be drawn costs the row its pictures, not the book its place.
     do {
       let (thumbnails, warnings) = try Thumbnails.render(
-        path, password: advisor.password, views: views)
+        path, password: advisor.password, pages: views.pages)
       if !quiet { warnings.forEach { file.warn(input, $0) } }
-      var pictures: [ReviewPicture] = []
-      for (view, thumbnail) in zip(views, thumbnails) {
-        let name = ReviewFiles.pictureName(number: number, binding: view.binding)
+      var pictures: [PagePicture] = []
+      for thumbnail in thumbnails {
+        let name = ReviewFiles.pictureName(number: number, page: thumbnail.page)
         try files.writePicture(thumbnail.png, named: name)
         pictures.append(
-          ReviewPicture(view: view, file: name, width: thumbnail.width, height: thumbnail.height))
+          PagePicture(
+            page: thumbnail.page, file: name, width: thumbnail.width, height: thumbnail.height))
       }
-      return .init(suggestion: suggestion, pictures: pictures)
+      return .init(suggestion: suggestion, views: views, pictures: pictures)
     } catch {
       if !quiet {
         file.standardError.append(
           Array("pdfbind: ".utf8) + input.line("warning: no pictures: \(error)"))
       }
-      return .init(suggestion: suggestion, pictures: [], noPictures: "\(error)")
+      return .init(suggestion: suggestion, noPictures: "\(error)")
     }
   }
 }

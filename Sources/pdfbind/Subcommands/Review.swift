@@ -15,10 +15,12 @@ extension PDFBindCommand {
         decides and why, and small pictures of its first spreads as a two-page view shows \
         them under the suggestion (under both bindings when undecided or in conflict; the \
         spreads where double-page pictures join, when those decided). Filter the books, \
-        choose a binding and a layout for each (keys j/k, r, l, c, n, s, x), and copy or \
+        choose a binding and a layout for each (keys j/k, r, l, c, n, s, x): the book's \
+        spreads re-arrange at once to show the choice (leave: the file as it is). Copy or \
         download the script of pdfbind set commands it writes. The page works offline, from \
-        the file: the pictures are in the folder OUT_files beside it, loaded as they scroll \
-        into view, and its Content-Security-Policy allows no network and no other script.
+        the file: a picture of each page shown is in the folder OUT_files beside it, loaded \
+        as it scrolls into view, and its Content-Security-Policy allows no network and no \
+        other script.
         """)
 
     @Option(help: ArgumentHelp("Read text and fonts from the first N pages.", valueName: "N"))

@@ -3,11 +3,15 @@
 as a person would, and prints what it saw as one JSON object.
 
     review_browser.py check                     exit 0 when the browser can be driven here
-    review_browser.py inspect PAGE CROPS        rows, pictures (cropped from screenshots into
-                                                CROPS/; - for none), console, network, canaries
-    review_browser.py act PAGE DOWNLOADS STEPS  runs STEPS (JSON: [{"keys": "jr"}, {"click":
-                                                "css"}, {"scroll": "css"}, ...]), then reads
-                                                the script and downloads it into DOWNLOADS
+    review_browser.py inspect PAGE CROPS        rows, each view's spreads (cropped from
+                                                screenshots into CROPS/; - for none), console,
+                                                network, canaries
+    review_browser.py act PAGE DOWNLOADS STEPS [CROPS]
+                                                runs STEPS (JSON: [{"keys": "jr"}, {"click":
+                                                "css"}, {"scroll": "css"}, {"look": "book-N"},
+                                                ...]), then reads the script and downloads it
+                                                into DOWNLOADS; each look crops that row's
+                                                spreads as they are then on screen into CROPS
     review_browser.py open-time PAGE            milliseconds until the first book is painted
     review_browser.py screenshot PAGE PNG STEPS a screenshot after STEPS (for the README)
 
@@ -101,7 +105,7 @@ def rows(driver):
           evidence: Array.from(row.querySelectorAll(".evidence li")).map((li) => li.textContent),
           pictures: Array.from(row.querySelectorAll("figure")).map((figure) => ({
             view: figure.dataset.view,
-            src: figure.querySelector("img").getAttribute("src"),
+            sources: Array.from(figure.querySelectorAll("img"), (img) => img.getAttribute("src")),
             caption: figure.querySelector("figcaption").textContent,
           })),
           disabled: row.querySelectorAll("fieldset[disabled]").length,
@@ -117,38 +121,57 @@ def loaded_pictures(driver):
     """)
 
 
-def crop_pictures(driver, directory):
-    """Scrolls each picture to the middle of the window, as a person scrolling would, waits for
-    it to load and crops it from a screenshot of the window: what is on screen, not the file."""
+def crop_row(driver, book, directory, tag=""):
+    """Scrolls the row `book` (its id) to the middle of the window, as a person scrolling would,
+    waits for its spreads to be drawn and every picture in them to load, and crops each view's
+    spreads from a screenshot of the window: what is on screen, not the files."""
     from PIL import Image
 
+    driver.execute_script(
+        "document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", book)
+    deadline = time.time() + 10
+    while time.time() < deadline:
+        figures = driver.execute_script("""
+            const row = document.getElementById(arguments[0]);
+            const figures = Array.from(row.querySelectorAll("figure"));
+            const images = figures.flatMap((figure) => Array.from(figure.querySelectorAll("img")));
+            if (figures.length === 0 || !images.every((img) => img.complete && img.naturalWidth > 0))
+              return null;
+            return figures.map((figure) => {
+              const box = figure.querySelector(".spreads").getBoundingClientRect();
+              return {x: box.x, y: box.y, width: box.width, height: box.height,
+                      book: arguments[0], view: figure.dataset.view,
+                      caption: figure.querySelector("figcaption").textContent,
+                      images: Array.from(figure.querySelectorAll("img"), (img) => ({
+                        src: img.getAttribute("src"), width: img.getBoundingClientRect().width,
+                        height: img.getBoundingClientRect().height,
+                        natural: [img.naturalWidth, img.naturalHeight]}))};
+            });
+        """, book)
+        if figures:
+            break
+        time.sleep(0.05)
+    else:
+        return []
+    time.sleep(0.1)  # a few more frames, so the decoded pictures are painted
+    shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
     crops = []
-    count = driver.execute_script("return document.images.length")
-    for index in range(count):
-        driver.execute_script(
-            "document.images[arguments[0]].scrollIntoView({block: 'center'})", index)
-        deadline = time.time() + 10
-        while time.time() < deadline:
-            state = driver.execute_script("""
-                const img = document.images[arguments[0]];
-                const box = img.getBoundingClientRect();
-                return {complete: img.complete && img.naturalWidth > 0, x: box.x, y: box.y,
-                        width: box.width, height: box.height, natural: [img.naturalWidth,
-                        img.naturalHeight], src: img.getAttribute("src"),
-                        book: img.closest("section.book").id,
-                        view: img.closest("figure").dataset.view};
-            """, index)
-            if state["complete"]:
-                break
-            time.sleep(0.05)
-        time.sleep(0.05)  # one more frame, so the decoded picture is painted
-        shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
-        box = (round(state["x"]), round(state["y"]), round(state["x"] + state["width"]),
-               round(state["y"] + state["height"]))
-        path = os.path.join(directory, f"{state['book']}-{state['view']}.png")
+    for figure in figures:
+        box = (round(figure["x"]), round(figure["y"]), round(figure["x"] + figure["width"]),
+               round(figure["y"] + figure["height"]))
+        path = os.path.join(directory, f"{tag}{book}-{figure['view'].replace(' ', '-')}.png")
         shot.crop(box).save(path)
-        crops.append({**state, "crop": path})
+        crops.append({**figure, "crop": path})
     return crops
+
+
+def crop_pictures(driver, directory):
+    """Every row's spreads as they are on screen, row by row."""
+    books = driver.execute_script("""
+        return Array.from(document.querySelectorAll("section.book"))
+          .filter((row) => row.querySelector("div.pictures[data-views]")).map((row) => row.id);
+    """)
+    return [crop for book in books for crop in crop_row(driver, book, directory)]
 
 
 def inspect(page, directory):
@@ -175,12 +198,17 @@ def inspect(page, directory):
         driver.quit()
 
 
-def run_steps(driver, steps):
+def run_steps(driver, steps, crops=None):
+    """Runs each step; a {"look": "book-N"} step crops that row's spreads as they are then on
+    screen into CROPS and returns them, in order, with the step's index."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
 
-    for step in steps:
-        if "keys" in step:
+    looks = []
+    for index, step in enumerate(steps):
+        if "look" in step:
+            looks.append({"step": index, "crops": crop_row(driver, step["look"], crops, f"{index}-")})
+        elif "keys" in step:
             ActionChains(driver).send_keys(step["keys"]).perform()
         elif "scroll" in step:
             driver.execute_script(
@@ -191,15 +219,16 @@ def run_steps(driver, steps):
             driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
             element.click()
         time.sleep(0.02)
+    return looks
 
 
-def act(page, downloads, steps):
+def act(page, downloads, steps, crops=None):
     from selenium.webdriver.common.by import By
 
     driver = browser(downloads=downloads)
     try:
         driver.get(page_url(page))
-        run_steps(driver, steps)
+        looks = run_steps(driver, steps, crops)
         script = driver.find_element(By.ID, "script").get_property("value")
         chosen = driver.find_element(By.ID, "chosen").text
         state = rows(driver)
@@ -219,6 +248,7 @@ def act(page, downloads, steps):
         time.sleep(0.2)
         return {
             "script": script, "chosen": chosen, "shown": shown, "downloaded": downloaded,
+            "looks": looks,
             "copied": driver.find_element(By.ID, "copied").text,
             "rows": [{"id": r["id"], "hidden": r["hidden"], "current": r["current"]} for r in state],
             "console": console(driver),
@@ -290,7 +320,7 @@ def main():
     elif command == "inspect":
         result = inspect(*arguments)
     elif command == "act":
-        result = act(arguments[0], arguments[1], json.loads(arguments[2]))
+        result = act(arguments[0], arguments[1], json.loads(arguments[2]), *arguments[3:])
     elif command == "open-time":
         result = open_time(arguments[0])
     elif command == "screenshot":
