@@ -22,8 +22,9 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
 APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs
 # preview and suggest load these at run time (dlopen); nothing links them. The font is for
-# preview's labels.
-APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core
+# preview's labels; Tesseract and its script data read the script in page pictures.
+APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesseract5 \
+  tesseract-ocr-osd
 # review's browser tests drive Debian's chromium through its chromium-driver with Selenium
 # (PyPI). Large, so a machine that cannot install them still runs every other test: the
 # browser tests are then skipped and say why.
@@ -121,7 +122,9 @@ lint:
 	  | grep -v '^Sources/PDFBindCore/Encryption/Ciphers.swift' \
 	  || { echo "CNettle imported outside PDFBindCore/Encryption/Ciphers.swift"; exit 1; }
 	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
-	  || { echo "poppler, cairo or glib loaded outside PDFBindCore/Poppler/PopplerLibrary.swift"; exit 1; }
+	  | grep -v '^Sources/PDFBindCore/Tesseract/TesseractLibrary.swift:' \
+	  || { echo "a library loaded outside PDFBindCore/Poppler/PopplerLibrary.swift and" \
+	    "PDFBindCore/Tesseract/TesseractLibrary.swift"; exit 1; }
 
 # BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up
 # side by side with this build's.

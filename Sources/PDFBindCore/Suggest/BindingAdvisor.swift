@@ -61,6 +61,10 @@ public struct BindingAdvisor: Sendable {
       evidence.append(fallback)
     }
     evidence += CatalogEvidence.languages(hints, pagesHoldText: text.census.letters > 0)
+    // A book with no text to read (a scan, a manga, a comic) is read from its pictures.
+    if let pageDocument, text.census.letters < TextEvidence.minimumLetters {
+      evidence += PageScriptEvidence.evidence(pageDocument)
+    }
     return Suggestion(report: inspection.report, evidence: evidence)
   }
 }

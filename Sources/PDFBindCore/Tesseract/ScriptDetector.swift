@@ -1,0 +1,77 @@
+// Orientation-and-script detection on one page picture at a time.
+import Glibc
+
+/// What Tesseract's orientation-and-script detection reads in one page picture.
+struct ScriptReading: Equatable, Sendable {
+  /// Tesseract's script name: `Arabic`, `Hebrew`, `Latin`, `Han`, `Japanese`, `Cyrillic`…
+  var script: String
+  /// Tesseract's confidence in the script (about 0 to 20 in practice; 1 or less is a guess).
+  var confidence: Double
+  /// The page's rotation Tesseract reads, in degrees (0, 90, 180, 270).
+  var orientation: Int
+}
+
+/// Sole owner of one Tesseract handle, initialised for orientation-and-script detection and
+/// ended in `deinit`. Not for two threads at once: each suggestion makes its own.
+final class ScriptDetector {
+  private let library: TesseractLibrary
+  private let handle: OpaquePointer
+
+  /// Where Tesseract 5 looks for its data when TESSDATA_PREFIX is not set: Debian's place
+  /// first, then the places a source build uses.
+  static let dataDirectories = [
+    "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+    "/usr/local/share/tessdata", "/usr/share/tessdata",
+  ]
+
+  init() throws(TesseractUnavailable) {
+    library = try TesseractLibrary.shared.get()
+    // Look for the data first: Tesseract prints its own complaint on stderr when it is missing.
+    let searched =
+      (getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? []) + Self.dataDirectories
+    guard
+      let directory = searched.first(where: {
+        access($0 + "/" + TesseractLibrary.scriptData, R_OK) == 0
+      })
+    else { throw .scriptData(searched: searched) }
+    guard let handle = library.create() else { throw .initialization(directory: directory) }
+    // Tesseract's notes ("Too few characters", resolution estimates) would land on stderr,
+    // where pdfbind's users read pdfbind's own words.
+    _ = library.setVariable(handle, "debug_file", "/dev/null")
+    guard library.initialize(handle, directory, "osd") == 0 else {
+      library.delete(handle)
+      throw .initialization(directory: directory)
+    }
+    library.setPageSegmentationMode(handle, TesseractLibrary.pageSegmentationOSDOnly)
+    self.handle = handle
+  }
+
+  deinit {
+    library.end(handle)
+    library.delete(handle)
+  }
+
+  /// The script and orientation Tesseract reads in `image`, drawn at `resolution` pixels per
+  /// inch; nil when it finds too little writing to say.
+  func read(_ image: GreyImage, resolution: Int) -> ScriptReading? {
+    guard image.width >= 16, image.height >= 16 else { return nil }
+    image.pixels.withUnsafeBufferPointer { pixels in
+      library.setImage(
+        handle, pixels.baseAddress!, Int32(image.width), Int32(image.height), 1,
+        Int32(image.width))
+    }
+    library.setSourceResolution(handle, Int32(resolution))
+    var orientation: Int32 = 0
+    var orientationConfidence: Float = 0
+    var script: UnsafePointer<CChar>?
+    var scriptConfidence: Float = 0
+    guard
+      library.detectOrientationScript(
+        handle, &orientation, &orientationConfidence, &script, &scriptConfidence) != 0,
+      let script
+    else { return nil }
+    return ScriptReading(
+      script: String(cString: script), confidence: Double(scriptConfidence),
+      orientation: Int(orientation))
+  }
+}

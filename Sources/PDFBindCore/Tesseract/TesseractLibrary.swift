@@ -1,0 +1,92 @@
+// The one file that loads Tesseract. It is opened with dlopen, only when `suggest` (or
+// set --auto, check --auto, spreads/preview --auto) looks for the script in page pictures,
+// never linked: get, set and check start as fast without it, and a machine without it still
+// runs every other command.
+import Glibc
+
+/// Tesseract's C API (`tesseract/capi.h`), the few functions orientation-and-script detection
+/// needs, looked up once per process. The handle from dlopen is never closed.
+struct TesseractLibrary: @unchecked Sendable {
+  typealias Handle = OpaquePointer
+  typealias CString = UnsafePointer<CChar>
+
+  /// Debian's libtesseract5.
+  static let soname = "libtesseract.so.5"
+  /// The data for orientation and script detection (Debian's tesseract-ocr-osd).
+  static let scriptData = "osd.traineddata"
+  /// PSM_OSD_ONLY: orientation and script detection, no recognition.
+  static let pageSegmentationOSDOnly: Int32 = 0
+
+  /// The library, or why it cannot be loaded, in the words of an evidence line.
+  static let shared: Result<TesseractLibrary, TesseractUnavailable> = Result {
+    () throws(TesseractUnavailable) in try TesseractLibrary()
+  }
+
+  let create: @convention(c) () -> Handle?
+  let delete: @convention(c) (Handle) -> Void
+  let end: @convention(c) (Handle) -> Void
+  /// TessBaseAPIInit3(handle, datapath, language): 0 when the language data loaded.
+  let initialize: @convention(c) (Handle, CString?, CString) -> Int32
+  let setVariable: @convention(c) (Handle, CString, CString) -> Int32
+  let setPageSegmentationMode: @convention(c) (Handle, Int32) -> Void
+  /// TessBaseAPISetImage(handle, pixels, width, height, bytes per pixel, bytes per line):
+  /// Tesseract copies the pixels.
+  let setImage: @convention(c) (Handle, UnsafePointer<UInt8>, Int32, Int32, Int32, Int32) -> Void
+  let setSourceResolution: @convention(c) (Handle, Int32) -> Void
+  /// TessBaseAPIDetectOrientationScript: the script name points into Tesseract's tables,
+  /// valid while the handle lives.
+  let detectOrientationScript:
+    @convention(c) (
+      Handle, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Float>,
+      UnsafeMutablePointer<CString?>, UnsafeMutablePointer<Float>
+    ) -> Int32
+
+  private init() throws(TesseractUnavailable) {
+    guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else {
+      throw .library(detail: dlerror().map { String(cString: $0) } ?? "")
+    }
+    create = try Self.symbol(library, "TessBaseAPICreate")
+    delete = try Self.symbol(library, "TessBaseAPIDelete")
+    end = try Self.symbol(library, "TessBaseAPIEnd")
+    initialize = try Self.symbol(library, "TessBaseAPIInit3")
+    setVariable = try Self.symbol(library, "TessBaseAPISetVariable")
+    setPageSegmentationMode = try Self.symbol(library, "TessBaseAPISetPageSegMode")
+    setImage = try Self.symbol(library, "TessBaseAPISetImage")
+    setSourceResolution = try Self.symbol(library, "TessBaseAPISetSourceResolution")
+    detectOrientationScript = try Self.symbol(library, "TessBaseAPIDetectOrientationScript")
+  }
+
+  private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String)
+    throws(TesseractUnavailable) -> T
+  {
+    guard let address = dlsym(handle, name) else {
+      throw .library(detail: "\(name) not found")
+    }
+    return unsafeBitCast(address, to: T.self)
+  }
+}
+
+/// Why the script in page pictures cannot be read; `suggest` says so in one evidence line and
+/// weighs the rest.
+enum TesseractUnavailable: Error, Equatable, CustomStringConvertible {
+  /// libtesseract cannot be loaded, or lacks a function.
+  case library(detail: String)
+  /// osd.traineddata is in none of the places Tesseract looks.
+  case scriptData(searched: [String])
+  /// Tesseract refused the data it found.
+  case initialization(directory: String)
+
+  var description: String {
+    switch self {
+    case .library(let detail):
+      "Tesseract cannot be loaded (\(detail)); install it (Debian: apt-get install "
+        + "libtesseract5 tesseract-ocr-osd)"
+    case .scriptData(let searched):
+      "Tesseract's script data (\(TesseractLibrary.scriptData)) is not in "
+        + searched.joined(separator: " or ")
+        + "; install it (Debian: apt-get install tesseract-ocr-osd) or set TESSDATA_PREFIX"
+    case .initialization(let directory):
+      "Tesseract cannot load its script data from \(directory)"
+    }
+  }
+}
