@@ -143,7 +143,8 @@ struct SuggestTests {
       result.out == """
         \(arabic): unknown -> right-edge
         \(english): unknown -> left-edge
-        \(scan): undecided (nothing points either way: text: no text on page 1)
+        \(scan): undecided (nothing points either way: text: no text on page 1; page-script: \
+        no writing-like marks in the pictures of page 1)
 
         """)
     #expect(try IndependentReaders.qpdfDirection(arabic) == "/R2L")
@@ -251,7 +252,8 @@ struct SuggestTests {
     #expect(
       result.out == """
         \(arabic): unknown -> right-edge, layout OneColumn -> cover
-        \(scan): layout none -> cover; undecided (nothing points either way: text: no text on page 1)
+        \(scan): layout none -> cover; undecided (nothing points either way: text: no text on \
+        page 1; page-script: no writing-like marks in the pictures of page 1)
 
         """)
     // pikepdf and MuPDF judge what was written, not pdfbind.
@@ -281,7 +283,9 @@ struct SuggestTests {
     let result = try PDFBindRunner.run("set", "--auto", "-o", out, scan)
     #expect(result.status == 0, "\(result.err)")
     #expect(
-      result.out == "\(scan): undecided (nothing points either way: text: no text on page 1)\n")
+      result.out
+        == "\(scan): undecided (nothing points either way: text: no text on page 1; "
+        + "page-script: no writing-like marks in the pictures of page 1)\n")
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: out))
         == Data(contentsOf: URL(fileURLWithPath: scan)))

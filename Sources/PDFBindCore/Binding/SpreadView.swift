@@ -8,6 +8,9 @@ public struct SpreadView: Equatable, Sendable {
   public var asBinding: PageBinding?
   /// `--cover` (true) or `--no-cover` (false), when given.
   public var coverOption: Bool?
+  /// `--auto`: the suggestion whose binding and layout are shown; an undecided one leaves the
+  /// file's own.
+  public var suggestion: Suggestion?
 
   public init(
     fileBinding: PageBinding, filePageLayout: PageLayoutEntry, asBinding: PageBinding? = nil,
@@ -26,13 +29,26 @@ public struct SpreadView: Equatable, Sendable {
       coverOption: coverOption)
   }
 
-  /// The binding shown: `--as`, else the file's; `unknown` is laid out as `left-edge`.
-  public var binding: PageBinding { asBinding ?? fileBinding }
+  /// The binding shown: `--as`, else the suggested one, else the file's; `unknown` is laid out
+  /// as `left-edge`.
+  public var binding: PageBinding { asBinding ?? suggestion?.decision ?? fileBinding }
   public var laidOutAs: PageBinding { binding == .rightEdge ? .rightEdge : .leftEdge }
 
-  /// Whether page 1 stands alone: the option, else the file's two-page /PageLayout; any other
-  /// layout (none, single page, one column) pairs from page 1, as a plain two-page view does.
-  public var cover: Bool { coverOption ?? filePageLayout.cover ?? false }
+  /// Whether page 1 stands alone: the option, else the suggested layout, else the file's
+  /// two-page /PageLayout; any other layout (none, single page, one column) pairs from page 1,
+  /// as a plain two-page view does.
+  public var cover: Bool {
+    coverOption ?? suggestedCover ?? filePageLayout.cover ?? false
+  }
+
+  /// The suggestion's pairing, when it decides one.
+  public var suggestedCover: Bool? {
+    switch suggestion?.layout {
+    case .cover?: true
+    case .noCover?: false
+    default: nil
+    }
+  }
 
   /// The spreads in reading order, each with its pages on their sides of the spine.
   public func sides(pageCount: Int) -> [Spreads.Spread] {

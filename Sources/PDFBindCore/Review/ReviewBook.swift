@@ -51,8 +51,7 @@ public struct ReviewBook: Sendable {
   /// `/Direction`, or the decided layout on a file without a two-page `/PageLayout`.
   public var isChange: Bool {
     guard let suggestion else { return false }
-    return suggestion.bindingToSet != nil
-      || (suggestion.layout != nil && suggestion.report.pageLayout.cover == nil)
+    return suggestion.bindingToSet != nil || suggestion.layoutToSet != nil
   }
 }
 

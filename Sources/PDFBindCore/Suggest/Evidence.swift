@@ -73,9 +73,20 @@ public struct Suggestion: Equatable, Sendable {
   /// (a declared binding is never overridden); nil when the file keeps its binding.
   public var bindingToSet: PageBinding? { declared == .unknown ? decision : nil }
 
+  /// The pairing `set --auto` writes: the decided layout, on a file without a two-page
+  /// `/PageLayout` (a declared one is never overridden) and whose declared binding does not
+  /// contradict the decision; nil when the file keeps its layout.
+  public var layoutToSet: PageArrangement? {
+    report.pageLayout.cover == nil && !conflict ? layout : nil
+  }
+
   /// `check --auto`: false only when a decided suggestion differs from the declared (or
-  /// missing) binding; an undecided file agrees.
-  public var agreesWithDeclared: Bool { decision.map { $0 == declared } ?? true }
+  /// missing) binding, or a decided layout from the file's `/PageLayout`; an undecided file
+  /// agrees.
+  public var agreesWithDeclared: Bool {
+    (decision.map { $0 == declared } ?? true)
+      && (layout.map { report.pageLayout.isExactly($0) } ?? true)
+  }
 
   /// Applies the decision rule to `evidence` (the declared binding is passed apart).
   init(report: BindingReport, evidence found: [Evidence]) {

@@ -79,14 +79,14 @@ enum TesseractUnavailable: Error, Equatable, CustomStringConvertible {
   var description: String {
     switch self {
     case .library(let detail):
-      "Tesseract cannot be loaded (\(detail)); install it (Debian: apt-get install "
+      "not available (Tesseract is not installed: \(detail); Debian: apt-get install "
         + "libtesseract5 tesseract-ocr-osd)"
     case .scriptData(let searched):
-      "Tesseract's script data (\(TesseractLibrary.scriptData)) is not in "
+      "not available (Tesseract's script data \(TesseractLibrary.scriptData) is not in "
         + searched.joined(separator: " or ")
-        + "; install it (Debian: apt-get install tesseract-ocr-osd) or set TESSDATA_PREFIX"
+        + "; Debian: apt-get install tesseract-ocr-osd, or set TESSDATA_PREFIX)"
     case .initialization(let directory):
-      "Tesseract cannot load its script data from \(directory)"
+      "not available (Tesseract cannot load its script data from \(directory))"
     }
   }
 }

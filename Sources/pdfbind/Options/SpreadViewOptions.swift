@@ -24,7 +24,19 @@ struct SpreadViewOptions: ParsableArguments {
         + "file's /PageLayout says."))
   var cover: Bool?
 
-  func view(of report: BindingReport) -> SpreadView {
-    SpreadView(of: report, asBinding: binding?.binding, coverOption: cover)
+  @Flag(
+    help: ArgumentHelp(
+      "Lay the pages out with the binding and layout 'pdfbind suggest' decides (an undecided "
+        + "file is shown as it is)."))
+  var auto = false
+
+  func validate() throws {
+    if auto && binding != nil { throw ValidationError("--auto cannot be combined with --as.") }
+  }
+
+  func view(of report: BindingReport, suggestion: Suggestion? = nil) -> SpreadView {
+    var view = SpreadView(of: report, asBinding: binding?.binding, coverOption: cover)
+    view.suggestion = suggestion
+    return view
   }
 }

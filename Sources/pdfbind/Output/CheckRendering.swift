@@ -2,11 +2,18 @@ import PDFBindCore
 
 extension Expectation {
   /// The file's values for what is compared: `left-edge`, `left-edge, layout none`, and with
-  /// --auto `unknown (suggested: right-edge)`.
+  /// --auto `unknown (suggested: right-edge)`, and when the suggestion decides a layout
+  /// `unknown, layout none (suggested: right-edge, cover)`.
   func actual(_ report: BindingReport, _ suggestion: Suggestion? = nil) -> String {
     var parts: [String] = []
     if let suggestion, auto {
-      parts.append("\(report.binding.rawValue) (suggested: \(suggestion.decisionText))")
+      guard let layout = suggestion.layout, arrangement == nil else {
+        parts.append("\(report.binding.rawValue) (suggested: \(suggestion.decisionText))")
+        if arrangement != nil { parts.append("layout \(report.pageLayout.displayName)") }
+        return parts.joined(separator: ", ")
+      }
+      return "\(report.binding.rawValue), layout \(report.pageLayout.displayName) "
+        + "(suggested: \(suggestion.decisionText), \(layout.rawValue))"
     } else if binding != nil {
       parts.append(report.binding.rawValue)
     }
@@ -19,7 +26,10 @@ extension Expectation {
   {
     var line = report.json(for: input)
     if let binding { line.add("expected", .string(binding.rawValue)) }
-    if let suggestion, auto { line.add("suggested", .string(suggestion.decisionText)) }
+    if let suggestion, auto {
+      line.add("suggested", .string(suggestion.decisionText))
+      line.add("suggested_layout", .optional(suggestion.layout?.rawValue))
+    }
     if let arrangement { line.add("expected_layout", .string(arrangement.rawValue)) }
     line.add("matches", .boolean(matches(report, suggestion)))
     return line

@@ -7,7 +7,14 @@ extension SpreadView {
     let spreads = spreads(pageCount: pageCount)
     var text = spreads.isEmpty ? "(no pages)" : Spreads.text(spreads)
     if binding == .unknown { text += "  (unknown binding, laid out as left-edge)" }
+    if let suggestion { text += "  (" + Self.autoNote(suggestion) + ")" }
     return text
+  }
+
+  /// `suggested: right-edge, cover` or `undecided, shown as the file is`.
+  static func autoNote(_ suggestion: Suggestion) -> String {
+    guard let decision = suggestion.decision else { return "undecided, shown as the file is" }
+    return "suggested: " + decision.rawValue + (suggestion.layout.map { ", " + $0.rawValue } ?? "")
   }
 
   /// `spreads --json`: each spread an array of page numbers, left to right on screen.
@@ -17,6 +24,10 @@ extension SpreadView {
     line.add("binding", .string(binding.rawValue))
     line.add("cover", .boolean(cover))
     line.add("pages", .integer(pageCount))
+    if let suggestion {
+      line.add("suggested", .string(suggestion.decision?.rawValue ?? "undecided"))
+      line.add("suggested_layout", .optional(suggestion.layout?.rawValue))
+    }
     line.add(
       "spreads", .array(spreads(pageCount: pageCount).map { .array($0.map { .integer($0) }) }))
     return line
@@ -33,7 +44,8 @@ extension SpreadView {
     } else {
       shown = "no pages"
     }
-    return [name, bindingDescription, layoutDescription, shown].joined(separator: "  ·  ")
+    let parts = [name, bindingDescription, layoutDescription, shown]
+    return parts.joined(separator: "  ·  ")
   }
 
   /// "right-edge binding", "unknown binding, laid out as left-edge", "left-edge binding (--as;
@@ -41,7 +53,11 @@ extension SpreadView {
   private var bindingDescription: String {
     let shown =
       binding == .unknown ? "unknown binding, laid out as left-edge" : "\(binding.rawValue) binding"
-    return asBinding == nil ? shown : "\(shown) (--as; the file says \(fileBinding.rawValue))"
+    if asBinding != nil { return "\(shown) (--as; the file says \(fileBinding.rawValue))" }
+    guard let suggestion else { return shown }
+    return suggestion.decision == nil
+      ? "\(shown) (suggest: undecided, shown as the file is)"
+      : "\(shown) (suggested; the file says \(fileBinding.rawValue))"
   }
 
   /// "/TwoPageRight: page 1 alone", "no two-page /PageLayout: pairs from page 1", "--cover:
@@ -49,6 +65,9 @@ extension SpreadView {
   private var layoutDescription: String {
     let pairing = cover ? "page 1 alone" : "pairs from page 1"
     if let coverOption { return "\(coverOption ? "--cover" : "--no-cover"): \(pairing)" }
+    if let layout = suggestion?.layout, suggestedCover != nil {
+      return "suggested \(layout.rawValue): \(pairing)"
+    }
     switch filePageLayout {
     case .name(let name) where filePageLayout.cover != nil: return "/\(name): \(pairing)"
     case .name(let name): return "/PageLayout /\(name), not two-page: \(pairing)"

@@ -5,7 +5,13 @@ extension Suggestion {
   /// or `undecided (REASON)`.
   var summary: String {
     guard let decision else { return "undecided (\(undecidedReason ?? "no evidence"))" }
-    let shown = evidence.filter { $0.says != nil || $0.source == .text }.map { item in
+    // The text's "no text on pages 1-5" is noise beside pictures that decided.
+    let picturesDecided = evidence.contains {
+      [.pageScript, .spreads].contains($0.source) && $0.says != nil
+    }
+    let shown = evidence.filter {
+      $0.says != nil || ($0.source == .text && !picturesDecided)
+    }.map { item in
       item.source == .declared
         ? "declared \(item.detail)\(conflict ? ", conflict" : "")"
         : "\(item.source.label): \(item.detail)"

@@ -12,7 +12,8 @@ extension PDFBindCommand {
       discussion: "Files that do not match are listed as 'PATH: ACTUAL'. With --cover, "
         + "--no-cover or --single the /PageLayout is compared too (either kind may be given "
         + "alone). With --auto a file matches unless 'pdfbind suggest' decides a binding other "
-        + "than its own, listed as 'PATH: ACTUAL (suggested: X)'. A file that cannot be read "
+        + "than its own, or a layout (from double-page pictures) other than its /PageLayout, "
+        + "listed as 'PATH: ACTUAL (suggested: X)'. A file that cannot be read "
         + "makes the status 2, which wins over 1.")
 
     @Flag(exclusivity: .exclusive) var expected: PageBinding?

@@ -11,7 +11,7 @@ extension PDFBindCommand {
     static let configuration = CommandConfiguration(
       abstract: "Draw the spreads of a file as a two-page view shows them, into one PNG.",
       usage: """
-        pdfbind preview [--as left-edge|right-edge] [--cover|--no-cover] [--spreads RANGE] \
+        pdfbind preview [--as left-edge|right-edge | --auto] [--cover|--no-cover] [--spreads RANGE] \
         [--height PX] -o OUT.png <file>
         """,
       discussion: """
@@ -79,10 +79,13 @@ extension PDFBindCommand {
       do {
         outcome = try StandardInputSpool.reading(input) { path throws(BindingError) -> Outcome in
           // The same read as get first, so a bad file fails with get's words.
-          let report = try PDFBindingDocument(path: path, password: password).report
+          let document = try PDFBindingDocument(path: path, password: password)
+          let report = document.report
           guard let pageCount = report.pageCount else { throw BindingError.damaged(.noPageCount) }
           if !quiet { report.warnings.forEach { file.warn(input, $0) } }
-          let shown = view.view(of: report)
+          let suggestion =
+            view.auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+          let shown = view.view(of: report, suggestion: suggestion)
           let all = shown.sides(pageCount: pageCount)
           let range: ClosedRange<Int>?
           if let spreads {

@@ -25,16 +25,18 @@ extension PDFBindCommand {
         given.
 
         --auto sets the binding 'pdfbind suggest' decides, on files without a valid \
-        /Direction (a declared binding is never overridden); files it leaves undecided are \
-        reported as 'PATH: undecided (REASON)' and left alone.
+        /Direction (a declared binding is never overridden), and the layout it decides from \
+        double-page pictures, on files without a two-page /PageLayout (--cover, --no-cover or \
+        --single given with --auto win); files it leaves undecided are reported as \
+        'PATH: undecided (REASON)' and left alone.
         """)
 
     @Flag(exclusivity: .exclusive) var binding: PageBinding?
 
     @Flag(
       help: ArgumentHelp(
-        "Set the binding 'pdfbind suggest' decides, on files without a valid /Direction; "
-          + "undecided files are reported and left alone."))
+        "Set the binding (and layout) 'pdfbind suggest' decides, on files without a valid "
+          + "/Direction; undecided files are reported and left alone."))
     var auto = false
 
     @Flag(exclusivity: .exclusive) var arrangement: PageArrangement?
@@ -89,7 +91,9 @@ extension PDFBindCommand {
         if let binding = suggestion.map(\.bindingToSet) ?? binding {
           document.pageBinding = binding
         }
-        if let arrangement { document.pageArrangement = arrangement }
+        if let arrangement = arrangement ?? suggestion?.layoutToSet {
+          document.pageArrangement = arrangement
+        }
         let outcome = try document.save(to: destination, options: options)
         if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
         let toError = destination.isStandardOutput

@@ -6,14 +6,16 @@ extension PDFBindCommand {
     static let configuration = CommandConfiguration(
       abstract: "Print the spreads a two-page view shows: [1] [3|2] [5|4] …",
       usage:
-        "pdfbind spreads [--as left-edge|right-edge] [--cover|--no-cover] [<options>] <file> ...",
+        "pdfbind spreads [--as left-edge|right-edge | --auto] [--cover|--no-cover] [<options>] "
+        + "<file> ...",
       discussion: """
         Each spread is listed as it appears on screen, left to right, in reading order. The \
         binding and the pairing come from the file: /Direction (unknown is laid out as \
         left-edge, as viewers do, and the line says so) and /PageLayout (…Right: page 1 \
         stands alone; anything else: pairs from page 1, as a plain two-page view does). --as \
-        and --cover/--no-cover try another layout before you write it with set. No page is \
-        rendered: this reads what get reads.
+        and --cover/--no-cover try another layout before you write it with set; --auto lays \
+        the pages out as 'pdfbind suggest' decides (what set --auto would write). Without \
+        --auto no page is rendered: this reads what get reads.
         """)
 
     @OptionGroup var view: SpreadViewOptions
@@ -28,10 +30,13 @@ extension PDFBindCommand {
       let (json, quiet, view) = (report.json, report.quiet, view)
       try Batch.forEachFile(inputs, input: input, report: report) {
         input, path, file throws(BindingError) in
-        let result = try PDFBindingDocument(path: path, password: password).report
+        let document = try PDFBindingDocument(path: path, password: password)
+        let result = document.report
         guard let pageCount = result.pageCount else { throw BindingError.damaged(.noPageCount) }
         if !quiet { result.warnings.forEach { file.warn(input, $0) } }
-        let shown = view.view(of: result)
+        let suggestion =
+          view.auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+        let shown = view.view(of: result, suggestion: suggestion)
         if json {
           file.standardOutput.append(shown.json(for: input, pageCount: pageCount).line)
         } else {
