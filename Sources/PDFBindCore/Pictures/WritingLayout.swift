@@ -2,16 +2,17 @@
 /// that writing runs in rows or in columns, and whether the page is running text or a page of
 /// pictures (a comic, a photograph). Reads the picture only, so it is testable without a PDF.
 ///
-/// The measures are simple and explainable: the share of dark marks, the share of mid-tones
-/// (photographs, drawings and screentone have many; a scan of print has few), and the gaps
-/// between lines. Lines of writing leave blank rows between them (or blank columns, for
-/// vertical writing) that run across the whole text block; the page is read in strips so a
-/// slightly tilted scan still shows its gaps.
+/// The measures are simple and explainable. Paper is found per column (a scan's paper is
+/// rarely white, and a gutter shadow darkens it toward the spine); a mark is clearly darker
+/// than its column's paper. Writing leaves most of a page paper-coloured; photographs, drawn
+/// panels and screentone do not. Lines of writing leave blank rows between them (blank
+/// columns, for vertical writing) across the whole text block; the page is read in strips so
+/// a slightly tilted scan still shows its gaps.
 struct WritingLayout: Equatable, Sendable {
-  /// Share of the page's pixels that are dark marks.
+  /// Share of the page's pixels that are marks.
   var ink: Double
-  /// Share of the page's pixels in mid-tones (neither paper nor ink).
-  var midtones: Double
+  /// Share of the page's pixels at the level of their column's paper.
+  var paper: Double
   /// Share of the text block's rows that are blank across a strip, averaged over strips.
   var blankRows: Double
   /// Share of the text block's columns that are blank across a strip, averaged over strips.
@@ -25,17 +26,23 @@ struct WritingLayout: Equatable, Sendable {
     case columns
   }
 
-  /// Levels darker than this are ink; between this and `paper`, mid-tones.
-  static let inkLevel: UInt8 = 100
-  static let paper: UInt8 = 200
-  /// A row (or column) of a strip is blank when at most this share of it is ink: a scan's
+  /// A column's paper is the level this share of its pixels reach: a column of text is mostly
+  /// paper, so its paper shows through the marks.
+  static let paperPercentile = 0.70
+  /// A mark is at least this much darker than its column's paper: the thin strokes of CJK
+  /// print drawn small are 50 to 80 levels darker, a scan's grain and a gutter shadow's ramp
+  /// from one column to the next under 10.
+  static let markContrast = 40
+  /// A pixel within this of its column's paper is paper.
+  static let paperTolerance = 20
+  /// A row (or column) of a strip is blank when at most this share of it is marks: a scan's
   /// specks and the tail of a descender must not close a gap.
   static let blankLineShare = 0.01
-  /// Ink share of a page of writing: at least a few lines, never a dark picture.
-  static let writingInk = 0.01...0.30
-  /// Mid-tones on a page of writing: a scan of print has few (anti-aliased edges, JPEG
-  /// ringing); photographs and drawn pages have many.
-  static let writingMidtones = 0.12
+  /// Mark share of a page of writing: at least a few lines, never a dark picture.
+  static let writingInk = 0.003...0.30
+  /// Paper share of a page of writing: print leaves most of its page paper; photographs,
+  /// panels and screentone leave much less.
+  static let writingPaper = 0.75
   /// Blank lines across a text block: prose at single spacing leaves at least a fifth of its
   /// rows blank; a picture leaves almost none.
   static let linesGap = 0.15
@@ -44,9 +51,9 @@ struct WritingLayout: Equatable, Sendable {
   /// Running text fills much of its page.
   static let runningTextBlock = 0.30
 
-  init(ink: Double, midtones: Double, blankRows: Double, blankColumns: Double, blockArea: Double) {
+  init(ink: Double, paper: Double, blankRows: Double, blankColumns: Double, blockArea: Double) {
     self.ink = ink
-    self.midtones = midtones
+    self.paper = paper
     self.blankRows = blankRows
     self.blankColumns = blankColumns
     self.blockArea = blockArea
@@ -56,46 +63,48 @@ struct WritingLayout: Equatable, Sendable {
     let width = image.width
     let height = image.height
     guard width > 0, height > 0 else {
-      self.init(ink: 0, midtones: 0, blankRows: 0, blankColumns: 0, blockArea: 0)
+      self.init(ink: 0, paper: 0, blankRows: 0, blankColumns: 0, blockArea: 0)
       return
     }
-    var inkCount = 0
-    var midtoneCount = 0
-    var rowInk = [Int](repeating: 0, count: height)
-    var columnInk = [Int](repeating: 0, count: width)
+    let paperLevels = Self.paperLevels(image)
+    var marks = [Bool](repeating: false, count: width * height)
+    var markCount = 0
+    var paperCount = 0
+    var rowMarks = [Int](repeating: 0, count: height)
+    var columnMarks = [Int](repeating: 0, count: width)
     image.pixels.withUnsafeBufferPointer { pixels in
       for y in 0..<height {
         for x in 0..<width {
-          let level = pixels[y * width + x]
-          if level < Self.inkLevel {
-            inkCount += 1
-            rowInk[y] += 1
-            columnInk[x] += 1
-          } else if level < Self.paper {
-            midtoneCount += 1
+          let level = Int(pixels[y * width + x])
+          if level + Self.markContrast <= paperLevels[x] {
+            marks[y * width + x] = true
+            markCount += 1
+            rowMarks[y] += 1
+            columnMarks[x] += 1
+          } else if level + Self.paperTolerance >= paperLevels[x] {
+            paperCount += 1
           }
         }
       }
     }
     let area = Double(width * height)
     // The text block: rows and columns holding more than a speck of ink.
-    let top = rowInk.firstIndex { $0 > 1 } ?? 0
-    let bottom = rowInk.lastIndex { $0 > 1 } ?? 0
-    let left = columnInk.firstIndex { $0 > 1 } ?? 0
-    let right = columnInk.lastIndex { $0 > 1 } ?? 0
-    let block = (left: left, right: right, top: top, bottom: bottom)
-    let blockArea =
-      inkCount == 0 ? 0 : Double((right - left + 1) * (bottom - top + 1)) / area
+    let top = rowMarks.firstIndex { $0 > 1 } ?? 0
+    let bottom = rowMarks.lastIndex { $0 > 1 } ?? 0
+    let left = columnMarks.firstIndex { $0 > 1 } ?? 0
+    let right = columnMarks.lastIndex { $0 > 1 } ?? 0
+    let block = Block(left: left, right: right, top: top, bottom: bottom)
+    let blockArea = markCount == 0 ? 0 : Double((right - left + 1) * (bottom - top + 1)) / area
     self.init(
-      ink: Double(inkCount) / area, midtones: Double(midtoneCount) / area,
-      blankRows: Self.blankShare(image, block: block, alongRows: true),
-      blankColumns: Self.blankShare(image, block: block, alongRows: false),
+      ink: Double(markCount) / area, paper: Double(paperCount) / area,
+      blankRows: Self.blankShare(marks, width: width, block: block, alongRows: true),
+      blankColumns: Self.blankShare(marks, width: width, block: block, alongRows: false),
       blockArea: blockArea)
   }
 
-  /// Whether the page holds writing: ink in the range of print, few mid-tones, and lines.
+  /// Whether the page holds writing: marks in the range of print on mostly paper, in lines.
   var holdsWriting: Bool {
-    Self.writingInk.contains(ink) && midtones <= Self.writingMidtones
+    Self.writingInk.contains(ink) && paper >= Self.writingPaper
       && max(blankRows, blankColumns) >= Self.linesGap
   }
 
@@ -111,11 +120,47 @@ struct WritingLayout: Equatable, Sendable {
   /// Running text: writing in lines over much of the page, not balloons among pictures.
   var isRunningText: Bool { lines != nil && blockArea >= Self.runningTextBlock }
 
+  private struct Block {
+    var left: Int
+    var right: Int
+    var top: Int
+    var bottom: Int
+  }
+
+  /// Each column's paper level (its `paperPercentile` level), smoothed over neighbouring
+  /// columns so a ruled line or a column of dense print does not lose its paper.
+  private static func paperLevels(_ image: GreyImage) -> [Int] {
+    let width = image.width
+    let height = image.height
+    var levels = [Int](repeating: 255, count: width)
+    var histogram = [Int](repeating: 0, count: 256)
+    let rank = Int(Double(height - 1) * (1 - paperPercentile))
+    image.pixels.withUnsafeBufferPointer { pixels in
+      for x in 0..<width {
+        for level in 0..<256 { histogram[level] = 0 }
+        for y in 0..<height { histogram[Int(pixels[y * width + x])] += 1 }
+        // From the light end: the level with `rank` lighter pixels.
+        var lighter = 0
+        var level = 255
+        while level > 0 {
+          lighter += histogram[level]
+          if lighter > rank { break }
+          level -= 1
+        }
+        levels[x] = level
+      }
+    }
+    let radius = max(1, width / 100)
+    return (0..<width).map { x in
+      levels[max(0, x - radius)...min(width - 1, x + radius)].max() ?? levels[x]
+    }
+  }
+
   /// Strips across the block (four, or fewer on a small block): in each, the share of lines
-  /// (rows when `alongRows`) with at most `blankLineShare` ink, averaged.
-  private static func blankShare(
-    _ image: GreyImage, block: (left: Int, right: Int, top: Int, bottom: Int), alongRows: Bool
-  ) -> Double {
+  /// (rows when `alongRows`) with at most `blankLineShare` marks, averaged.
+  private static func blankShare(_ marks: [Bool], width: Int, block: Block, alongRows: Bool)
+    -> Double
+  {
     let across = alongRows ? block.right - block.left + 1 : block.bottom - block.top + 1
     let along = alongRows ? block.bottom - block.top + 1 : block.right - block.left + 1
     guard across >= 8, along >= 8 else { return 0 }
@@ -127,14 +172,14 @@ struct WritingLayout: Equatable, Sendable {
       let limit = Int(Double(end - start) * blankLineShare)
       var blank = 0
       for line in 0..<along {
-        var marks = 0
+        var count = 0
         for position in start..<end {
           let (x, y) =
             alongRows
             ? (block.left + position, block.top + line) : (block.left + line, block.top + position)
-          if image[x, y] < inkLevel { marks += 1 }
+          if marks[y * width + x] { count += 1 }
         }
-        if marks <= limit { blank += 1 }
+        if count <= limit { blank += 1 }
       }
       total += Double(blank) / Double(along)
     }

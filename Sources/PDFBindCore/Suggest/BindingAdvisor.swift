@@ -63,7 +63,7 @@ public struct BindingAdvisor: Sendable {
     evidence += CatalogEvidence.languages(hints, pagesHoldText: text.census.letters > 0)
     // A book with no text to read (a scan, a manga, a comic) is read from its pictures.
     if let pageDocument, text.census.letters < TextEvidence.minimumLetters {
-      evidence += PageScriptEvidence.evidence(pageDocument)
+      evidence += PageScriptEvidence.evidence(pageDocument, pages: pages)
     }
     return Suggestion(report: inspection.report, evidence: evidence)
   }
