@@ -1,0 +1,162 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+@testable import PDFBindCore
+
+/// SPEC round 3, evidence 7: which pages hold writing, which way its lines run, and what a
+/// script reading on such a page says about the binding. Pictures are drawn here, so the
+/// measures are shown apart from poppler and Tesseract.
+@Suite("Script in the page pictures")
+struct PageScriptTests {
+  /// A page of print as a scanner gives it: grey paper with grain, a gutter shadow darkening
+  /// toward the left edge, and lines of word-like marks; `columns` sets them top to bottom.
+  static func printedPage(columns: Bool = false, seed: UInt64 = 1) -> GreyImage {
+    var random = SplitMix64(seed: seed)
+    let (width, height) = (600, 900)
+    var page = GreyImage(width: width, height: height, filledWith: 225)
+    for y in 0..<height {
+      for x in 0..<width {
+        let shadow = x < 60 ? (60 - x) : 0
+        page[x, y] = UInt8(225 - shadow - Int(random.next() % 7))
+      }
+    }
+    // Lines of 14-pixel marks, 26 pixels apart, within 70-pixel margins.
+    var line = 70
+    while line + 14 < (columns ? width : height) - 70 {
+      var along = 70
+      while along < (columns ? height : width) - 70 {
+        let word = 10 + Int(random.next() % 50)
+        for step in along..<min(along + word, (columns ? height : width) - 70) {
+          for across in line..<(line + 14) where random.next() % 3 != 0 {
+            let (x, y) = columns ? (across, step) : (step, across)
+            page[x, y] = 40
+          }
+        }
+        along += word + 8
+      }
+      line += 26
+    }
+    return page
+  }
+
+  /// A photograph-like page: smooth shades with no paper.
+  static func photograph(seed: UInt64 = 2) -> GreyImage {
+    var random = SplitMix64(seed: seed)
+    var page = GreyImage(width: 600, height: 900, filledWith: 0)
+    let phase = Double(random.next() % 100)
+    for y in 0..<900 {
+      for x in 0..<600 {
+        let shade = 128 + 60 * sin(Double(x) / 40 + phase) + 50 * sin(Double(y) / 70)
+        page[x, y] = UInt8(max(0, min(255, shade + Double(random.next() % 20))))
+      }
+    }
+    return page
+  }
+
+  @Test("Print in rows on grey paper with a gutter shadow is running text in rows")
+  func rows() {
+    let layout = WritingLayout(Self.printedPage())
+    #expect(layout.holdsWriting, "\(layout)")
+    #expect(layout.lines == .rows)
+    #expect(layout.isRunningText)
+  }
+
+  @Test("Print in columns runs in columns")
+  func columns() {
+    let layout = WritingLayout(Self.printedPage(columns: true))
+    #expect(layout.lines == .columns, "\(layout)")
+  }
+
+  @Test("A photograph, a blank page and a black page hold no writing")
+  func noWriting() {
+    for page in [
+      Self.photograph(), GreyImage(width: 600, height: 900, filledWith: 240),
+      GreyImage(width: 600, height: 900, filledWith: 10),
+      GreyImage(width: 1, height: 1, filledWith: 0),
+    ] {
+      let layout = WritingLayout(page)
+      #expect(!layout.holdsWriting, "\(layout)")
+      #expect(layout.lines == nil)
+    }
+  }
+
+  static let runningRows = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7)
+  static let runningColumns = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7)
+  /// A comic or manga page: marks everywhere, little paper.
+  static let pictures = WritingLayout(
+    ink: 0.35, paper: 0.55, blankRows: 0.05, blankColumns: 0.02, blockArea: 0.95)
+
+  @Test(
+    "What one page's reading says",
+    arguments: [
+      ("Arabic", 90.0, 0, runningRows, PageBinding.rightEdge),
+      ("Hebrew", 40, 0, runningRows, .rightEdge),
+      ("Arabic", 90, 180, runningRows, nil),  // upside down: Tesseract misreading
+      ("Arabic", 0.5, 0, runningRows, nil),  // a guess
+      ("Arabic", 90, 0, pictures, nil),  // Arabic script is written in rows
+      ("Japanese", 2, 0, runningColumns, .rightEdge),
+      ("Han", 1.1, 0, runningColumns, .rightEdge),
+      ("Japanese", 2, 0, runningRows, .leftEdge),
+      ("Hangul", 2, 0, runningRows, .leftEdge),
+      ("Latin", 8, 0, runningRows, .leftEdge),
+      ("Cyrillic", 8, 0, runningRows, .leftEdge),
+      ("Latin", 8, 0, pictures, nil),  // English balloons in a translated manga
+      ("Japanese", 2.5, 0, pictures, .rightEdge),  // a manga's balloons
+      ("Japanese", 1.0, 0, pictures, nil),
+      ("Han", 3, 0, pictures, nil),  // Chinese comics run either way
+      ("Devanagari", 20, 0, runningRows, nil),  // not weighed
+    ] as [(String, Double, Int, WritingLayout, PageBinding?)])
+  func pageSays(
+    script: String, confidence: Double, orientation: Int, layout: WritingLayout,
+    expected: PageBinding?
+  ) {
+    let page = PageScriptEvidence.PageReading(
+      page: 3, layout: layout,
+      reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
+    #expect(page.says == expected)
+  }
+
+  static func reading(_ page: Int, _ script: String, _ layout: WritingLayout = runningRows)
+    -> PageScriptEvidence.PageReading
+  {
+    .init(
+      page: page, layout: layout,
+      reading: ScriptReading(script: script, confidence: 50, orientation: 0))
+  }
+
+  @Test("Two pages that agree decide; the pages they rest on are named")
+  func agree() {
+    let evidence = PageScriptEvidence.decide([Self.reading(2, "Arabic"), Self.reading(3, "Arabic")])
+    #expect(evidence.says == .rightEdge)
+    #expect(evidence.detail == "Arabic script on pages 2-3")
+    #expect(evidence.pages == [2, 3])
+  }
+
+  @Test("Pages that disagree, or one page among several, decide nothing")
+  func conservative() {
+    let disagree = PageScriptEvidence.decide([
+      Self.reading(2, "Arabic"), Self.reading(3, "Latin"),
+    ])
+    #expect(disagree.says == nil)
+    #expect(disagree.detail.hasSuffix("the pages disagree"))
+    let alone = PageScriptEvidence.decide([
+      Self.reading(2, "Hebrew"), Self.reading(3, "Latin", Self.pictures),
+      .init(page: 4, layout: Self.runningRows, reading: nil),
+    ])
+    #expect(alone.says == nil)
+    #expect(alone.detail.hasSuffix("one page alone is too little"), "\(alone.detail)")
+  }
+
+  @Test("Tesseract or its data missing is one line that says so")
+  func unavailable() {
+    #expect(
+      TesseractUnavailable.library(detail: "libtesseract.so.5: cannot open").description
+        .hasPrefix("not available (Tesseract is not installed"))
+    #expect(
+      TesseractUnavailable.scriptData(searched: ["/nowhere"]).description.contains(
+        "osd.traineddata is not in /nowhere"))
+  }
+}
