@@ -118,73 +118,30 @@ struct SpreadDetectorTests {
   // MARK: - Measured distributions
 
   /// The score distributions the thresholds rest on. Long, so it runs only when asked:
-  /// `PDFBIND_SPREAD_MEASURE=500 swift test --filter SpreadDetector`.
+  /// `PDFBIND_SPREAD_MEASURE=500 swift test --filter SpreadDetector` (seeds per case).
   @Test(
     "Distributions of the seam measures",
     .enabled(if: ProcessInfo.processInfo.environment["PDFBIND_SPREAD_MEASURE"] != nil))
   func measure() {
     let count = Int(ProcessInfo.processInfo.environment["PDFBIND_SPREAD_MEASURE"] ?? "") ?? 200
-    var lines: [String] = []
-    func summary(_ name: String, _ pairs: [(GreyImage?, GreyImage?)], expectJoin: Bool) {
-      var found = 0
-      var wrong = 0
-      var continuity: [Float] = []
-      var margin: [Float] = []
-      for (first, second) in pairs {
-        let joins = detector.joins([first, second])
-        if expectJoin {
-          if joins.map(\.direction) == [.leftToRight] { found += 1 } else if !joins.isEmpty {
-            wrong += 1
-          }
-        } else if !joins.isEmpty {
-          wrong += 1
-        }
-        guard let first, let second, let a = detector.prepare(first),
-          let b = detector.prepare(second)
-        else { continue }
-        let forward = detector.compare(leftHand: a.right, rightHand: b.left)
-        let backward = detector.compare(leftHand: b.right, rightHand: a.left)
-        let (better, other) =
-          expectJoin ? (forward, backward) : (forward.continuity >= backward.continuity
-            ? (forward, backward) : (backward, forward))
-        continuity.append(better.continuity)
-        margin.append(better.clearness(against: other))
-      }
-      func quantiles(_ values: [Float]) -> String {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return "-" }
-        return [0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99].map { q in
-          String(format: "%5.2f", sorted[min(sorted.count - 1, Int(q * Double(sorted.count)))])
-        }.joined(separator: " ")
-      }
-      lines.append(
-        "\(name): \(expectJoin ? "found \(found)" : "joined \(wrong)")/\(pairs.count)"
-          + (expectJoin ? ", wrong direction \(wrong)" : "")
-          + "\n  continuity q01..q99 \(quantiles(continuity))"
-          + "\n  margin     q01..q99 \(quantiles(margin))")
-    }
-    let seeds = (1...UInt64(count))
+    let seeds = 1...UInt64(count)
+    var report: [String] = []
     for damage in SpreadDamage.allCases {
-      summary(
-        "spread, \(damage)",
-        seeds.map { SpreadPictures.spread(seed: $0, damage: damage) }.map { ($0.0, $0.1) },
-        expectJoin: true)
+      let pairs = seeds.map { SpreadPictures.spread(seed: $0, damage: damage) }
+      report.append(SpreadMeasurement(detector, "spread, \(damage)", pairs, joined: true).text)
     }
-    summary(
-      "unrelated",
-      seeds.map {
-        (SpreadPictures.spread(seed: $0).left, SpreadPictures.spread(seed: $0 + 50_000).right)
-      },
-      expectJoin: false)
+    let unrelated = seeds.map {
+      (SpreadPictures.spread(seed: $0).left, SpreadPictures.spread(seed: $0 + 50_000).right)
+    }
+    report.append(SpreadMeasurement(detector, "unrelated", unrelated, joined: false).text)
     for kind in LookAlikePages.allCases {
-      summary(
-        "\(kind)",
-        seeds.map { seed in
-          let pages = kind.pages(seed: seed)
-          return (pages[0], pages[1])
-        }, expectJoin: false)
+      let pairs = seeds.map { seed in
+        let pages = kind.pages(seed: seed)
+        return (pages[0], pages[1])
+      }
+      report.append(SpreadMeasurement(detector, "\(kind)", pairs, joined: false).text)
     }
-    print(lines.joined(separator: "\n"))
+    print(report.joined(separator: "\n"))
   }
 }
 
@@ -374,7 +331,8 @@ enum SpreadPictures {
         let along = min(max((px * dx + py * dy) / length, 0), length)
         let nearestX = start.0 + along * dx / length
         let nearestY = start.1 + along * dy / length
-        let distance = ((Double(x) + 0.5 - nearestX) * (Double(x) + 0.5 - nearestX)
+        let distance =
+          ((Double(x) + 0.5 - nearestX) * (Double(x) + 0.5 - nearestX)
           + (Double(y) + 0.5 - nearestY) * (Double(y) + 0.5 - nearestY)).squareRoot()
         let cover = min(1, max(0, thickness / 2 + 0.5 - distance))
         canvas[y * width + x] += (ink - canvas[y * width + x]) * cover
@@ -529,7 +487,7 @@ enum LookAlikePages: String, CaseIterable, CustomStringConvertible, Sendable {
 
   var description: String { rawValue }
 
-  func pages(seed: UInt64) -> [GreyImage?] {
+  func pages(seed: UInt64) -> [GreyImage] {
     var random = SplitMix64(seed: seed &* 104_729 &+ 3)
     let width = 200
     let height = 300
@@ -636,5 +594,55 @@ enum LookAlikePages: String, CaseIterable, CustomStringConvertible, Sendable {
       }
     }
     return page
+  }
+}
+
+/// Counts and quantiles of the detector's measures over pairs of pages that should join left
+/// to right (`joined`) or not at all.
+struct SpreadMeasurement {
+  let text: String
+
+  init(
+    _ detector: SpreadDetector, _ name: String, _ pairs: [(GreyImage, GreyImage)], joined: Bool
+  ) {
+    var right = 0
+    var wrong = 0
+    var reasons: [String: Int] = [:]
+    var continuity: [Float] = []
+    var margin: [Float] = []
+    for (first, second) in pairs {
+      switch detector.findings([first, second]).first?.outcome {
+      case .success(let join):
+        if joined && join.direction == .leftToRight { right += 1 } else { wrong += 1 }
+      case .failure(let none): reasons["\(none.reason)", default: 0] += 1
+      case nil: break
+      }
+      guard let measures = detector.measures(first, second) else { continue }
+      // For pairs that should not join, the better-looking direction.
+      let direction: SpineJoinDirection =
+        joined || measures.forward.continuity >= measures.backward.continuity
+        ? .leftToRight : .rightToLeft
+      let seam = direction == .leftToRight ? measures.forward : measures.backward
+      continuity.append(seam.continuity)
+      if seam.continues(detector.thresholds) { margin.append(measures.margin(direction)) }
+    }
+    let counts =
+      joined
+      ? "found \(right)/\(pairs.count), wrong direction \(wrong)"
+      : "joined \(wrong)/\(pairs.count)"
+    text = """
+      \(name): \(counts); no join: \(reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        continuity            \(Self.quantiles(continuity))
+        margin where it continues (\(margin.count)) \(Self.quantiles(margin))
+      """
+  }
+
+  /// Minimum, 1%, 5%, 25%, 50%, 75%, 95%, 99% and maximum.
+  static func quantiles(_ values: [Float]) -> String {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return "-" }
+    return [0, 0.01, 0.05, 0.25, 0.5, 0.75, 0.95, 0.99, 1].map { share in
+      String(format: "%5.2f", sorted[min(sorted.count - 1, Int(share * Double(sorted.count)))])
+    }.joined(separator: " ")
   }
 }

@@ -149,38 +149,52 @@ struct SpreadDetector: Sendable {
     guard ratio <= largestShapeRatio else { return .failure(SpineNoJoin(reason: .shapesDiffer)) }
     let forward = compare(leftHand: earlier.right, rightHand: later.left)
     let backward = compare(leftHand: later.right, rightHand: earlier.left)
-    let forwardJoins = forward.passes(thresholds, against: backward)
-    let backwardJoins = backward.passes(thresholds, against: forward)
-    switch (forwardJoins, backwardJoins) {
-    case (true, false):
-      return .success(
-        SpineJoin(
-          firstPage: first, direction: .leftToRight,
-          strength: Double(forward.clearness(against: backward))))
-    case (false, true):
-      return .success(
-        SpineJoin(
-          firstPage: first, direction: .rightToLeft,
-          strength: Double(backward.clearness(against: forward))))
+    let direction: SpineJoinDirection
+    let (seam, reverse): (SeamComparison, SeamComparison)
+    switch (forward.continues(thresholds), backward.continues(thresholds)) {
     case (true, true):
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     case (false, false):
-      return .failure(SpineNoJoin(reason: reasonForNone(forward, backward)))
+      let detailed = forward.hasDetail(thresholds) || backward.hasDetail(thresholds)
+      return .failure(SpineNoJoin(reason: detailed ? .noContinuity : .tooLittleDetail))
+    case (true, false):
+      (direction, seam, reverse) = (.leftToRight, forward, backward)
+    case (false, true):
+      (direction, seam, reverse) = (.rightToLeft, backward, forward)
     }
+    let margin = thresholds.clearMargin
+    if seam.continuity - seam.chance < margin {
+      return .failure(SpineNoJoin(reason: .repeatedPattern))
+    }
+    if seam.continuity - reverse.continuity < margin {
+      return .failure(SpineNoJoin(reason: .joinsBothWays))
+    }
+    // Lines that run across whole pages (a horizon, ruled rows, stripes) also meet where no
+    // picture crosses: the right edges of both pages, or their left edges, agree as well.
+    let sameSides = sameSideAgreement(earlier, later)
+    if seam.continuity - sameSides < margin {
+      return .failure(SpineNoJoin(reason: .repeatedPattern))
+    }
+    let strength = seam.continuity - max(seam.chance, reverse.continuity, sameSides, 0)
+    return .success(SpineJoin(firstPage: first, direction: direction, strength: Double(strength)))
   }
 
-  private func reasonForNone(_ forward: SeamComparison, _ backward: SeamComparison)
-    -> SpineNoJoinReason
-  {
-    let detailed = [forward, backward].filter { $0.hasDetail(thresholds) }
-    if detailed.isEmpty { return .tooLittleDetail }
-    let continuing = detailed.filter { $0.continues(thresholds) }
-    if continuing.isEmpty { return .noContinuity }
-    if continuing.count == 2 { return .joinsBothWays }
-    if continuing.allSatisfy({ $0.continuity - $0.chance < thresholds.clearMargin }) {
-      return .repeatedPattern
-    }
-    return .joinsBothWays
+  /// The better agreement of the two pages' right edges with each other, or of their left
+  /// edges: what lines running across whole pages give where no picture crosses.
+  func sameSideAgreement(_ earlier: PreparedPage, _ later: PreparedPage) -> Float {
+    max(
+      compare(leftHand: earlier.right, rightHand: later.right).continuity,
+      compare(leftHand: earlier.left, rightHand: later.left).continuity)
+  }
+
+  /// Every measure of one pair, both directions and the same-side comparison, for tests and
+  /// for tuning; nil where the pages are not compared.
+  func measures(_ earlier: GreyImage, _ later: GreyImage) -> SpinePairMeasures? {
+    guard let first = prepare(earlier), let second = prepare(later) else { return nil }
+    return SpinePairMeasures(
+      forward: compare(leftHand: first.right, rightHand: second.left),
+      backward: compare(leftHand: second.right, rightHand: first.left),
+      sameSides: sameSideAgreement(first, second))
   }
 
   /// The seam between `leftHand`'s right edge and `rightHand`'s left edge, at the loss, shift
@@ -333,6 +347,22 @@ struct SeamAlignment: Sendable {
   }
 }
 
+/// The measures of one pair of consecutive pages.
+struct SpinePairMeasures: Sendable {
+  /// Page k's right edge against page k+1's left edge.
+  let forward: SeamComparison
+  /// Page k+1's right edge against page k's left edge.
+  let backward: SeamComparison
+  /// The better of right edge against right edge and left against left.
+  let sameSides: Float
+
+  /// How far `direction`'s continuity stands above every comparison chance offers.
+  func margin(_ direction: SpineJoinDirection) -> Float {
+    let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)
+    return seam.continuity - max(seam.chance, reverse.continuity, sameSides)
+  }
+}
+
 /// The measures of one seam, in one direction.
 struct SeamComparison: Sendable {
   /// Correlation of the row-to-row changes at the best alignment.
@@ -356,14 +386,5 @@ struct SeamComparison: Sendable {
       && matchedFeatures >= limits.matchedFeatures
       && Float(matchedFeatures)
         >= limits.matchedShare * Float(min(leftFeatures, rightFeatures))
-  }
-
-  /// How far this seam's agreement stands above chance and above `other` direction's.
-  func clearness(against other: SeamComparison) -> Float {
-    continuity - max(chance, other.continuity, 0)
-  }
-
-  func passes(_ limits: SpreadDetector.Thresholds, against other: SeamComparison) -> Bool {
-    continues(limits) && clearness(against: other) >= limits.clearMargin
   }
 }
