@@ -169,14 +169,17 @@ enum SpreadDamage: String, CaseIterable, CustomStringConvertible, Sendable {
 /// Test pictures made from a seed: natural-looking artwork (shaded areas, shapes, ink lines,
 /// grain), spreads cut from it, and what scanning does to them.
 enum SpreadPictures {
-  /// A spread of two 200x300 pages cut from one 400x300 picture, then damaged.
-  static func spread(seed: UInt64, damage: SpreadDamage = .none) -> (
-    left: GreyImage, right: GreyImage
-  ) {
+  /// A spread of two 200x300 pages cut from one 400x300 picture, then damaged. Most pictures
+  /// are composed across the spine; `composedAcrossSpine: false` gives one with only what
+  /// happens to fall there (often little: then nothing is decided, which is the safe side).
+  static func spread(
+    seed: UInt64, damage: SpreadDamage = .none, composedAcrossSpine: Bool = true
+  ) -> (left: GreyImage, right: GreyImage) {
     var random = SplitMix64(seed: seed &* 7919 &+ 17)
     let width = 200
     let height = 300
-    let whole = natural(width: 2 * width, height: height, seed: seed)
+    let whole = natural(
+      width: 2 * width, height: height, seed: seed, spine: composedAcrossSpine ? width : nil)
     var left = crop(whole, x: 0, width: width)
     var right = crop(whole, x: width, width: width)
     let all = damage == .everything
@@ -209,9 +212,40 @@ enum SpreadPictures {
   }
 
   /// Shaded areas (smooth value noise), filled and outlined shapes, ink strokes and grain.
-  static func natural(width: Int, height: Int, seed: UInt64) -> GreyImage {
+  ///
+  /// With `spine`, the picture is composed across that column the way a double-page picture
+  /// is: a few more strokes and shapes cross it.
+  static func natural(width: Int, height: Int, seed: UInt64, spine: Int? = nil) -> GreyImage {
     var random = SplitMix64(seed: seed)
     var canvas = valueNoise(width: width, height: height, random: &random)
+    if let spine {
+      for _ in 0..<Int.random(in: 2...4, using: &random) {
+        ellipse(
+          &canvas, width: width, height: height,
+          centre: (
+            Double(spine) + Double.random(in: -40...40, using: &random),
+            Double.random(in: 0...Double(height), using: &random)
+          ),
+          radii: (
+            Double.random(in: 45...90, using: &random), Double.random(in: 10...60, using: &random)
+          ),
+          angle: Double.random(in: -0.6...0.6, using: &random),
+          fill: Double.random(in: 20...235, using: &random),
+          outline: Bool.random(using: &random) ? Double.random(in: 0...50, using: &random) : nil,
+          opacity: Double.random(in: 0.7...1, using: &random))
+      }
+      for _ in 0..<Int.random(in: 5...10, using: &random) {
+        let y = Double.random(in: 0...Double(height), using: &random)
+        let angle = Double.random(in: -1.0...1.0, using: &random)
+        let reach = Double.random(in: 20...80, using: &random)
+        line(
+          &canvas, width: width, height: height,
+          from: (Double(spine) - reach * cos(angle), y - reach * sin(angle)),
+          to: (Double(spine) + reach * cos(angle), y + reach * sin(angle)),
+          thickness: Double.random(in: 0.8...2.5, using: &random),
+          ink: Double.random(in: 0...60, using: &random))
+      }
+    }
     let shapes = Int.random(in: 10...22, using: &random)
     for _ in 0..<shapes {
       let centreX = Double.random(in: 0...Double(width), using: &random)

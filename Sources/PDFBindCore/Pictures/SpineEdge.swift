@@ -13,8 +13,13 @@ struct SpineEdge: Sendable {
 
   /// `predictedLevels[i]` for `SpineEdge.lostWidths[i]`: the levels at the middle of the spine.
   let predictedLevels: [[Float]]
-  /// The change of `predictedLevels[i]` from row to row (central difference).
-  let predictedSlopes: [[Float]]
+  /// The change of `predictedLevels[i]` from row to row (central difference): where lines and
+  /// edges cross the spine, and which way the level steps.
+  let predictedChanges: [[Float]]
+  /// For each row, the rows per column the picture's lines move going outward across the edge.
+  /// A line that continues onto the facing page moves the opposite way there (outward is the
+  /// other direction on that page).
+  let lineTilt: [Float]
 
   /// Total picture widths (working pixels, both pages together) the spine may have swallowed.
   /// At the working height of 160 rows a 2:3 page is about 107 pixels wide, so 3 pixels are
@@ -34,19 +39,20 @@ struct SpineEdge: Sendable {
       return SpineSignal.smoothed(
         SpineSignal.areaResampled(band, to: workingHeight), passes: 2)
     }
-    let slope = Self.lineSlope(columns)
+    let tilt = Self.lineTilt(columns)
+    lineTilt = tilt
     // From the middle of the nearest working column to the middle of the spine: half a column,
     // the skipped native column, then half of the lost width.
     let toEdge = Float(0.5 + Self.skippedOuterColumns / nativePerWorking)
     var levels: [[Float]] = []
-    var slopes: [[Float]] = []
+    var changes: [[Float]] = []
     for lost in Self.lostWidths {
-      let predicted = Self.carried(columns[0], along: slope, by: toEdge + lost / 2)
+      let predicted = Self.carried(columns[0], along: tilt, by: toEdge + lost / 2)
       levels.append(predicted)
-      slopes.append(SpineSignal.rowDifference(predicted))
+      changes.append(SpineSignal.rowDifference(predicted))
     }
     predictedLevels = levels
-    predictedSlopes = slopes
+    predictedChanges = changes
   }
 
   /// The mean of the image's pixel columns between `from` and `to` pixels in from the edge
@@ -78,8 +84,8 @@ struct SpineEdge: Sendable {
   }
 
   /// Rows per column that the picture's lines move, row by row, going outward across the edge:
-  /// the direction of equal level (where `dL/dx + slope * dL/dy = 0`), fitted over a few rows.
-  private static func lineSlope(_ columns: [[Float]]) -> [Float] {
+  /// the direction of equal level (where `dL/dx + tilt * dL/dy = 0`), fitted over a few rows.
+  private static func lineTilt(_ columns: [[Float]]) -> [Float] {
     let height = columns[0].count
     // Outward change of level per column. A gutter shadow adds the same ramp on every row;
     // its mean is taken out so the shadow does not read as a tilt of every line.
@@ -100,17 +106,17 @@ struct SpineEdge: Sendable {
     let regulariser: Float = 25
     let steepest: Float = 2
     return (0..<height).map { row in
-      let slope = -crossedMean[row] / (squaredMean[row] + regulariser)
-      return min(max(slope, -steepest), steepest)
+      let tilt = -crossedMean[row] / (squaredMean[row] + regulariser)
+      return min(max(tilt, -steepest), steepest)
     }
   }
 
-  /// `levels` carried `distance` columns outward along the lines of `slope`.
-  private static func carried(_ levels: [Float], along slope: [Float], by distance: Float)
+  /// `levels` carried `distance` columns outward along the lines of `tilt`.
+  private static func carried(_ levels: [Float], along tilt: [Float], by distance: Float)
     -> [Float]
   {
     (0..<levels.count).map { row in
-      SpineSignal.interpolated(levels, at: Float(row) - slope[row] * distance)
+      SpineSignal.interpolated(levels, at: Float(row) - tilt[row] * distance)
     }
   }
 }

@@ -53,29 +53,35 @@ struct SpineNoJoin: Error, Equatable, Sendable {
 /// For each pair of consecutive pages it compares the facing edges both ways round: page k's
 /// right edge against page k+1's left edge (a book bound on the left) and page k+1's right edge
 /// against page k's left edge (bound on the right). A picture that crosses the spine makes its
-/// lines and edges continue from one page into the other: the same rises and falls of level, at
-/// the same rows, with the same sign, and the same levels around them. The detector asks for all
-/// of that, over many lines, and only in one of the two directions: margins, white gutters,
-/// ruled frames, rows of text and repeated textures look alike both ways round (or at every
-/// shift) and decide nothing. A wrong join is far worse than a missed one, so every test is a
-/// threshold with a margin over what unrelated pictures reach.
+/// lines and edges continue from one page into the other: the same rises and falls of level at
+/// the same rows, with the same sign, size and tilt, and the same levels around them. The
+/// detector asks for all of that, over several lines, in one direction only, and clearly more
+/// than chance gives:
 ///
-/// Each edge is prepared once per page (`SpineEdge`), so the cost is a few columns per page and
-/// a few hundred row comparisons per pair.
+/// - the same edges moved far up or down (stripes, rows of text and textures agree there too),
+/// - the other direction (margins, gutters and frames look alike both ways round),
+/// - the two right edges, and the two left edges (lines that run across whole pages).
+///
+/// A wrong join is far worse than a missed one: every limit has a margin over what unrelated
+/// pictures reach (`SpreadDetectorTests` measures both).
+///
+/// Each edge is prepared once per page (`SpineEdge`: a few columns, scaled to 160 rows). A pair
+/// costs a few hundred correlations of 160 rows; the chance comparisons run only for the rare
+/// pair that continues in one direction.
 struct SpreadDetector: Sendable {
   /// The limits a join must pass; see `SpreadDetectorTests` for the distributions they rest on.
   struct Thresholds: Sendable {
     /// Correlation of the row-to-row changes along the seam, at the best shift and loss.
     var continuity: Float = 0.6
-    /// How much the seam's correlation must exceed the best one at far shifts (where a repeated
-    /// pattern agrees as well) and the other direction's.
+    /// How much the seam's correlation must exceed each chance comparison.
     var clearMargin: Float = 0.25
     /// Correlation of the levels themselves along the seam (a gutter shadow scales them; the
     /// correlation does not mind).
     var levelAgreement: Float = 0.5
-    /// Distinct rises or falls of level along each edge.
+    /// Distinct rises or falls of level along each of the two edges.
     var features = 6
-    /// Features of the left-hand edge that reappear on the right-hand one, same row and sign.
+    /// Features of the left-hand edge that continue on the right-hand one: same row, sign, size
+    /// within a factor of three, and tilt.
     var matchedFeatures = 5
     /// ... and as a share of the edge with fewer features.
     var matchedShare: Float = 0.5
@@ -163,127 +169,158 @@ struct SpreadDetector: Sendable {
       (direction, seam, reverse) = (.rightToLeft, backward, forward)
     }
     let margin = thresholds.clearMargin
-    if seam.continuity - seam.chance < margin {
-      return .failure(SpineNoJoin(reason: .repeatedPattern))
-    }
     if seam.continuity - reverse.continuity < margin {
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     }
-    // Lines that run across whole pages (a horizon, ruled rows, stripes) also meet where no
-    // picture crosses: the right edges of both pages, or their left edges, agree as well.
+    let (leftHand, rightHand) =
+      direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+    let farShifts = chance(leftHand: leftHand, rightHand: rightHand)
+    if seam.continuity - farShifts < margin {
+      return .failure(SpineNoJoin(reason: .repeatedPattern))
+    }
     let sameSides = sameSideAgreement(earlier, later)
     if seam.continuity - sameSides < margin {
       return .failure(SpineNoJoin(reason: .repeatedPattern))
     }
-    let strength = seam.continuity - max(seam.chance, reverse.continuity, sameSides, 0)
+    let strength = seam.continuity - max(farShifts, reverse.continuity, sameSides, 0)
     return .success(SpineJoin(firstPage: first, direction: direction, strength: Double(strength)))
   }
 
-  /// The better agreement of the two pages' right edges with each other, or of their left
-  /// edges: what lines running across whole pages give where no picture crosses.
-  func sameSideAgreement(_ earlier: PreparedPage, _ later: PreparedPage) -> Float {
-    max(
-      compare(leftHand: earlier.right, rightHand: later.right).continuity,
-      compare(leftHand: earlier.left, rightHand: later.left).continuity)
-  }
-
-  /// Every measure of one pair, both directions and the same-side comparison, for tests and
-  /// for tuning; nil where the pages are not compared.
-  func measures(_ earlier: GreyImage, _ later: GreyImage) -> SpinePairMeasures? {
-    guard let first = prepare(earlier), let second = prepare(later) else { return nil }
-    return SpinePairMeasures(
-      forward: compare(leftHand: first.right, rightHand: second.left),
-      backward: compare(leftHand: second.right, rightHand: first.left),
-      sameSides: sameSideAgreement(first, second))
-  }
+  /// The rows the halves of one picture may be shifted by, either way.
+  private var widestShift: Int { max(2, Int((largestShift * Double(workingHeight)).rounded())) }
 
   /// The seam between `leftHand`'s right edge and `rightHand`'s left edge, at the loss, shift
   /// and scale where the two agree best.
   func compare(leftHand: SpineEdge, rightHand: SpineEdge) -> SeamComparison {
-    let height = workingHeight
-    let widest = max(2, Int((largestShift * Double(height)).rounded()))
-    var best = SeamAlignment(lost: 0, scale: 0, shift: 0, correlation: -2)
+    let best = bestAlignment(leftHand: leftHand, rightHand: rightHand, around: 0)
+    let leftChanges = leftHand.predictedChanges[best.lost]
+    let rightChanges = rightHand.predictedChanges[best.lost]
+    let levels = best.correlation(
+      leftHand.predictedLevels[best.lost], rightHand.predictedLevels[best.lost])
+    let leftFeatures = Self.features(leftChanges, step: thresholds.featureStep)
+    let rightFeatures = Self.features(rightChanges, step: thresholds.featureStep)
+    let rightAligned = best.aligned(rightChanges)
+    let rightTilt = best.aligned(rightHand.lineTilt)
+    let matched = leftFeatures.filter { row in
+      Self.continues(
+        change: leftChanges[row], tilt: leftHand.lineTilt[row], at: row,
+        into: rightAligned, tilts: rightTilt)
+    }
+    return SeamComparison(
+      continuity: best.correlation, levelAgreement: levels,
+      leftFeatures: leftFeatures.count, rightFeatures: rightFeatures.count,
+      matchedFeatures: matched.count)
+  }
+
+  /// The best agreement of the row-to-row changes over every loss, scale and shift within
+  /// `widestShift` of `centre`.
+  func bestAlignment(leftHand: SpineEdge, rightHand: SpineEdge, around centre: Int)
+    -> SeamAlignment
+  {
+    let widest = widestShift
+    var best = SeamAlignment(lost: 0, scale: 0, shift: centre, correlation: -2)
     for lost in SpineEdge.lostWidths.indices {
-      for shift in -widest...widest {
+      for shift in (centre - widest)...(centre + widest) {
         let alignment = SeamAlignment(lost: lost, scale: 0, shift: shift, correlation: 0)
         let correlation = alignment.correlation(
-          leftHand.predictedSlopes[lost], rightHand.predictedSlopes[lost])
+          leftHand.predictedChanges[lost], rightHand.predictedChanges[lost])
         if correlation > best.correlation {
           best = SeamAlignment(lost: lost, scale: 0, shift: shift, correlation: correlation)
         }
       }
     }
-    let bestLost = best.lost
+    // Scale only refines the best loss: the two hardly interact, and it keeps the search small.
+    let lost = best.lost
     for scale in scales {
-      for shift in -widest...widest {
-        let alignment = SeamAlignment(lost: bestLost, scale: scale, shift: shift, correlation: 0)
+      for shift in (centre - widest)...(centre + widest) {
+        let alignment = SeamAlignment(lost: lost, scale: scale, shift: shift, correlation: 0)
         let correlation = alignment.correlation(
-          leftHand.predictedSlopes[bestLost], rightHand.predictedSlopes[bestLost])
+          leftHand.predictedChanges[lost], rightHand.predictedChanges[lost])
         if correlation > best.correlation {
-          best = SeamAlignment(
-            lost: bestLost, scale: scale, shift: shift, correlation: correlation)
+          best = SeamAlignment(lost: lost, scale: scale, shift: shift, correlation: correlation)
         }
       }
     }
-    let leftSlopes = leftHand.predictedSlopes[best.lost]
-    let rightSlopes = rightHand.predictedSlopes[best.lost]
-    // Chance: the same comparison with the right-hand edge moved far from any plausible
-    // misalignment. Stripes, rows of text and textures agree there as well as at the seam.
-    var chance: Float = -1
-    let nearestFar = 3 * widest
-    let farthest = max(nearestFar, height / 4)
-    for distance in nearestFar...farthest {
-      for shift in [best.shift - distance, best.shift + distance] {
-        let far = SeamAlignment(lost: best.lost, scale: best.scale, shift: shift, correlation: 0)
-        chance = max(chance, far.correlation(leftSlopes, rightSlopes))
+    return best
+  }
+
+  /// What the same search finds with the right-hand edge moved far up or down, beyond any
+  /// plausible misalignment: stripes, rows of text and textures agree there as well as at the
+  /// seam. The search has the same freedom as at the seam, so chance gets the same chances.
+  func chance(leftHand: SpineEdge, rightHand: SpineEdge) -> Float {
+    let widest = widestShift
+    var best: Float = -1
+    // Windows of the same width as the seam's, side by side, from 2 to 10 windows away.
+    for window in 1...4 {
+      for sign in [-1, 1] {
+        let centre = sign * (2 * window + 1) * widest
+        guard abs(centre) + widest < workingHeight / 3 else { continue }
+        let alignment = bestAlignment(leftHand: leftHand, rightHand: rightHand, around: centre)
+        best = max(best, alignment.correlation)
       }
     }
-    let levels = best.correlation(
-      leftHand.predictedLevels[best.lost], rightHand.predictedLevels[best.lost])
-    let leftFeatures = Self.features(leftSlopes, step: thresholds.featureStep)
-    let rightAligned = best.aligned(rightSlopes)
-    let rightFeatures = Self.features(
-      rightSlopes, step: thresholds.featureStep)
-    let matched = leftFeatures.filter { row in
-      Self.reappears(leftSlopes[row], near: row, in: rightAligned)
-    }
-    return SeamComparison(
-      continuity: best.correlation, chance: chance, levelAgreement: levels,
-      leftFeatures: leftFeatures.count, rightFeatures: rightFeatures.count,
-      matchedFeatures: matched.count)
+    return best
+  }
+
+  /// The better agreement of the two pages' right edges with each other, or of their left
+  /// edges: lines that run across whole pages (a horizon, ruled rows, stripes) meet there as
+  /// well, where no picture crosses.
+  func sameSideAgreement(_ earlier: PreparedPage, _ later: PreparedPage) -> Float {
+    max(
+      bestAlignment(leftHand: earlier.right, rightHand: later.right, around: 0).correlation,
+      bestAlignment(leftHand: earlier.left, rightHand: later.left, around: 0).correlation)
+  }
+
+  /// Every measure of one pair, both directions with their chance comparisons, for tests and
+  /// for tuning; nil where a page is too small to compare.
+  func measures(_ earlier: GreyImage, _ later: GreyImage) -> SpinePairMeasures? {
+    guard let first = prepare(earlier), let second = prepare(later) else { return nil }
+    return SpinePairMeasures(
+      forward: compare(leftHand: first.right, rightHand: second.left),
+      backward: compare(leftHand: second.right, rightHand: first.left),
+      forwardChance: chance(leftHand: first.right, rightHand: second.left),
+      backwardChance: chance(leftHand: second.right, rightHand: first.left),
+      sameSides: sameSideAgreement(first, second))
   }
 
   /// Rows where the level rises or falls by at least `step` per row and more than on the rows
   /// just around: the lines and edges crossing the seam.
-  static func features(_ slopes: [Float], step: Float) -> [Int] {
+  static func features(_ changes: [Float], step: Float) -> [Int] {
     let radius = 2
-    guard slopes.count > 2 * radius else { return [] }
-    return (radius..<(slopes.count - radius)).filter { row in
-      let magnitude = abs(slopes[row])
+    guard changes.count > 2 * radius else { return [] }
+    return (radius..<(changes.count - radius)).filter { row in
+      let magnitude = abs(changes[row])
       guard magnitude >= step else { return false }
       for other in (row - radius)...(row + radius) where other != row {
-        let neighbour = abs(slopes[other])
+        let neighbour = abs(changes[other])
         if neighbour > magnitude || (neighbour == magnitude && other < row) { return false }
       }
       return true
     }
   }
 
-  /// Whether a change of `slope` at `row` shows on the other side within a row, with the same
-  /// sign and a size within a factor of three (a gutter shadow halves contrast, not more).
-  static func reappears(_ slope: Float, near row: Int, in other: [Float?]) -> Bool {
+  /// Whether a line or edge (a level change of `change` at `row`, tilted by `tilt` rows per
+  /// column outward) continues on the other side: within a row, with the same sign, a size
+  /// within a factor of three (a gutter shadow dims both sides, not one threefold) and the
+  /// same tilt. Going outward is the opposite way on the other page, so a straight line's
+  /// tilts there are opposite.
+  static func continues(
+    change: Float, tilt: Float, at row: Int, into other: [Float?], tilts otherTilts: [Float?]
+  ) -> Bool {
     for candidate in max(0, row - 1)...min(other.count - 1, row + 1) {
-      guard let value = other[candidate] else { continue }
-      if value * slope > 0, abs(value) >= abs(slope) / 3, abs(value) <= abs(slope) * 3 {
-        return true
-      }
+      guard let value = other[candidate], let otherTilt = otherTilts[candidate] else { continue }
+      guard value * change > 0, abs(value) >= abs(change) / 3, abs(value) <= abs(change) * 3
+      else { continue }
+      let tiltTolerance = 0.3 + 0.3 * max(abs(tilt), abs(otherTilt))
+      if abs(tilt + otherTilt) <= tiltTolerance { return true }
     }
     return false
   }
 }
 
 /// How the right-hand edge's rows line up with the left-hand edge's: row y on the left meets
-/// row `(y - middle) * (1 + scale) + middle + shift` on the right.
+/// row `(y - middle) * (1 + scale) + middle + shift` on the right, with `SpineEdge.lostWidths
+/// [lost]` lost at the spine.
 struct SeamAlignment: Sendable {
   let lost: Int
   let scale: Float
@@ -353,13 +390,17 @@ struct SpinePairMeasures: Sendable {
   let forward: SeamComparison
   /// Page k+1's right edge against page k's left edge.
   let backward: SeamComparison
+  /// `SpreadDetector.chance` for each direction.
+  let forwardChance: Float
+  let backwardChance: Float
   /// The better of right edge against right edge and left against left.
   let sameSides: Float
 
   /// How far `direction`'s continuity stands above every comparison chance offers.
   func margin(_ direction: SpineJoinDirection) -> Float {
-    let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)
-    return seam.continuity - max(seam.chance, reverse.continuity, sameSides)
+    direction == .leftToRight
+      ? forward.continuity - max(forwardChance, backward.continuity, sameSides)
+      : backward.continuity - max(backwardChance, forward.continuity, sameSides)
   }
 }
 
@@ -367,8 +408,6 @@ struct SpinePairMeasures: Sendable {
 struct SeamComparison: Sendable {
   /// Correlation of the row-to-row changes at the best alignment.
   let continuity: Float
-  /// The best correlation at far shifts.
-  let chance: Float
   /// Correlation of the levels at the best alignment.
   let levelAgreement: Float
   let leftFeatures: Int
