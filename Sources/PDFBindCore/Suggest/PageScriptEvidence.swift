@@ -22,8 +22,10 @@ enum PageScriptEvidence {
   /// Japanese writing among pictures (a manga's balloons) read 2.0 to 3.7 on most labelled
   /// pages; English comics never read as Japanese.
   static let minimumMangaConfidence = 1.5
-  /// A page of pictures is worth reading for balloons only when much of it is paper.
+  /// A page of pictures is worth reading for balloons only when much of it is paper, and it
+  /// has marks (a blank page has no balloons).
   static let balloonPaper = 0.35
+  static let balloonInk = 0.02
 
   static let rightToLeftScripts: Set = ["Arabic", "Hebrew"]
   static let leftToRightScripts: Set = ["Latin", "Cyrillic", "Greek", "Fraktur"]
@@ -78,9 +80,9 @@ enum PageScriptEvidence {
     return (0..<candidatePages).map { first + span * $0 / candidatePages }
   }
 
-  /// Reads the script in the pictures of `document`'s first `pages` pages.
-  static func evidence(_ document: PopplerDocument, pages first: Int) -> [Evidence] {
-    let pages = candidates(pageCount: min(first, document.pageCount))
+  /// Reads the script in the pictures of the document's first `pages` pages.
+  static func evidence(_ pictures: PagePictures, pages first: Int) -> [Evidence] {
+    let pages = candidates(pageCount: min(first, pictures.pageCount))
     guard !pages.isEmpty else {
       return [Evidence(source: .pageScript, says: nil, detail: "the document has no pages")]
     }
@@ -92,7 +94,7 @@ enum PageScriptEvidence {
     for index in pages where read.count < pagesToRead {
       let image: GreyImage
       do {
-        image = try document.greyImage(index, maxWidth: pictureSide, maxHeight: pictureSide)
+        image = try pictures.picture(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
         notes.append(
           Evidence(
@@ -100,8 +102,9 @@ enum PageScriptEvidence {
         continue
       }
       let layout = WritingLayout(image)
-      guard layout.lines != nil || (!layout.holdsWriting && layout.paper >= balloonPaper)
-      else { continue }
+      let mayHoldBalloons =
+        !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
+      guard layout.lines != nil || mayHoldBalloons else { continue }
       if detector == nil {
         detector = Result { () throws(TesseractUnavailable) in try ScriptDetector() }
       }
