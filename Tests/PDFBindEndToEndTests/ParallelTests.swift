@@ -17,7 +17,7 @@ enum GNUParallel {
   static var available: ConditionTrait {
     .enabled(
       if: path != nil,
-      "GNU parallel is not installed (Debian package parallel; make test-deps installs it)")
+      "GNU parallel is not on PATH (Debian package parallel; make test-deps installs it)")
   }
 }
 
