@@ -20,7 +20,8 @@ PREFIX  ?= /usr/local
 SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
-APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs
+# GNU parallel: the test that spreads suggest and set --auto over job slots, as the README shows.
+APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel
 # preview and suggest load these at run time (dlopen); nothing links them. The font is for
 # preview's labels; Tesseract and its script data read the script in page pictures.
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesseract5 \
