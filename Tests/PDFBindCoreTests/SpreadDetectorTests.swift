@@ -18,7 +18,7 @@ struct SpreadDetectorTests {
     let joins = detector.joins([left, right])
     #expect(joins.map(\.firstPage) == [0])
     #expect(joins.map(\.direction) == [.leftToRight])
-    #expect(joins.allSatisfy { $0.strength >= Double(detector.thresholds.clearMargin) })
+    #expect(joins.allSatisfy { $0.strength > 0 && $0.strength <= 1 })
   }
 
   @Test("The same halves in the other order join right to left")
@@ -642,8 +642,8 @@ struct SpreadMeasurement {
     var right = 0
     var wrong = 0
     var reasons: [String: Int] = [:]
-    var continuity: [Float] = []
-    var margin: [Float] = []
+    var share: [Float] = []
+    var excess: [Float] = []
     for (first, second) in pairs {
       switch detector.findings([first, second]).first?.outcome {
       case .success(let join):
@@ -654,11 +654,13 @@ struct SpreadMeasurement {
       guard let measures = detector.measures(first, second) else { continue }
       // For pairs that should not join, the better-looking direction.
       let direction: SpineJoinDirection =
-        joined || measures.forward.continuity >= measures.backward.continuity
+        joined || measures.forward.matchedFeatures >= measures.backward.matchedFeatures
         ? .leftToRight : .rightToLeft
       let seam = direction == .leftToRight ? measures.forward : measures.backward
-      continuity.append(seam.continuity)
-      if seam.continues(detector.thresholds) { margin.append(measures.margin(direction)) }
+      if seam.hasDetail(detector.thresholds) {
+        share.append(Float(seam.matchedFeatures) / Float(seam.fewerFeatures))
+      }
+      if seam.continues(detector.thresholds) { excess.append(Float(measures.excess(direction))) }
     }
     let counts =
       joined
@@ -666,8 +668,8 @@ struct SpreadMeasurement {
       : "joined \(wrong)/\(pairs.count)"
     text = """
       \(name): \(counts); no join: \(reasons.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
-        continuity            \(Self.quantiles(continuity))
-        margin where it continues (\(margin.count)) \(Self.quantiles(margin))
+        matched share, with detail (\(share.count))  \(Self.quantiles(share))
+        excess matched, where it continues (\(excess.count))  \(Self.quantiles(excess))
       """
   }
 
