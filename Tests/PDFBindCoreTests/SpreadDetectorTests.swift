@@ -132,6 +132,16 @@ struct SpreadDetectorTests {
     }
   }
 
+  @Test("Odd sizes are compared or skipped, never a crash")
+  func oddSizes() {
+    let sizes = [(24, 24), (25, 4000), (4000, 25), (24, 300), (200, 24), (3, 900), (900, 3)]
+    for (width, height) in sizes {
+      let page = SpreadPictures.natural(width: width, height: height, seed: 9)
+      #expect(detector.joins([page, page]).isEmpty, "\(width)x\(height)")
+      #expect(detector.findings([page, nil, page]).count == 2)
+    }
+  }
+
   @Test("A picture repeated on every page joins nothing")
   func repeatedPicture() {
     // The same picture on every page: its right edge against its own left edge.
@@ -303,7 +313,7 @@ enum SpreadPictures {
       let x0 = Double.random(in: 0...Double(width), using: &random)
       let y0 = Double.random(in: 0...Double(height), using: &random)
       let angle = Double.random(in: 0...Double.pi, using: &random)
-      let length = Double.random(in: 30...Double(width), using: &random)
+      let length = Double.random(in: 30...max(30, Double(width)), using: &random)
       let thickness = Double.random(in: 0.8...2.5, using: &random)
       let ink = Double.random(in: 0...60, using: &random)
       line(
