@@ -61,13 +61,13 @@ struct SpreadDetectorTests {
   }
 
   /// Not every picture shows enough at the spine (a sky, a blank band): those are missed, on
-  /// the safe side. The floors are below what 500 seeds measure (see `measure`), and a join
-  /// is never found the wrong way round.
+  /// the safe side. The floors are about 15 points below what 500 seeds measure (see
+  /// `measure`), and a join is never found the wrong way round.
   @Test(
     "Most double-page pictures are found, none the wrong way round",
     arguments: [
-      (SpreadDamage.none, 0.75), (.lostAtSpine, 0.5), (.shifted, 0.75), (.jpegNoise, 0.75),
-      (.gutterShadow, 0.75), (.scaled, 0.75), (.everything, 0.35),
+      (SpreadDamage.none, 0.7), (.lostAtSpine, 0.5), (.shifted, 0.7), (.jpegNoise, 0.7),
+      (.gutterShadow, 0.7), (.scaled, 0.65), (.everything, 0.3),
     ])
   func mostAreFound(damage: SpreadDamage, floor: Double) {
     let seeds = UInt64(101)...130

@@ -26,13 +26,14 @@ struct SpineFeature: Equatable, Sendable {
   /// Whether `other`, met on the facing page's edge, is this line or edge continued: the same
   /// sign, a size within a factor of three (a gutter shadow dims both sides alike, not one
   /// threefold) and the same tilt. Going outward is the opposite way on the facing page, so a
-  /// straight line's tilts there are opposite.
-  func continues(into other: SpineFeature) -> Bool {
+  /// straight line's tilts there are opposite; on an edge of the same side (`sameSide`, for
+  /// the chance comparisons) they are equal.
+  func continues(into other: SpineFeature, sameSide: Bool = false) -> Bool {
     guard other.change * change > 0, abs(other.change) >= abs(change) / 3,
       abs(other.change) <= abs(change) * 3
     else { return false }
     let tolerance = 0.3 + 0.3 * max(abs(tilt), abs(other.tilt))
-    return abs(tilt + other.tilt) <= tolerance
+    return abs(sameSide ? tilt - other.tilt : tilt + other.tilt) <= tolerance
   }
 }
 
@@ -53,8 +54,11 @@ struct SpineFeatureSet: Sendable {
 
   /// How many of `left`'s features continue into this set's (each used once), when row y on
   /// the left meets row `(y - middle) * (1 + scale) + middle + shift` here; a feature may land
-  /// up to 1.5 rows off (rounding, and lines slightly bent).
-  func matched(from left: SpineFeatureSet, scale: Float, shift: Int) -> Int {
+  /// up to 1.5 rows off (rounding, and lines slightly bent). `sameSide`: both sets are from
+  /// edges on the same side of their pages (see `SpineFeature.continues`).
+  func matched(from left: SpineFeatureSet, scale: Float, shift: Int, sameSide: Bool = false)
+    -> Int
+  {
     let height = indexByRow.count
     let middle = Float(height - 1) / 2
     // Called a few thousand times per pair of pages: no allocation on the heap.
@@ -70,7 +74,8 @@ struct SpineFeatureSet: Sendable {
         var bestDistance = Float.infinity
         for row in low...high {
           let candidate = indexByRow[row]
-          guard candidate >= 0, !used[candidate], feature.continues(into: features[candidate])
+          guard candidate >= 0, !used[candidate],
+            feature.continues(into: features[candidate], sameSide: sameSide)
           else { continue }
           let distance = abs(Float(row) - position)
           if distance < bestDistance {

@@ -78,7 +78,7 @@ struct SpreadDetector: Sendable {
     var features = 6
     /// Features of the left-hand edge that continue on the right-hand one (same row, sign,
     /// size within a factor of three, and tilt)...
-    var matchedFeatures = 5
+    var matchedFeatures = 6
     /// ... and as a share of the edge with fewer features.
     var matchedShare: Float = 0.5
     /// Correlation of the row-to-row changes of level along the seam.
@@ -208,9 +208,9 @@ struct SpreadDetector: Sendable {
 
   /// The loss, scale and shift (within `widestShift` of `centre`) under which most of
   /// `leftHand`'s features continue into `rightHand`'s; ties go to the plainest alignment.
-  func bestAlignment(leftHand: SpineEdge, rightHand: SpineEdge, around centre: Int)
-    -> (matched: Int, lost: Int, scale: Float, shift: Int)
-  {
+  func bestAlignment(
+    leftHand: SpineEdge, rightHand: SpineEdge, around centre: Int, sameSide: Bool = false
+  ) -> (matched: Int, lost: Int, scale: Float, shift: Int) {
     let widest = widestShift
     // Nearest the centre first, so a tie keeps the smaller shift.
     let shifts = [centre] + (1...widest).flatMap { [centre - $0, centre + $0] }
@@ -218,7 +218,8 @@ struct SpreadDetector: Sendable {
     for lost in SpineEdge.lostWidths.indices {
       let right = rightHand.features[lost]
       for shift in shifts {
-        let matched = right.matched(from: leftHand.features[lost], scale: 0, shift: shift)
+        let matched = right.matched(
+          from: leftHand.features[lost], scale: 0, shift: shift, sameSide: sameSide)
         if matched > best.matched { best = (matched, lost, 0, shift) }
       }
     }
@@ -227,7 +228,7 @@ struct SpreadDetector: Sendable {
     for scale in scales {
       for shift in shifts {
         let matched = rightHand.features[lost].matched(
-          from: leftHand.features[lost], scale: scale, shift: shift)
+          from: leftHand.features[lost], scale: scale, shift: shift, sameSide: sameSide)
         if matched > best.matched { best = (matched, lost, scale, shift) }
       }
     }
@@ -240,8 +241,9 @@ struct SpreadDetector: Sendable {
   func chance(leftHand: SpineEdge, rightHand: SpineEdge) -> Int {
     let widest = widestShift
     var best = 0
-    // Windows as wide as the seam's, side by side, from the second to the fifth either way.
-    for window in 1...4 {
+    // Windows as wide as the seam's, side by side, from the second outward, either way, as far
+    // as a third of the height.
+    for window in 1...8 {
       for sign in [-1, 1] {
         let centre = sign * (2 * window + 1) * widest
         guard abs(centre) + widest < workingHeight / 3 else { continue }
@@ -253,12 +255,14 @@ struct SpreadDetector: Sendable {
   }
 
   /// The more features that match between the two pages' right edges, or between their left
-  /// edges: lines that run across whole pages (a horizon, ruled rows) meet there as well, where
-  /// no picture crosses.
+  /// edges: lines that run across whole pages (a horizon, ruled rows) and textures whose lines
+  /// all run one way (grain, streaks, hatching) meet there as well, where no picture crosses.
   func sameSideMatches(_ earlier: PreparedPage, _ later: PreparedPage) -> Int {
     max(
-      bestAlignment(leftHand: earlier.right, rightHand: later.right, around: 0).matched,
-      bestAlignment(leftHand: earlier.left, rightHand: later.left, around: 0).matched)
+      bestAlignment(leftHand: earlier.right, rightHand: later.right, around: 0, sameSide: true)
+        .matched,
+      bestAlignment(leftHand: earlier.left, rightHand: later.left, around: 0, sameSide: true)
+        .matched)
   }
 
   /// Every measure of one pair, both directions with their chance comparisons, for tests and
