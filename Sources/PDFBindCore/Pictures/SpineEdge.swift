@@ -20,6 +20,8 @@ struct SpineEdge: Sendable {
   /// A line that continues onto the facing page moves the opposite way there (outward is the
   /// other direction on that page).
   let lineTilt: [Float]
+  /// The lines and edges crossing the spine, for each lost width.
+  let features: [SpineFeatureSet]
 
   /// Total picture widths (working pixels, both pages together) the spine may have swallowed.
   /// At the working height of 160 rows a 2:3 page is about 107 pixels wide, so 3 pixels are
@@ -31,7 +33,8 @@ struct SpineEdge: Sendable {
   /// (page sizes are not whole pixels), so it is left out and counted as lost width.
   static let skippedOuterColumns = 1.0
 
-  init(_ image: GreyImage, side: Side, workingHeight: Int) {
+  /// `featureStep`: the least change of level per row that counts as a line or edge.
+  init(_ image: GreyImage, side: Side, workingHeight: Int, featureStep: Float) {
     let nativePerWorking = Double(image.height) / Double(workingHeight)
     let columns = (0..<Self.stripColumns).map { column in
       let from = Self.skippedOuterColumns + Double(column) * nativePerWorking
@@ -53,6 +56,10 @@ struct SpineEdge: Sendable {
     }
     predictedLevels = levels
     predictedChanges = changes
+    features = changes.map { changes in
+      SpineFeatureSet(
+        SpineFeature.find(changes: changes, tilt: tilt, step: featureStep), height: workingHeight)
+    }
   }
 
   /// The mean of the image's pixel columns between `from` and `to` pixels in from the edge

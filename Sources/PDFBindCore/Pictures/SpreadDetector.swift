@@ -11,9 +11,9 @@ struct SpineJoin: Equatable, Sendable {
   /// Index from 0 of the first of the two consecutive pages.
   let firstPage: Int
   let direction: SpineJoinDirection
-  /// How clearly the pages join: the agreement along the seam (a correlation, at most 1) less
-  /// the best agreement chance offers (the same seam shifted far, and the other direction).
-  /// Every join found has at least `SpreadDetector.Thresholds.clearMargin`.
+  /// How clearly the pages join, from 0 to 1: the share of the lines and edges along the seam
+  /// that continue across it, less the share the best chance comparison matches (the seam
+  /// shifted far, the other direction, the pages' same sides).
   let strength: Double
 }
 
@@ -71,22 +71,25 @@ struct SpineNoJoin: Error, Equatable, Sendable {
 struct SpreadDetector: Sendable {
   /// The limits a join must pass; see `SpreadDetectorTests` for the distributions they rest on.
   struct Thresholds: Sendable {
-    /// Correlation of the row-to-row changes along the seam, at the best shift and loss.
-    var continuity: Float = 0.6
-    /// How much the seam's correlation must exceed each chance comparison.
-    var clearMargin: Float = 0.25
-    /// Correlation of the levels themselves along the seam (a gutter shadow scales them; the
-    /// correlation does not mind).
-    var levelAgreement: Float = 0.5
-    /// Distinct rises or falls of level along each of the two edges.
+    /// A rise or fall of at least this many levels per row (after smoothing, at the working
+    /// height) is a feature: a line or edge crossing the edge of the page.
+    var featureStep: Float = 2.5
+    /// Features along each of the two edges: fewer, and there is too little to go on.
     var features = 6
-    /// Features of the left-hand edge that continue on the right-hand one: same row, sign, size
-    /// within a factor of three, and tilt.
-    var matchedFeatures = 5
+    /// Features of the left-hand edge that continue on the right-hand one (same row, sign,
+    /// size within a factor of three, and tilt)...
+    var matchedFeatures = 6
     /// ... and as a share of the edge with fewer features.
     var matchedShare: Float = 0.5
-    /// A rise or fall of at least this many levels per row (after smoothing) is a feature.
-    var featureStep: Float = 2.5
+    /// Correlation of the row-to-row changes of level along the seam.
+    var continuity: Float = 0.3
+    /// Correlation of the levels themselves along the seam.
+    var levelAgreement: Float = 0.5
+    /// How many more features must continue across the seam than match in any chance
+    /// comparison (far shifts, the other direction, the same sides)...
+    var excessFeatures = 3
+    /// ... and by what factor.
+    var excessRatio: Float = 1.5
   }
 
   var thresholds = Thresholds()
@@ -142,8 +145,10 @@ struct SpreadDetector: Sendable {
     guard image.width >= Self.smallestSide, image.height >= Self.smallestSide else { return nil }
     return PreparedPage(
       aspect: Double(image.height) / Double(image.width),
-      left: SpineEdge(image, side: .left, workingHeight: workingHeight),
-      right: SpineEdge(image, side: .right, workingHeight: workingHeight))
+      left: SpineEdge(
+        image, side: .left, workingHeight: workingHeight, featureStep: thresholds.featureStep),
+      right: SpineEdge(
+        image, side: .right, workingHeight: workingHeight, featureStep: thresholds.featureStep))
   }
 
   // MARK: - One pair
@@ -168,107 +173,96 @@ struct SpreadDetector: Sendable {
     case (false, true):
       (direction, seam, reverse) = (.rightToLeft, backward, forward)
     }
-    let margin = thresholds.clearMargin
-    if seam.continuity - reverse.continuity < margin {
+    guard seam.standsAbove(reverse.matchedFeatures, thresholds) else {
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     }
     let (leftHand, rightHand) =
       direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
     let farShifts = chance(leftHand: leftHand, rightHand: rightHand)
-    if seam.continuity - farShifts < margin {
+    let sameSides = sameSideMatches(earlier, later)
+    guard seam.standsAbove(farShifts, thresholds), seam.standsAbove(sameSides, thresholds) else {
       return .failure(SpineNoJoin(reason: .repeatedPattern))
     }
-    let sameSides = sameSideAgreement(earlier, later)
-    if seam.continuity - sameSides < margin {
-      return .failure(SpineNoJoin(reason: .repeatedPattern))
-    }
-    let strength = seam.continuity - max(farShifts, reverse.continuity, sameSides, 0)
-    return .success(SpineJoin(firstPage: first, direction: direction, strength: Double(strength)))
+    let best = max(farShifts, reverse.matchedFeatures, sameSides)
+    let strength = Double(seam.matchedFeatures - best) / Double(seam.fewerFeatures)
+    return .success(SpineJoin(firstPage: first, direction: direction, strength: strength))
   }
 
   /// The rows the halves of one picture may be shifted by, either way.
   private var widestShift: Int { max(2, Int((largestShift * Double(workingHeight)).rounded())) }
 
   /// The seam between `leftHand`'s right edge and `rightHand`'s left edge, at the loss, shift
-  /// and scale where the two agree best.
+  /// and scale where most of their lines and edges continue.
   func compare(leftHand: SpineEdge, rightHand: SpineEdge) -> SeamComparison {
     let best = bestAlignment(leftHand: leftHand, rightHand: rightHand, around: 0)
-    let leftChanges = leftHand.predictedChanges[best.lost]
-    let rightChanges = rightHand.predictedChanges[best.lost]
-    let levels = best.correlation(
-      leftHand.predictedLevels[best.lost], rightHand.predictedLevels[best.lost])
-    let leftFeatures = Self.features(leftChanges, step: thresholds.featureStep)
-    let rightFeatures = Self.features(rightChanges, step: thresholds.featureStep)
-    let rightAligned = best.aligned(rightChanges)
-    let rightTilt = best.aligned(rightHand.lineTilt)
-    let matched = leftFeatures.filter { row in
-      Self.continues(
-        change: leftChanges[row], tilt: leftHand.lineTilt[row], at: row,
-        into: rightAligned, tilts: rightTilt)
-    }
+    let alignment = SeamAlignment(lost: best.lost, scale: best.scale, shift: best.shift)
     return SeamComparison(
-      continuity: best.correlation, levelAgreement: levels,
-      leftFeatures: leftFeatures.count, rightFeatures: rightFeatures.count,
-      matchedFeatures: matched.count)
+      matchedFeatures: best.matched,
+      leftFeatures: leftHand.features[best.lost].count,
+      rightFeatures: rightHand.features[best.lost].count,
+      continuity: alignment.correlation(
+        leftHand.predictedChanges[best.lost], rightHand.predictedChanges[best.lost]),
+      levelAgreement: alignment.correlation(
+        leftHand.predictedLevels[best.lost], rightHand.predictedLevels[best.lost]))
   }
 
-  /// The best agreement of the row-to-row changes over every loss, scale and shift within
-  /// `widestShift` of `centre`.
-  func bestAlignment(leftHand: SpineEdge, rightHand: SpineEdge, around centre: Int)
-    -> SeamAlignment
-  {
+  /// The loss, scale and shift (within `widestShift` of `centre`) under which most of
+  /// `leftHand`'s features continue into `rightHand`'s; ties go to the plainest alignment.
+  func bestAlignment(
+    leftHand: SpineEdge, rightHand: SpineEdge, around centre: Int, sameSide: Bool = false
+  ) -> (matched: Int, lost: Int, scale: Float, shift: Int) {
     let widest = widestShift
-    var best = SeamAlignment(lost: 0, scale: 0, shift: centre, correlation: -2)
+    // Nearest the centre first, so a tie keeps the smaller shift.
+    let shifts = [centre] + (1...widest).flatMap { [centre - $0, centre + $0] }
+    var best = (matched: -1, lost: 0, scale: Float(0), shift: centre)
     for lost in SpineEdge.lostWidths.indices {
-      for shift in (centre - widest)...(centre + widest) {
-        let alignment = SeamAlignment(lost: lost, scale: 0, shift: shift, correlation: 0)
-        let correlation = alignment.correlation(
-          leftHand.predictedChanges[lost], rightHand.predictedChanges[lost])
-        if correlation > best.correlation {
-          best = SeamAlignment(lost: lost, scale: 0, shift: shift, correlation: correlation)
-        }
+      let right = rightHand.features[lost]
+      for shift in shifts {
+        let matched = right.matched(
+          from: leftHand.features[lost], scale: 0, shift: shift, sameSide: sameSide)
+        if matched > best.matched { best = (matched, lost, 0, shift) }
       }
     }
     // Scale only refines the best loss: the two hardly interact, and it keeps the search small.
     let lost = best.lost
     for scale in scales {
-      for shift in (centre - widest)...(centre + widest) {
-        let alignment = SeamAlignment(lost: lost, scale: scale, shift: shift, correlation: 0)
-        let correlation = alignment.correlation(
-          leftHand.predictedChanges[lost], rightHand.predictedChanges[lost])
-        if correlation > best.correlation {
-          best = SeamAlignment(lost: lost, scale: scale, shift: shift, correlation: correlation)
-        }
+      for shift in shifts {
+        let matched = rightHand.features[lost].matched(
+          from: leftHand.features[lost], scale: scale, shift: shift, sameSide: sameSide)
+        if matched > best.matched { best = (matched, lost, scale, shift) }
       }
     }
     return best
   }
 
   /// What the same search finds with the right-hand edge moved far up or down, beyond any
-  /// plausible misalignment: stripes, rows of text and textures agree there as well as at the
+  /// plausible misalignment: stripes, rows of text and textures match there as well as at the
   /// seam. The search has the same freedom as at the seam, so chance gets the same chances.
-  func chance(leftHand: SpineEdge, rightHand: SpineEdge) -> Float {
+  func chance(leftHand: SpineEdge, rightHand: SpineEdge) -> Int {
     let widest = widestShift
-    var best: Float = -1
-    // Windows of the same width as the seam's, side by side, from 2 to 10 windows away.
-    for window in 1...4 {
+    var best = 0
+    // Windows as wide as the seam's, side by side, from the second outward, either way, as far
+    // as a third of the height.
+    for window in 1...8 {
       for sign in [-1, 1] {
         let centre = sign * (2 * window + 1) * widest
         guard abs(centre) + widest < workingHeight / 3 else { continue }
-        let alignment = bestAlignment(leftHand: leftHand, rightHand: rightHand, around: centre)
-        best = max(best, alignment.correlation)
+        best = max(
+          best, bestAlignment(leftHand: leftHand, rightHand: rightHand, around: centre).matched)
       }
     }
     return best
   }
 
-  /// The better agreement of the two pages' right edges with each other, or of their left
-  /// edges: lines that run across whole pages (a horizon, ruled rows, stripes) meet there as
-  /// well, where no picture crosses.
-  func sameSideAgreement(_ earlier: PreparedPage, _ later: PreparedPage) -> Float {
+  /// The more features that match between the two pages' right edges, or between their left
+  /// edges: lines that run across whole pages (a horizon, ruled rows) and textures whose lines
+  /// all run one way (grain, streaks, hatching) meet there as well, where no picture crosses.
+  func sameSideMatches(_ earlier: PreparedPage, _ later: PreparedPage) -> Int {
     max(
-      bestAlignment(leftHand: earlier.right, rightHand: later.right, around: 0).correlation,
-      bestAlignment(leftHand: earlier.left, rightHand: later.left, around: 0).correlation)
+      bestAlignment(leftHand: earlier.right, rightHand: later.right, around: 0, sameSide: true)
+        .matched,
+      bestAlignment(leftHand: earlier.left, rightHand: later.left, around: 0, sameSide: true)
+        .matched)
   }
 
   /// Every measure of one pair, both directions with their chance comparisons, for tests and
@@ -280,68 +274,20 @@ struct SpreadDetector: Sendable {
       backward: compare(leftHand: second.right, rightHand: first.left),
       forwardChance: chance(leftHand: first.right, rightHand: second.left),
       backwardChance: chance(leftHand: second.right, rightHand: first.left),
-      sameSides: sameSideAgreement(first, second))
-  }
-
-  /// Rows where the level rises or falls by at least `step` per row and more than on the rows
-  /// just around: the lines and edges crossing the seam.
-  static func features(_ changes: [Float], step: Float) -> [Int] {
-    let radius = 2
-    guard changes.count > 2 * radius else { return [] }
-    return (radius..<(changes.count - radius)).filter { row in
-      let magnitude = abs(changes[row])
-      guard magnitude >= step else { return false }
-      for other in (row - radius)...(row + radius) where other != row {
-        let neighbour = abs(changes[other])
-        if neighbour > magnitude || (neighbour == magnitude && other < row) { return false }
-      }
-      return true
-    }
-  }
-
-  /// Whether a line or edge (a level change of `change` at `row`, tilted by `tilt` rows per
-  /// column outward) continues on the other side: within a row, with the same sign, a size
-  /// within a factor of three (a gutter shadow dims both sides, not one threefold) and the
-  /// same tilt. Going outward is the opposite way on the other page, so a straight line's
-  /// tilts there are opposite.
-  static func continues(
-    change: Float, tilt: Float, at row: Int, into other: [Float?], tilts otherTilts: [Float?]
-  ) -> Bool {
-    for candidate in max(0, row - 1)...min(other.count - 1, row + 1) {
-      guard let value = other[candidate], let otherTilt = otherTilts[candidate] else { continue }
-      guard value * change > 0, abs(value) >= abs(change) / 3, abs(value) <= abs(change) * 3
-      else { continue }
-      let tiltTolerance = 0.3 + 0.3 * max(abs(tilt), abs(otherTilt))
-      if abs(tilt + otherTilt) <= tiltTolerance { return true }
-    }
-    return false
+      sameSides: sameSideMatches(first, second))
   }
 }
 
 /// How the right-hand edge's rows line up with the left-hand edge's: row y on the left meets
-/// row `(y - middle) * (1 + scale) + middle + shift` on the right, with `SpineEdge.lostWidths
-/// [lost]` lost at the spine.
+/// row `(y - middle) * (1 + scale) + middle + shift` on the right, with
+/// `SpineEdge.lostWidths[lost]` lost at the spine.
 struct SeamAlignment: Sendable {
   let lost: Int
   let scale: Float
   let shift: Int
-  let correlation: Float
 
   /// Rows within this distance of the top or bottom are left out: smoothing bends them.
   static let endRows = 2
-
-  /// `right` resampled onto the left-hand edge's rows; nil where it falls outside.
-  func aligned(_ right: [Float]) -> [Float?] {
-    let count = right.count
-    let middle = Float(count - 1) / 2
-    return (0..<count).map { row in
-      let position = (Float(row) - middle) * (1 + scale) + middle + Float(shift)
-      guard position >= Float(Self.endRows), position <= Float(count - 1 - Self.endRows) else {
-        return nil
-      }
-      return SpineSignal.interpolated(right, at: position)
-    }
-  }
 
   /// The correlation (Pearson) of `left` with `right` aligned, over the rows both cover; -1 when
   /// they overlap on less than half the rows or one of them is flat there.
@@ -390,40 +336,49 @@ struct SpinePairMeasures: Sendable {
   let forward: SeamComparison
   /// Page k+1's right edge against page k's left edge.
   let backward: SeamComparison
-  /// `SpreadDetector.chance` for each direction.
-  let forwardChance: Float
-  let backwardChance: Float
-  /// The better of right edge against right edge and left against left.
-  let sameSides: Float
+  /// `SpreadDetector.chance` for each direction: features matched at far shifts.
+  let forwardChance: Int
+  let backwardChance: Int
+  /// Features matched between the right edges, or between the left edges.
+  let sameSides: Int
 
-  /// How far `direction`'s continuity stands above every comparison chance offers.
-  func margin(_ direction: SpineJoinDirection) -> Float {
+  /// The features that continue across the seam in `direction`, less the most any chance
+  /// comparison matches.
+  func excess(_ direction: SpineJoinDirection) -> Int {
     direction == .leftToRight
-      ? forward.continuity - max(forwardChance, backward.continuity, sameSides)
-      : backward.continuity - max(backwardChance, forward.continuity, sameSides)
+      ? forward.matchedFeatures - max(forwardChance, backward.matchedFeatures, sameSides)
+      : backward.matchedFeatures - max(backwardChance, forward.matchedFeatures, sameSides)
   }
 }
 
-/// The measures of one seam, in one direction.
+/// The measures of one seam, in one direction, at its best alignment.
 struct SeamComparison: Sendable {
-  /// Correlation of the row-to-row changes at the best alignment.
-  let continuity: Float
-  /// Correlation of the levels at the best alignment.
-  let levelAgreement: Float
+  /// Lines and edges of the left-hand edge that continue on the right-hand one.
+  let matchedFeatures: Int
   let leftFeatures: Int
   let rightFeatures: Int
-  let matchedFeatures: Int
+  /// Correlation of the row-to-row changes of level.
+  let continuity: Float
+  /// Correlation of the levels themselves (a gutter shadow scales them; correlation does not
+  /// mind).
+  let levelAgreement: Float
+
+  var fewerFeatures: Int { min(leftFeatures, rightFeatures) }
 
   func hasDetail(_ limits: SpreadDetector.Thresholds) -> Bool {
-    min(leftFeatures, rightFeatures) >= limits.features
+    fewerFeatures >= limits.features
   }
 
-  /// Detail that continues across the seam: lines, levels and features agree.
+  /// Detail that continues across the seam: lines and edges, levels and their changes agree.
   func continues(_ limits: SpreadDetector.Thresholds) -> Bool {
-    hasDetail(limits) && continuity >= limits.continuity
-      && levelAgreement >= limits.levelAgreement
-      && matchedFeatures >= limits.matchedFeatures
-      && Float(matchedFeatures)
-        >= limits.matchedShare * Float(min(leftFeatures, rightFeatures))
+    hasDetail(limits) && matchedFeatures >= limits.matchedFeatures
+      && Float(matchedFeatures) >= limits.matchedShare * Float(fewerFeatures)
+      && continuity >= limits.continuity && levelAgreement >= limits.levelAgreement
+  }
+
+  /// Whether this seam's matches clearly exceed `chance` matches found elsewhere.
+  func standsAbove(_ chance: Int, _ limits: SpreadDetector.Thresholds) -> Bool {
+    matchedFeatures - chance >= limits.excessFeatures
+      && Float(matchedFeatures) >= limits.excessRatio * Float(chance)
   }
 }
