@@ -65,11 +65,15 @@ struct SpineNoJoin: Error, Equatable, Sendable {
 /// A wrong join is far worse than a missed one: every limit has a margin over what unrelated
 /// pictures reach (`SpreadDetectorTests` measures both).
 ///
-/// Each edge is prepared once per page (`SpineEdge`: a few columns, scaled to 160 rows). A pair
-/// costs a few hundred correlations of 160 rows; the chance comparisons run only for the rare
-/// pair that continues in one direction.
+/// Each edge is prepared once per page (`SpineEdge`: a few columns, scaled to 160 rows), about
+/// 50 µs a page. A pair then costs some hundred alignments of a dozen features each, about
+/// 30 µs; the chance comparisons (some 700 alignments more) run only for a pair that continues
+/// in one direction. Measured on this machine's 2 cores, optimised: 200 pages with no double-
+/// page pictures take 15-20 ms, 200 pages that are all double-page pictures about 35 ms.
 struct SpreadDetector: Sendable {
-  /// The limits a join must pass; see `SpreadDetectorTests` for the distributions they rest on.
+  /// The limits a join must pass; `SpreadDetectorTests.measure` prints the distributions they
+  /// rest on. Over 500 seeds per case no unrelated or look-alike pair passed them all; the
+  /// nearest, halves of one photograph, had 5 continuing features against chance's 3.
   struct Thresholds: Sendable {
     /// A rise or fall of at least this many levels per row (after smoothing, at the working
     /// height) is a feature: a line or edge crossing the edge of the page.
@@ -112,21 +116,30 @@ struct SpreadDetector: Sendable {
   }
 
   /// For every pair of consecutive pages, the join or the reason there is none.
-  func findings(_ pages: [GreyImage?]) -> [SpinePairFinding] {
-    guard pages.count >= 2 else { return [] }
-    let prepared = pages.map { $0.flatMap(prepare) }
-    return (0..<(pages.count - 1)).map { first in
-      let outcome: Result<SpineJoin, SpineNoJoin>
-      switch (pages[first], pages[first + 1], prepared[first], prepared[first + 1]) {
-      case (nil, _, _, _), (_, nil, _, _):
-        outcome = .failure(SpineNoJoin(reason: .notRendered))
-      case (_, _, nil, _), (_, _, _, nil):
-        outcome = .failure(SpineNoJoin(reason: .tooSmall))
-      case (_, _, let earlier?, let later?):
-        outcome = decide(first: first, earlier, later)
+  ///
+  /// The pages are read once, in order, and only two are held prepared at a time, so a lazy
+  /// sequence of renders lets a book of any length pass in bounded memory.
+  func findings<Pages: Sequence>(_ pages: Pages) -> [SpinePairFinding]
+  where Pages.Element == GreyImage? {
+    var found: [SpinePairFinding] = []
+    // The previous page: nil before the first; .some(nil) when it was not rendered.
+    var previous: (rendered: Bool, prepared: PreparedPage?)? = nil
+    for (index, page) in pages.enumerated() {
+      let current = (rendered: page != nil, prepared: page.flatMap(prepare))
+      if let previous {
+        let outcome: Result<SpineJoin, SpineNoJoin>
+        if !previous.rendered || !current.rendered {
+          outcome = .failure(SpineNoJoin(reason: .notRendered))
+        } else if let earlier = previous.prepared, let later = current.prepared {
+          outcome = decide(first: index - 1, earlier, later)
+        } else {
+          outcome = .failure(SpineNoJoin(reason: .tooSmall))
+        }
+        found.append(SpinePairFinding(firstPage: index - 1, outcome: outcome))
       }
-      return SpinePairFinding(firstPage: first, outcome: outcome)
+      previous = current
     }
+    return found
   }
 
   // MARK: - One page
