@@ -135,15 +135,15 @@ def main():
                  "page-script: Japanese in columns"))
 
     # Pictures only, a photograph across pages 2|3 read right to left: page 2 is its right half.
-    left, right = spread("Dune.jpg")
+    left, right = spread("Storm.jpg")
     pages = [picture_page(rng, "Garden.jpg", (100, 50)), right, left,
-             picture_page(rng, "Storm.jpg", (300, 100))]
+             picture_page(rng, "Blinds.jpg", (300, 100))]
     book(os.path.join(out, "pictures-spread-rtl-cover.pdf"), pages)
     rows.append(("pictures-spread-rtl-cover.pdf", "right-edge", "cover",
                  "spreads: 2|3 join right to left"))
 
     # Pictures only, across pages 3|4 read left to right: page 3 is its left half.
-    left, right = spread("LadyBird.jpg")
+    left, right = spread("YellowFlower.jpg")
     pages = [picture_page(rng, "Garden.jpg", (400, 60)), picture_page(rng, "Aqua.jpg", (200, 0)),
              left, right, picture_page(rng, "Blinds.jpg", (0, 0))]
     book(os.path.join(out, "pictures-spread-ltr-no-cover.pdf"), pages)

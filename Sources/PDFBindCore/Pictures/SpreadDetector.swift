@@ -94,6 +94,18 @@ struct SpreadDetector: Sendable {
     var excessFeatures = 3
     /// ... and by what factor.
     var excessRatio: Float = 1.5
+    /// A smooth picture (a photograph's sky, a blurred background) has few lines and edges at
+    /// the spine, but its levels and their changes run on almost exactly. Such a seam joins
+    /// with fewer features when both correlations are near perfect, the other direction does
+    /// not continue and chance matches fewer. On the 93 labelled image books (1,183 pairs of
+    /// pages) this found 29 of 48 double-page pictures where the detailed rule alone found 21,
+    /// and no unrelated pair; at features 2, continuity 0.4, levels 0.5 and the other
+    /// direction up to 0.7, still none.
+    var smoothFeatures = 3
+    var smoothContinuity: Float = 0.75
+    var smoothLevelAgreement: Float = 0.9
+    /// The other direction's continuity must stay below this.
+    var smoothReverseContinuity: Float = 0.5
   }
 
   var thresholds = Thresholds()
@@ -179,6 +191,9 @@ struct SpreadDetector: Sendable {
     case (true, true):
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     case (false, false):
+      if let join = smoothJoin(first: first, earlier, later, forward, backward) {
+        return .success(join)
+      }
       let detailed = forward.hasDetail(thresholds) || backward.hasDetail(thresholds)
       return .failure(SpineNoJoin(reason: detailed ? .noContinuity : .tooLittleDetail))
     case (true, false):
@@ -199,6 +214,37 @@ struct SpreadDetector: Sendable {
     let best = max(farShifts, reverse.matchedFeatures, sameSides)
     let strength = Double(seam.matchedFeatures - best) / Double(seam.fewerFeatures)
     return .success(SpineJoin(firstPage: first, direction: direction, strength: strength))
+  }
+
+  /// The join of a smooth picture (`Thresholds.smoothFeatures`): exactly one direction runs on
+  /// almost perfectly, the other does not, and chance matches fewer features.
+  private func smoothJoin(
+    first: Int, _ earlier: PreparedPage, _ later: PreparedPage, _ forward: SeamComparison,
+    _ backward: SeamComparison
+  ) -> SpineJoin? {
+    let limits = thresholds
+    func runsOn(_ seam: SeamComparison, reverse: SeamComparison) -> Bool {
+      seam.fewerFeatures >= limits.smoothFeatures && seam.matchedFeatures >= limits.smoothFeatures
+        && Float(seam.matchedFeatures) >= limits.matchedShare * Float(seam.fewerFeatures)
+        && seam.continuity >= limits.smoothContinuity
+        && seam.levelAgreement >= limits.smoothLevelAgreement
+        && reverse.continuity < limits.smoothReverseContinuity
+    }
+    let direction: SpineJoinDirection
+    let (seam, reverse): (SeamComparison, SeamComparison)
+    switch (runsOn(forward, reverse: backward), runsOn(backward, reverse: forward)) {
+    case (true, false): (direction, seam, reverse) = (.leftToRight, forward, backward)
+    case (false, true): (direction, seam, reverse) = (.rightToLeft, backward, forward)
+    default: return nil
+    }
+    let (leftHand, rightHand) =
+      direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+    let best = max(
+      chance(leftHand: leftHand, rightHand: rightHand), sameSideMatches(earlier, later),
+      reverse.matchedFeatures)
+    guard seam.matchedFeatures > best else { return nil }
+    let strength = Double(seam.matchedFeatures - best) / Double(seam.fewerFeatures)
+    return SpineJoin(firstPage: first, direction: direction, strength: strength)
   }
 
   /// The rows the halves of one picture may be shifted by, either way.
