@@ -101,29 +101,31 @@ def font(spec, size):
 # --- Material: photographs, screentone ---------------------------------------------------------
 
 @functools.lru_cache(maxsize=None)
-def photos():
-    """The photographs of Debian's mate-backgrounds (nature set), at most 2,600 pixels wide."""
-    out = []
-    for path in sorted(glob.glob(PHOTO_GLOB)):
-        image = Image.open(path)
-        image.draft("RGB", (2600, 2600))
-        image = image.convert("RGB")
-        if image.width > 2600:
-            image = image.resize((2600, round(image.height * 2600 / image.width)),
-                                 Image.LANCZOS)
-        out.append(image)
-    if not out:
+def photo_paths():
+    paths = sorted(glob.glob(PHOTO_GLOB))
+    if not paths:
         sys.exit("make_image_books.py: no photographs at " + PHOTO_GLOB +
                  " (apt-get install mate-backgrounds)")
-    return out
+    return paths
+
+
+@functools.lru_cache(maxsize=None)
+def photo(index):
+    """One photograph of Debian's mate-backgrounds (nature set), at most 2,600 pixels wide."""
+    image = Image.open(photo_paths()[index])
+    image.draft("RGB", (2600, 2600))
+    image = image.convert("RGB")
+    if image.width > 2600:
+        image = image.resize((2600, round(image.height * 2600 / image.width)), Image.BILINEAR)
+    return image
 
 
 def photo_crop(rng, w, h, avoid=None):
     """A crop of one photograph with the aspect w:h, resized to w x h, sometimes mirrored."""
-    pool = photos()
-    choices = [i for i in range(len(pool)) if i != avoid] or list(range(len(pool)))
+    count = len(photo_paths())
+    choices = [i for i in range(count) if i != avoid] or list(range(count))
     index = rng.choice(choices)
-    image = pool[index]
+    image = photo(index)
     scale = rng.uniform(0.55, 1.0)
     cw = min(image.width, image.height * w / h) * scale
     ch = cw * h / w
@@ -172,9 +174,12 @@ def inkify(picture, rng, tone_period=None):
 def comicify(picture, rng):
     """A photograph as a western comic panel: flat saturated colours and black outlines."""
     boosted = Image.blend(picture, ImageOps.autocontrast(picture, cutoff=2), 0.7)
-    boosted = boosted.filter(ImageFilter.ModeFilter(5))
-    flat = boosted.quantize(colors=rng.choice([8, 10, 12]), method=Image.Quantize.MEDIANCUT)
-    flat = np.asarray(flat.convert("RGB"), dtype=np.float32)
+    # Flat colours, found at half size (fast) and brought back to size.
+    half = boosted.resize((max(1, picture.width // 2), max(1, picture.height // 2)),
+                          Image.BILINEAR).filter(ImageFilter.GaussianBlur(1))
+    flat = half.quantize(colors=rng.choice([8, 10, 12]), method=Image.Quantize.FASTOCTREE)
+    flat = flat.convert("RGB").resize(picture.size, Image.NEAREST)
+    flat = np.asarray(flat, dtype=np.float32)
     hsv_gain = rng.uniform(1.1, 1.35)
     mean = flat.mean(axis=2, keepdims=True)
     flat = np.clip(mean + (flat - mean) * hsv_gain, 0, 255)
@@ -202,6 +207,23 @@ class Prose:
 
 def measure(fnt, text, rtl, lang):
     return fnt.getlength(text, direction="rtl" if rtl else "ltr", language=lang)
+
+
+def stamp(fnt, word, rtl, lang, cache):
+    """The word shaped and rendered once (a mask), and its offset from the pen position on the
+    baseline at its start (its right end for right-to-left words)."""
+    key = (id(fnt), word)
+    hit = cache.get(key)
+    if hit is None:
+        anchor = "rs" if rtl else "ls"
+        direction = "rtl" if rtl else "ltr"
+        left, top, right, bottom = fnt.getbbox(word, anchor=anchor, direction=direction,
+                                               language=lang)
+        mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+        ImageDraw.Draw(mask).text((-left, -top), word, font=fnt, fill=255, anchor=anchor,
+                                  direction=direction, language=lang)
+        hit = cache[key] = (mask, left, top)
+    return hit
 
 
 def flow_words(words, width, fnt, rtl, lang, indent, cache):
@@ -235,6 +257,7 @@ def draw_text_block(draw, box, book, prose, rng, start_indent=True, first_line_y
     line_h = size * s * book["size_jitter"] * pitch
     width = x1 - x0
     cache = book.setdefault("measure_cache", {})
+    stamps = book.setdefault("stamps", {})
     space = measure(fnt, " ", rtl, lang)
     y = (first_line_y or y0) + line_h * 0.8
     indent_w = 2.2 * size * s
@@ -253,17 +276,11 @@ def draw_text_block(draw, box, book, prose, rng, start_indent=True, first_line_y
             if not last and len(line) > 1:
                 gap = (width - ind - sum(widths)) / (len(line) - 1)
                 gap = min(gap, space * 3.5)
-            if rtl:
-                x = x1 - ind
-                for word, w in zip(line, widths):
-                    draw.text((x, y), word, font=fnt, fill=0, anchor="rs", direction="rtl",
-                              language=lang)
-                    x -= w + gap
-            else:
-                x = x0 + ind
-                for word, w in zip(line, widths):
-                    draw.text((x, y), word, font=fnt, fill=0, anchor="ls", language=lang)
-                    x += w + gap
+            x = x1 - ind if rtl else x0 + ind
+            for word, w in zip(line, widths):
+                mask, left, top = stamp(fnt, word, rtl, lang, stamps)
+                draw.bitmap((round(x + left), round(y + top)), mask, fill=0)
+                x += -(w + gap) if rtl else w + gap
             y += line_h
         first = False
         y += line_h * book["para_space"]
@@ -555,8 +572,18 @@ def draw_figure(draw, cx, base, height, rng, color=False):
         rng.choice([0, 30, 255])
     line = 0 if not color else (15, 15, 15)
     lw = max(2, int(height / 90))
-    draw.polygon([(cx - r * 1.9, base), (cx - r * 1.4, hy + r * 1.6), (cx + r * 1.4,
-                  hy + r * 1.6), (cx + r * 1.9, base)], fill=cloth, outline=line, width=lw)
+    neck = hy + r * 1.05
+    draw.rectangle([cx - r * 0.3, neck - r * 0.2, cx + r * 0.3, neck + r * 0.5], fill=skin,
+                   outline=line, width=lw)
+    body = [(cx - r * 1.8, base)]
+    for i in range(9):
+        a = math.pi * (1 - i / 8)
+        body.append((cx + math.cos(a) * r * 1.55, neck + r * 0.45 - math.sin(a) * r * 0.55 +
+                     (r * 0.45 if abs(math.cos(a)) > 0.9 else 0)))
+    body.append((cx + r * 1.8, base))
+    draw.polygon(body, fill=cloth, outline=line, width=lw)
+    collar = [(cx - r * 0.45, neck + r * 0.0), (cx, neck + r * 0.6), (cx + r * 0.45, neck)]
+    draw.line(collar, fill=line, width=lw)
     draw.ellipse([cx - r * 0.85, hy - r * 1.05, cx + r * 0.85, hy + r * 1.15], fill=skin,
                  outline=line, width=lw)
     spikes = [(cx - r * 1.0, hy + r * 0.2)]
@@ -631,9 +658,15 @@ def panel_art(kind, size, rng, color, used_photos):
     return art
 
 
-def balloon(draw, region, text, rng, language, s, color, tail_to=None):
-    """A speech balloon inside region (x0, y0, x1, y1): vertical Japanese (columns from the
-    right) or horizontal capitals; returns the balloon's box or None when it does not fit."""
+def overlaps(box, boxes, pad=6):
+    return any(box[0] < b[2] + pad and b[0] < box[2] + pad and box[1] < b[3] + pad and
+               b[1] < box[3] + pad for b in boxes)
+
+
+def balloon(draw, region, text, rng, language, s, color, occupied, tail=True):
+    """A speech balloon inside region (x0, y0, x1, y1), clear of the boxes in occupied:
+    vertical Japanese (columns from the right) or horizontal capitals, with a short tail;
+    returns the balloon's box (added to occupied) or None when it does not fit."""
     x0, y0, x1, y1 = region
     white = (255, 255, 255) if color else 255
     black = (10, 10, 10) if color else 0
@@ -662,19 +695,30 @@ def balloon(draw, region, text, rng, language, s, color, tail_to=None):
     bw, bh = tw * 1.45 + 20 * s, th * 1.4 + 20 * s
     if bw > x1 - x0 or bh > y1 - y0:
         return None
-    bx = rng.uniform(x0, x1 - bw)
-    by = rng.uniform(y0, y1 - bh)
+    for _ in range(12):
+        bx = rng.uniform(x0, x1 - bw)
+        by = rng.uniform(y0, y1 - bh)
+        if not overlaps((bx, by, bx + bw, by + bh), occupied):
+            break
+    else:
+        return None
+    occupied.append((bx, by, bx + bw, by + bh))
     cx, cy = bx + bw / 2, by + bh / 2
     lw = max(2, int(2.5 * s))
-    if tail_to:
-        tx, ty = tail_to
-        a = math.atan2(ty - cy, tx - cx)
-        base = [(cx + math.cos(a + 1.57) * bw * 0.08, cy + math.sin(a + 1.57) * bh * 0.08),
-                (cx - math.cos(a + 1.57) * bw * 0.08, cy - math.sin(a + 1.57) * bh * 0.08)]
-        draw.polygon(base + [(tx, ty)], fill=white, outline=black, width=lw)
+    if tail:
+        # A short tail from the rim, downwards to one side, towards the speaker.
+        a = rng.uniform(0.35, 1.25) * rng.choice([1, -1]) + math.pi / 2
+        rim = (cx + math.cos(a) * bw / 2 * 0.92, cy + math.sin(a) * bh / 2 * 0.92)
+        length = rng.uniform(25, 60) * s
+        tip = (rim[0] + math.cos(a) * length, rim[1] + math.sin(a) * length)
+        side = (math.cos(a + math.pi / 2) * 11 * s, math.sin(a + math.pi / 2) * 11 * s)
+        base = [(cx + (rim[0] - cx) * 0.8 + side[0], cy + (rim[1] - cy) * 0.8 + side[1]),
+                (cx + (rim[0] - cx) * 0.8 - side[0], cy + (rim[1] - cy) * 0.8 - side[1])]
+        draw.polygon(base + [tip], fill=white, outline=black, width=lw)
     draw.ellipse([bx, by, bx + bw, by + bh], fill=white, outline=black, width=lw)
-    if tail_to:
-        draw.polygon(base + [(cx + (tx - cx) * 0.55, cy + (ty - cy) * 0.55)], fill=white)
+    if tail:
+        draw.polygon(base + [(rim[0] * 0.7 + tip[0] * 0.3, rim[1] * 0.7 + tip[1] * 0.3)],
+                     fill=white)
     if language == "ja":
         x = cx + tw / 2 - col_w / 2
         for col in cols:
@@ -743,7 +787,7 @@ def comic_page(book, p, rng):
     if rng.random() < 0.3:
         bleed.add(rng.choice(["top", "bottom", "left", "right", spine]))
     panels = panel_layout(rng, w, h, margins, gutter, rows, cols, slant, bleed)
-    used = []
+    used, occupied, texts = [], [], []
     lines = MANGA_JA if language == "ja" else (MANGA_EN if book["kind"] == "manga" else COMIC_EN)
     for poly in panels:
         bx0, by0, bx1, by1 = bbox(poly)
@@ -769,13 +813,14 @@ def comic_page(book, p, rng):
                 draw.text((inner[0] + 12 * s, inner[1] + 26 * s), caption, font=fnt, fill=ink,
                           anchor="ls")
                 inner = (inner[0], inner[1] + 44 * s, inner[2], inner[3])
-        for _ in range(rng.choice([0, 1, 1, 2, 2])):
-            tail = (rng.uniform(inner[0], inner[2]), inner[3])
-            balloon(draw, (inner[0], inner[1], inner[2], (inner[1] + inner[3]) / 2 + 40 * s),
-                    rng.choice(lines), rng, language, s, color, tail_to=tail)
+        texts.append(inner)
     if rng.random() < 0.35:
         sound_effect(image, rng, (margins[0], margins[1], w - margins[2], h - margins[3]),
                      language, s)
+    for inner in texts:
+        for _ in range(rng.choice([0, 1, 1, 2, 2])):
+            balloon(draw, (inner[0], inner[1], inner[2], (inner[1] + inner[3]) / 2 + 60 * s),
+                    rng.choice(lines), rng, language, s, color, occupied)
     if book["folios"]:
         text = str(p)
         fnt = font(LATIN_DIGITS, 17 * s)
@@ -827,14 +872,16 @@ def comic_spread(book, rng, w, h):
     if rng.random() < 0.6:
         x = rng.choice([0.3, 1.3]) * w
         draw_figure(draw, x, h * 1.05, h * rng.uniform(0.5, 0.75), rng, color=color)
-    for half in (0, 1):
-        for _ in range(rng.choice([0, 1, 1, 2])):
-            region = (half * w + 80 * s, 90 * s, half * w + w - 80 * s, h * 0.55)
-            balloon(draw, region, rng.choice(lines), rng, language, s, color)
     if rng.random() < 0.6:
         half = rng.choice([0, 1])
         sound_effect(art, rng, (half * w + 60 * s, h * 0.5, half * w + w - 60 * s, h - 60 * s),
                      language, s)
+        draw = ImageDraw.Draw(art)
+    occupied = []
+    for half in (0, 1):
+        for _ in range(rng.choice([0, 1, 1, 2])):
+            region = (half * w + 80 * s, 90 * s, half * w + w - 80 * s, h * 0.55)
+            balloon(draw, region, rng.choice(lines), rng, language, s, color, occupied)
     return art
 
 
@@ -921,7 +968,7 @@ def scan(page, spine, style, rng, np_rng, previous=None):
     if style["tilt"]:
         angle = max(-1.0, min(1.0, rng.gauss(0, style["tilt"])))
         fill = tuple(int(c) for c in style["paper"]) if rgb else int(np.mean(style["paper"]))
-        image = image.rotate(angle, resample=Image.BICUBIC, fillcolor=fill)
+        image = image.rotate(angle, resample=Image.BILINEAR, fillcolor=fill)
     if style["noise"]:
         n = np_rng.standard_normal((h, w), dtype=np.float32) * style["noise"]
         arr = np.asarray(image, dtype=np.float32)
