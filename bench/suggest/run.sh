@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make bench, step 2: the labelled set for `pdfbind suggest` (confusion table, goals, speed)
+# make bench, step 2: the labelled set for `pdfbind suggest` (confusion table, goals, speed),
+# the image-only books (scans, manga, comics, albums: binding and pairing, speed, memory)
 # and `get -r` over a tree of 1,000 files against `get --files-from` over the same files.
 # usage: bench/suggest/run.sh PDFBIND   (exit status 1 when a goal is missed)
 set -euo pipefail
@@ -15,6 +16,26 @@ mkdir -p "$WORK"
   python3 "$HERE/make_labelled.py" "$WORK/labelled"
 status=0
 python3 "$HERE/score.py" "$BIN" "$WORK/labelled" $([ -d "$CORPUS" ] && echo "$CORPUS") || status=1
+
+# Image-only books (issue 19): Debian's Noto faces, Comic Neue, the photographs of
+# mate-backgrounds, FriBiDi for Pillow's raqm layout, GNU time for peak memory.
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+missing=""
+for p in fonts-noto-core fonts-noto-cjk fonts-comic-neue mate-backgrounds libfribidi0 libraqm0 time; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  $SUDO apt-get update -qq && $SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+fi
+python3 -c 'import PIL, img2pdf, numpy' 2>/dev/null ||
+  python3 -m pip install --quiet Pillow img2pdf numpy ||
+  python3 -m pip install --quiet --break-system-packages Pillow img2pdf numpy
+images=$WORK/images
+[ -f "$images/image-labels.tsv" ] && [ "$images/image-labels.tsv" -nt "$HERE/make_image_books.py" ] &&
+  [ "$images/image-labels.tsv" -nt "$HERE/image_texts.py" ] ||
+  python3 "$HERE/make_image_books.py" "$images"
+echo
+python3 "$HERE/score_images.py" "$BIN" "$images" || status=1
 
 echo
 echo "get -r over a tree of 1,000 files (10 folders of 100) against get --files-from:"
