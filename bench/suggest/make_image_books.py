@@ -200,7 +200,7 @@ class Prose:
 
     def paragraph(self):
         n = self.rng.randint(2, 6)
-        chosen = [self.rng.choice(self.sentences) for _ in range(n)]
+        chosen = self.rng.sample(self.sentences, min(n, len(self.sentences)))
         joiner = "" if self.language in CJK else " "
         return joiner.join(chosen)
 
@@ -999,8 +999,12 @@ def scan(page, spine, style, rng, np_rng, previous=None):
         image = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB" if rgb else "L")
     out = io.BytesIO()
     if mode == "1":
-        image.convert("L").point(lambda v: 255 if v > style["threshold"] else 0).convert(
-            "1").save(out, "PNG", dpi=(style["dpi"], style["dpi"]))
+        # A bitonal scan: levels stretched so that paper is white and ink black, then
+        # error diffusion (Floyd-Steinberg), which keeps text solid and dithers pictures.
+        low, high = style["ink"] + 25, style["threshold"] + 45
+        levels = image.convert("L").point(
+            lambda v: max(0, min(255, round((v - low) * 255 / (high - low)))))
+        levels.convert("1").save(out, "PNG", dpi=(style["dpi"], style["dpi"]))
     else:
         if mode == "L" and image.mode != "L":
             image = image.convert("L")
