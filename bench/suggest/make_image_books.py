@@ -410,6 +410,15 @@ def text_page(book, p, rng, prose):
     language = book["language"]
     if p == 1 and book["cover_page"]:
         return cover_page(book, rng, w, h), spine
+    if rng.random() < 0.07:
+        # A plate: one photograph filling the page (to the edges, or within the margins).
+        if rng.random() < 0.5:
+            picture, _ = photo_crop(rng, w, h)
+            image.paste(picture if book["color"] else picture.convert("L"), (0, 0))
+        else:
+            picture, _ = photo_crop(rng, int(x1 - x0), int(y1 - y0))
+            image.paste(picture if book["color"] else picture.convert("L"), (int(x0), int(y0)))
+        return image, spine
     chapter = rng.random() < 0.12
     figure = not chapter and rng.random() < 0.14
     top = y0
@@ -1054,7 +1063,7 @@ def split_spread(wide, book, rng, style):
         left = left.crop((rng.randint(0, 12), rng.randint(0, 8), w, h - rng.randint(0, 8)))
         right = right.crop((0, rng.randint(0, 8), w - rng.randint(0, 12),
                             h - rng.randint(0, 8)))
-    return (right, left) if book["rtl"] else (left, right)
+    return (right, left) if book.get("spread_rtl", book["rtl"]) else (left, right)
 
 
 def make_book(spec):
@@ -1167,10 +1176,11 @@ def plan_set(out, small):
 
     def add(name, cls, expected, kind, language, pages, plan, rtl, size=(1000, 1500),
             **extra):
-        pages = max(pages, 6 + 4 * len(plan))
+        pages = max(pages, 2 + 4 * len(plan))
         ks = spread_pages(plan, pages, rng)
         layout = "-" if not ks else ("cover" if ks[0] % 2 == 0 else "no-cover")
         cover = layout != "no-cover" if ks else rng.random() < 0.8
+        layout = extra.pop("layout_label", layout)
         path = os.path.join(out, name + ".pdf")
         row = (name + ".pdf", cls, expected, layout, ",".join(map(str, ks)) or "-")
         specs.append(dict(path=path, row=row, kind=kind, language=language, pages=pages,
@@ -1179,13 +1189,13 @@ def plan_set(out, small):
 
     for key, cls, language, vertical, expected, full, small_plans in TEXT_CLASSES:
         for i, plan in enumerate(small_plans if small else full):
-            pages = rng.randint(6, 8) if small else rng.randint(9, 14)
+            pages = rng.randint(5, 7) if small else rng.randint(9, 14)
             add(f"{key}-{i}", cls, expected, "text", language, pages, plan,
                 rtl=expected == "right-edge", vertical=vertical,
                 color=rng.random() < (0.5 if plan else 0.2), balloons=None)
     for key, cls, kind, balloons, rtl, with_spread, without, full, small_plans in COMIC_CLASSES:
         for i, plan in enumerate(small_plans if small else full):
-            pages = rng.randint(6, 8) if small else rng.randint(10, 16)
+            pages = rng.randint(6, 7) if small else rng.randint(10, 16)
             add(f"{key}-{i}", cls, with_spread if plan else without, kind, "english", pages,
                 plan, rtl=rtl, color=kind == "comic", balloons=balloons, vertical=False,
                 size=(1000, 1480) if kind == "manga" else (1000, 1540))
@@ -1193,6 +1203,13 @@ def plan_set(out, small):
         add(f"album-{i}", "photo album", "undecided", "album", "english",
             rng.randint(5, 6) if small else rng.randint(6, 10), "", rtl=False, color=True,
             balloons=None, vertical=False, size=(1100, 1400))
+    # Evidence in conflict: Arabic running text, yet the double-page picture joins left to
+    # right (a scan whose pages were put in the wrong order): undecided, and so no layout.
+    for i in range(1 if small else 2):
+        pages = rng.randint(5, 6) if small else rng.randint(9, 12)
+        add(f"conflict-{i}", "conflict: arabic, picture l-to-r", "undecided", "text", "arabic",
+            pages, "e" if i == 0 else "o", rtl=True, spread_rtl=False, vertical=False,
+            color=True, balloons=None, layout_label="-")
     if not small:
         # Speed: a 200-page scanned Arabic book of 1,600 x 2,400 pixels and a 24-page manga.
         add("speed-200", "speed-200", "right-edge", "text", "arabic", 200, "e", rtl=True,

@@ -130,18 +130,18 @@ def main():
                   (f": {record.get('reason', '')}" if record.get("reason") else ""))
 
     print(f"image-only books: suggest --json over {len(rows)} books in {seconds:.1f} s")
-    print(f"{'class':28} {'files':>5} {'right':>5} {'wrong':>5} {'undecided':>9}   "
+    print(f"{'class':34} {'files':>5} {'right':>5} {'wrong':>5} {'undecided':>9}   "
           f"{'spreads':>7} {'paired':>6} {'wrong':>5} {'none':>4}")
     total = collections.Counter()
     for cls, c in table.items():
         total.update(c)
         note = "   (right = undecided)" if all(
             r["expected"] == "undecided" for r in rows if r["class"] == cls) else ""
-        print(f"{cls:28} {c['files']:5} {c['right']:5} {c['wrong']:5} {c['undecided']:9}   "
+        print(f"{cls:34} {c['files']:5} {c['right']:5} {c['wrong']:5} {c['undecided']:9}   "
               f"{c['spreads']:7} {c['layout right']:6} {c['layout wrong']:5} "
               f"{c['layout none']:4}{note}")
     c = total
-    print(f"{'all':28} {c['files']:5} {c['right']:5} {c['wrong']:5} {c['undecided']:9}   "
+    print(f"{'all':34} {c['files']:5} {c['right']:5} {c['wrong']:5} {c['undecided']:9}   "
           f"{c['spreads']:7} {c['layout right']:6} {c['layout wrong']:5} {c['layout none']:4}")
 
     goals = [
