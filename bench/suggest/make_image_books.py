@@ -6,7 +6,8 @@ the file (no /Lang, /Direction, /PageLayout, /ViewerPreferences, XMP or sidecar)
 Classes: scanned running text in right-to-left scripts (Arabic, Persian, Urdu in Nastaliq,
 Hebrew) and left-to-right ones (English, Russian, Greek); Japanese and Chinese set vertically
 (columns right to left) and horizontally; manga with Japanese and with English balloons;
-western comics; photo albums. Text is set by Pillow with libraqm (HarfBuzz shaping, FriBiDi)
+western comics; photo albums; and a conflict class (Arabic text, a double-page picture that
+joins left to right: undecided). Text is set by Pillow with libraqm (HarfBuzz shaping, FriBiDi)
 in Debian's Noto faces; photographs come from Debian's mate-backgrounds package (the "nature"
 set, real photographs); manga and comic art is drawn from those photographs (ink lines and
 screentone, or flat colours and outlines), with panels, balloons and figures. Scans get paper
@@ -1160,14 +1161,19 @@ COMIC_CLASSES = [
 
 def spread_pages(plan, pages, rng):
     """The k of each double-page picture: parity from the plan ('e' even, 'o' odd), not on the
-    first two pages nor the last, never overlapping."""
-    ks = []
-    for parity in plan:
-        want = 0 if parity == "e" else 1
-        candidates = [k for k in range(3, pages - 1) if k % 2 == want and
-                      all(abs(k - other) > 2 for other in ks)]
-        ks.append(rng.choice(candidates))
-    return sorted(ks)
+    first two pages nor the last, two pictures at least two pages apart."""
+    for _ in range(200):
+        ks = []
+        for parity in plan:
+            want = 0 if parity == "e" else 1
+            candidates = [k for k in range(3, pages - 1) if k % 2 == want and
+                          all(abs(k - other) > 2 for other in ks)]
+            if not candidates:
+                break
+            ks.append(rng.choice(candidates))
+        else:
+            return sorted(ks)
+    raise ValueError(f"no room for double-page pictures {plan!r} in {pages} pages")
 
 
 def plan_set(out, small):
