@@ -50,6 +50,11 @@ from image_texts import (CAPTIONS_EN, COMIC_EN, MANGA_EN, MANGA_JA, MANGA_SFX_JA
 
 NOTO = "/usr/share/fonts/truetype/noto/"
 NOTO_CJK = "/usr/share/fonts/opentype/noto/"
+# Hebrew books are set in Culmus's Frank Ruehl or David (Debian's culmus): Noto's Hebrew
+# faces have no full stop, comma or digits.
+CULMUS = "/usr/share/fonts/truetype/culmus/"
+HEBREW_FACES = [((CULMUS + "FrankRuehlCLM-Medium.ttf", 0), (CULMUS + "FrankRuehlCLM-Bold.ttf", 0)),
+                ((CULMUS + "DavidCLM-Medium.otf", 0), (CULMUS + "DavidCLM-Bold.otf", 0))]
 COMIC_FONT = "/usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf"
 PHOTO_GLOB = "/usr/share/backgrounds/mate/nature/*.jpg"
 # Noto Serif CJK's collection: 0 JP, 2 SC, 3 TC.
@@ -58,7 +63,7 @@ FONTS = {
     "arabic": (NOTO + "NotoNaskhArabic-Regular.ttf", 0),
     "persian": (NOTO + "NotoNaskhArabic-Regular.ttf", 0),
     "urdu": (NOTO + "NotoNastaliqUrdu-Regular.ttf", 0),
-    "hebrew": (NOTO + "NotoSerifHebrew-Regular.ttf", 0),
+    "hebrew": HEBREW_FACES[0][0],
     "english": (NOTO + "NotoSerif-Regular.ttf", 0),
     "russian": (NOTO + "NotoSerif-Regular.ttf", 0),
     "greek": (NOTO + "NotoSerif-Regular.ttf", 0),
@@ -70,7 +75,7 @@ BOLD = {
     "arabic": (NOTO + "NotoNaskhArabic-Bold.ttf", 0),
     "persian": (NOTO + "NotoNaskhArabic-Bold.ttf", 0),
     "urdu": (NOTO + "NotoNastaliqUrdu-Bold.ttf", 0),
-    "hebrew": (NOTO + "NotoSerifHebrew-Bold.ttf", 0),
+    "hebrew": HEBREW_FACES[0][1],
     "english": (NOTO + "NotoSerif-Bold.ttf", 0),
     "russian": (NOTO + "NotoSerif-Bold.ttf", 0),
     "greek": (NOTO + "NotoSerif-Bold.ttf", 0),
@@ -254,7 +259,7 @@ def draw_text_block(draw, box, book, prose, rng, start_indent=True, first_line_y
     language, s = book["language"], book["scale"]
     rtl, lang = language in RTL, LANG_TAG[language]
     size, pitch = BODY[language]
-    fnt = font(FONTS[language], size * s * book["size_jitter"])
+    fnt = font(book["face"], size * s * book["size_jitter"])
     line_h = size * s * book["size_jitter"] * pitch
     width = x1 - x0
     cache = book.setdefault("measure_cache", {})
@@ -315,7 +320,7 @@ def draw_cjk_block(draw, box, book, prose, vertical):
     x0, y0, x1, y1 = box
     language, s = book["language"], book["scale"]
     size = 25 * s * book["size_jitter"]
-    fnt = font(FONTS[language], size)
+    fnt = font(book["face"], size)
     lang = LANG_TAG[language]
     if vertical:
         per_line = int((y1 - y0) // size)
@@ -378,7 +383,7 @@ def draw_running_head(draw, book, p, box, w):
     x0, y0, x1, _, s = box
     language = book["language"]
     title = TITLES[language][0 if p % 2 else 2]
-    fnt = font(FONTS[language], 19 * s)
+    fnt = font(book["face"], 19 * s)
     rtl = language in RTL
     y = y0 - 38 * s
     if language in CJK and book["vertical"]:
@@ -425,7 +430,7 @@ def text_page(book, p, rng, prose):
     top = y0
     if chapter:
         title = TITLES[language][rng.choice([1, 3])]
-        fnt = font(BOLD[language], 44 * s)
+        fnt = font(book["face_bold"], 44 * s)
         if language in CJK and book["vertical"]:
             draw.text((x1 - 40 * s, y0 + 60 * s), title, font=fnt, fill=0, anchor="mt",
                       direction="ttb", features=["vert"], language=LANG_TAG[language])
@@ -469,14 +474,14 @@ def cover_page(book, rng, w, h):
     ink = (250, 245, 230) if sum(background) < 400 else (20, 20, 20)
     title = TITLES[language][0]
     vertical = language in CJK and book["vertical"]
-    fnt = font(BOLD[language], 60 * s)
+    fnt = font(book["face_bold"], 60 * s)
     if vertical:
         draw.text((w * 0.82, h * 0.06), title, font=fnt, fill=ink, anchor="mt", direction="ttb",
                   features=["vert"], language=LANG_TAG[language])
     else:
         draw.text((w / 2, h * 0.2), title, font=fnt, fill=ink, anchor="ms",
                   direction="rtl" if language in RTL else None, language=LANG_TAG[language])
-        draw.text((w / 2, h * 0.3), TITLES[language][2], font=font(FONTS[language], 34 * s),
+        draw.text((w / 2, h * 0.3), TITLES[language][2], font=font(book["face"], 34 * s),
                   fill=ink, anchor="ms", direction="rtl" if language in RTL else None,
                   language=LANG_TAG[language])
     return image if book["color"] else image.convert("L")
@@ -496,7 +501,7 @@ def text_spread(book, rng, w, h):
         wide.paste(picture, (mx, top))
         draw = ImageDraw.Draw(wide)
         caption = PROSE[language][rng.randrange(len(PROSE[language]))]
-        fnt = font(FONTS[language], 22 * s)
+        fnt = font(book["face"], 22 * s)
         y = h - bottom + 50 * s
         if language in RTL:
             # The caption under the picture's right half, set from the right.
@@ -1088,6 +1093,9 @@ def make_book(spec):
         "album_paper": rng.choice([(20, 20, 22), (40, 44, 40), (236, 228, 210), (70, 40, 35),
                                    (210, 205, 196)]),
     })
+    book["face"], book["face_bold"] = FONTS[book["language"]], BOLD[book["language"]]
+    if book["language"] == "hebrew":
+        book["face"], book["face_bold"] = rng.choice(HEBREW_FACES)
     prose = Prose(book["language"], rng) if kind == "text" else None
     spreads = set(book["spreads"])
     pages, previous, p = [], None, 1

@@ -17,11 +17,12 @@ mkdir -p "$WORK"
 status=0
 python3 "$HERE/score.py" "$BIN" "$WORK/labelled" $([ -d "$CORPUS" ] && echo "$CORPUS") || status=1
 
-# Image-only books (issue 19): Debian's Noto faces, Comic Neue, the photographs of
+# Image-only books (issue 19): Debian's Noto faces, Culmus (Hebrew), Comic Neue, the photographs of
 # mate-backgrounds, FriBiDi for Pillow's raqm layout, GNU time for peak memory.
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 missing=""
-for p in fonts-noto-core fonts-noto-cjk fonts-comic-neue mate-backgrounds libfribidi0 libraqm0 time; do
+for p in fonts-noto-core fonts-noto-cjk fonts-comic-neue culmus mate-backgrounds libfribidi0 libraqm0 \
+  time; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
