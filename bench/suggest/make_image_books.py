@@ -126,10 +126,18 @@ def photo(index):
     return image
 
 
-def photo_crop(rng, w, h, avoid=None):
-    """A crop of one photograph with the aspect w:h, resized to w x h, sometimes mirrored."""
-    count = len(photo_paths())
-    choices = [i for i in range(count) if i != avoid] or list(range(count))
+# Photographs that are one texture edge to edge (a lawn, planks): fine in panels and albums,
+# never a double-page picture, whose join such a texture cannot show (SPEC: "a repeated
+# background joins in both directions and decides nothing").
+TEXTURES = {"GreenMeadow.jpg", "Wood.jpg"}
+
+
+def photo_crop(rng, w, h, avoid=None, scene=False):
+    """A crop of one photograph with the aspect w:h, resized to w x h, sometimes mirrored;
+    scene: not one of the TEXTURES."""
+    paths = photo_paths()
+    choices = [i for i in range(len(paths)) if i != avoid and
+               not (scene and os.path.basename(paths[i]) in TEXTURES)] or [0]
     index = rng.choice(choices)
     image = photo(index)
     scale = rng.uniform(0.55, 1.0)
@@ -493,11 +501,11 @@ def text_spread(book, rng, w, h):
     language, s = book["language"], book["scale"]
     wide = Image.new("RGB", (2 * w, h), "white")
     if rng.random() < 0.4:
-        picture, _ = photo_crop(rng, 2 * w, h)
+        picture, _ = photo_crop(rng, 2 * w, h, scene=True)
         wide.paste(picture, (0, 0))
     else:
         mx, top, bottom = int(w * 0.1), int(h * 0.09), int(h * rng.uniform(0.2, 0.35))
-        picture, _ = photo_crop(rng, 2 * w - 2 * mx, h - top - bottom)
+        picture, _ = photo_crop(rng, 2 * w - 2 * mx, h - top - bottom, scene=True)
         wide.paste(picture, (mx, top))
         draw = ImageDraw.Draw(wide)
         caption = PROSE[language][rng.randrange(len(PROSE[language]))]
@@ -871,7 +879,7 @@ def comic_spread(book, rng, w, h):
     s = book["scale"]
     color = book["kind"] == "comic"
     language = book["balloons"]
-    picture, _ = photo_crop(rng, 2 * w, h)
+    picture, _ = photo_crop(rng, 2 * w, h, scene=True)
     art = comicify(picture, rng) if color else inkify(picture, rng)
     if rng.random() < 0.4:
         # Framed: the picture within the page margins (outer, top, bottom), white around.
