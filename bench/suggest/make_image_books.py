@@ -57,6 +57,11 @@ HEBREW_FACES = [((CULMUS + "FrankRuehlCLM-Medium.ttf", 0), (CULMUS + "FrankRuehl
                 ((CULMUS + "DavidCLM-Medium.otf", 0), (CULMUS + "DavidCLM-Bold.otf", 0))]
 COMIC_FONT = "/usr/share/fonts/opentype/comic-neue/ComicNeue-Bold.otf"
 PHOTO_GLOB = "/usr/share/backgrounds/mate/nature/*.jpg"
+# The photographs among KDE Plasma's wallpapers (plasma-workspace-wallpapers): scenes with a
+# horizon, boats, a forest path, piers, buildings, which is what books print across two pages.
+PLASMA = "/usr/share/wallpapers/{}/contents/images/2560x1600.jpg"
+PLASMA_PHOTOS = ["BytheWater", "ColdRipple", "ColorfulCups", "DarkestHour", "EveningGlow",
+                 "FallenLeaf", "Grey", "Kite", "OneStandsOut", "Path", "summer_1am"]
 # Noto Serif CJK's collection: 0 JP, 2 SC, 3 TC.
 CJK_INDEX = {"japanese": 0, "chinese": 2, "chinese-traditional": 3}
 FONTS = {
@@ -112,7 +117,7 @@ def photo_paths():
     if not paths:
         sys.exit("make_image_books.py: no photographs at " + PHOTO_GLOB +
                  " (apt-get install mate-backgrounds)")
-    return paths
+    return paths + [p for p in (PLASMA.format(n) for n in PLASMA_PHOTOS) if os.path.exists(p)]
 
 
 @functools.lru_cache(maxsize=None)
@@ -126,10 +131,35 @@ def photo(index):
     return image
 
 
-# Photographs that are one texture edge to edge (a lawn, planks): fine in panels and albums,
-# never a double-page picture, whose join such a texture cannot show (SPEC: "a repeated
-# background joins in both directions and decides nothing").
-TEXTURES = {"GreenMeadow.jpg", "Wood.jpg"}
+# Photographs that are one texture edge to edge (a lawn, planks) or nearly flat (fog at
+# night): fine in panels and albums, never a double-page picture, whose join they cannot show
+# (SPEC: "a repeated background joins in both directions and decides nothing").
+TEXTURES = {"GreenMeadow.jpg", "Wood.jpg", "DarkestHour"}
+SEAM_DETAIL = 16  # grey levels (0-255): the least variation along the seam of a spread
+
+
+def seam_detail(picture, x):
+    """How much the picture changes along the seam at column x (the spine of a double-page
+    picture): the smaller standard deviation of the two profiles just left and right of x."""
+    g = picture.convert("L").reduce(4)
+    a = np.asarray(g, dtype=np.float32)
+    c = max(3, min(a.shape[1] - 3, x // 4))
+    return min(float(a[:, c - 3:c].mean(1).std()), float(a[:, c:c + 3].mean(1).std()))
+
+
+def spread_crop(rng, w, h, seam):
+    """A photograph for a double-page picture: a scene whose seam at column `seam` shows
+    detail (a flat sky or fog across the spine cannot show where the halves join, to a
+    person or a program); the best of up to 8 crops."""
+    best, best_detail = None, -1.0
+    for _ in range(8):
+        picture, _ = photo_crop(rng, w, h, scene=True)
+        detail = seam_detail(picture, seam)
+        if detail > best_detail:
+            best, best_detail = picture, detail
+        if detail >= SEAM_DETAIL:
+            break
+    return best
 
 
 def photo_crop(rng, w, h, avoid=None, scene=False):
@@ -137,7 +167,7 @@ def photo_crop(rng, w, h, avoid=None, scene=False):
     scene: not one of the TEXTURES."""
     paths = photo_paths()
     choices = [i for i in range(len(paths)) if i != avoid and
-               not (scene and os.path.basename(paths[i]) in TEXTURES)] or [0]
+               not (scene and TEXTURES & set(paths[i].split("/")))] or [0]
     index = rng.choice(choices)
     image = photo(index)
     scale = rng.uniform(0.55, 1.0)
@@ -501,11 +531,11 @@ def text_spread(book, rng, w, h):
     language, s = book["language"], book["scale"]
     wide = Image.new("RGB", (2 * w, h), "white")
     if rng.random() < 0.4:
-        picture, _ = photo_crop(rng, 2 * w, h, scene=True)
+        picture = spread_crop(rng, 2 * w, h, w)
         wide.paste(picture, (0, 0))
     else:
         mx, top, bottom = int(w * 0.1), int(h * 0.09), int(h * rng.uniform(0.2, 0.35))
-        picture, _ = photo_crop(rng, 2 * w - 2 * mx, h - top - bottom, scene=True)
+        picture = spread_crop(rng, 2 * w - 2 * mx, h - top - bottom, w - mx)
         wide.paste(picture, (mx, top))
         draw = ImageDraw.Draw(wide)
         caption = PROSE[language][rng.randrange(len(PROSE[language]))]
@@ -879,7 +909,7 @@ def comic_spread(book, rng, w, h):
     s = book["scale"]
     color = book["kind"] == "comic"
     language = book["balloons"]
-    picture, _ = photo_crop(rng, 2 * w, h, scene=True)
+    picture = spread_crop(rng, 2 * w, h, w)
     art = comicify(picture, rng) if color else inkify(picture, rng)
     if rng.random() < 0.4:
         # Framed: the picture within the page margins (outer, top, bottom), white around.
@@ -1252,6 +1282,9 @@ def main():
         sys.exit("make_image_books.py: Pillow has no libraqm (apt-get install libraqm0): "
                  "Arabic, Urdu and vertical Japanese cannot be shaped")
     started = time.monotonic()
+    if not os.path.exists(PLASMA.format(PLASMA_PHOTOS[0])):
+        print("make_image_books.py: plasma-workspace-wallpapers is not installed: the "
+              "photographs are mate-backgrounds' 12 alone", file=sys.stderr)
     if os.path.exists(args.out):
         shutil.rmtree(args.out)
     os.makedirs(args.out)

@@ -18,11 +18,12 @@ status=0
 python3 "$HERE/score.py" "$BIN" "$WORK/labelled" $([ -d "$CORPUS" ] && echo "$CORPUS") || status=1
 
 # Image-only books (issue 19): Debian's Noto faces, Culmus (Hebrew), Comic Neue, the photographs of
-# mate-backgrounds, FriBiDi for Pillow's raqm layout, GNU time for peak memory.
+# mate-backgrounds and plasma-workspace-wallpapers, FriBiDi for Pillow's raqm layout, poppler's
+# pdftoppm for the check of the labelled joins, GNU time for peak memory.
 SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
 missing=""
-for p in fonts-noto-core fonts-noto-cjk fonts-comic-neue culmus mate-backgrounds libfribidi0 libraqm0 \
-  time; do
+for p in fonts-noto-core fonts-noto-cjk fonts-comic-neue culmus mate-backgrounds \
+  plasma-workspace-wallpapers libfribidi0 libraqm0 poppler-utils time; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
@@ -34,7 +35,8 @@ python3 -c 'import PIL, img2pdf, numpy' 2>/dev/null ||
 images=$WORK/images
 [ -f "$images/image-labels.tsv" ] && [ "$images/image-labels.tsv" -nt "$HERE/make_image_books.py" ] &&
   [ "$images/image-labels.tsv" -nt "$HERE/image_texts.py" ] ||
-  python3 "$HERE/make_image_books.py" "$images"
+  { python3 "$HERE/make_image_books.py" "$images" && python3 "$HERE/check_image_labels.py" "$images" |
+    tail -1; }
 echo
 python3 "$HERE/score_images.py" "$BIN" "$images" || status=1
 
