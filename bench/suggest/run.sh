@@ -11,24 +11,25 @@ CORPUS=${PDFBIND_CORPUS:-$HERE/../../../shared/corpus}
 python3 -c 'import fpdf, reportlab, pikepdf, uharfbuzz' 2>/dev/null ||
   python3 -m pip install --quiet fpdf2 reportlab pikepdf uharfbuzz ||
   python3 -m pip install --quiet --break-system-packages fpdf2 reportlab pikepdf uharfbuzz
+# Debian packages: ImageMagick for make_labelled.py's scans (a machine may have a stand-in
+# `convert`); for the image-only books (issue 19) Noto, Culmus (Hebrew) and Comic Neue faces,
+# the photographs of mate-backgrounds and plasma-workspace-wallpapers, FriBiDi for Pillow's raqm
+# layout, poppler's pdftoppm for the check of the labelled joins, GNU time for peak memory.
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+missing=""
+for p in imagemagick fonts-noto-core fonts-noto-cjk fonts-droid-fallback fonts-comic-neue culmus \
+  mate-backgrounds plasma-workspace-wallpapers libfribidi0 libraqm0 poppler-utils time; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  $SUDO apt-get update -qq && $SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+fi
 mkdir -p "$WORK"
 [ -f "$WORK/labelled/labels.tsv" ] && [ "$WORK/labelled/labels.tsv" -nt "$HERE/make_labelled.py" ] ||
   python3 "$HERE/make_labelled.py" "$WORK/labelled"
 status=0
 python3 "$HERE/score.py" "$BIN" "$WORK/labelled" $([ -d "$CORPUS" ] && echo "$CORPUS") || status=1
 
-# Image-only books (issue 19): Debian's Noto faces, Culmus (Hebrew), Comic Neue, the photographs of
-# mate-backgrounds and plasma-workspace-wallpapers, FriBiDi for Pillow's raqm layout, poppler's
-# pdftoppm for the check of the labelled joins, GNU time for peak memory.
-SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
-missing=""
-for p in fonts-noto-core fonts-noto-cjk fonts-comic-neue culmus mate-backgrounds \
-  plasma-workspace-wallpapers libfribidi0 libraqm0 poppler-utils time; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-  $SUDO apt-get update -qq && $SUDO DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
-fi
 python3 -c 'import PIL, img2pdf, numpy' 2>/dev/null ||
   python3 -m pip install --quiet Pillow img2pdf numpy ||
   python3 -m pip install --quiet --break-system-packages Pillow img2pdf numpy
