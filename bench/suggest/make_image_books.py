@@ -1167,7 +1167,10 @@ def make_book(spec):
         previous, p = page, p + 1
     layout = img2pdf.get_fixed_dpi_layout_fun((style["dpi"], style["dpi"]))
     with open(book["path"], "wb") as out:
-        img2pdf.convert(pages, outputstream=out, layout_fun=layout, nodate=True)
+        # img2pdf's own writer: the same bytes every run (its pikepdf engine draws a random
+        # /ID); no date, no /Lang, /Direction, /PageLayout or /ViewerPreferences.
+        img2pdf.convert(pages, outputstream=out, layout_fun=layout, nodate=True,
+                        engine=img2pdf.Engine.internal)
     return spec["row"], time.monotonic() - started, len(pages)
 
 
