@@ -2,9 +2,9 @@
 """Checks the double-page pictures of make_image_books.py against their labels: for every k in
 image-labels.tsv, the facing edges of pages k and k+1 (rendered at 30 dpi by pdftoppm) must
 correlate better and differ less in the labelled direction (right-to-left book: k's left edge
-with k+1's right edge) than in the other; winning on one of the two is reported as weak. A naive join test, not a detector: it only guards the labels (a
-picture cut the wrong way, or a texture whose join cannot be seen). Exit status 1 on a
-mismatch (losing on both).
+with k+1's right edge) than in the other; winning on one of the two is reported as weak. A
+naive join test, not a detector: it only guards the labels (a picture cut the wrong way, or a
+texture whose join cannot be seen). Exit status 1 on a mismatch (losing on both).
 
 usage: check_image_labels.py DIR
 """
@@ -59,7 +59,7 @@ def main():
     folder = sys.argv[1]
     rows = [line.rstrip("\n").split("\t")
             for line in open(os.path.join(folder, "image-labels.tsv"), encoding="utf-8")]
-    header, rows = rows[0], [dict(zip(rows[0], r)) for r in rows[1:]]
+    rows = [dict(zip(rows[0], r)) for r in rows[1:]]
     bad = checked = 0
     with tempfile.TemporaryDirectory() as tmp:
         for row in rows:
@@ -87,8 +87,8 @@ def main():
                 bad += wins == 0
                 print(f"{verdict}{row['file']:24} k={k:<4} labelled "
                       f"{'right-to-left' if rtl else 'left-to-right'}: r(left-to-right) "
-                      f"{ltr:5.2f}, r(right-to-left) {rtl_join:5.2f}; difference left-to-right {d_ltr:5.1f}, "
-                      f"right-to-left {d_rtl:5.1f}")
+                      f"{ltr:5.2f}, r(right-to-left) {rtl_join:5.2f}; difference "
+                      f"left-to-right {d_ltr:5.1f}, right-to-left {d_rtl:5.1f}")
     print(f"{checked - bad}/{checked} double-page pictures join in their labelled direction")
     sys.exit(1 if bad else 0)
 

@@ -22,7 +22,8 @@ for p in imagemagick fonts-noto-core fonts-noto-cjk fonts-droid-fallback fonts-c
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
-  $SUDO apt-get update -qq && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+  $SUDO apt-get update -qq &&
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
 fi
 mkdir -p "$WORK"
 [ -f "$WORK/labelled/labels.tsv" ] && [ "$WORK/labelled/labels.tsv" -nt "$HERE/make_labelled.py" ] ||
