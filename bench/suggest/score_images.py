@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Runs `pdfbind suggest --json` over the image-only books of make_image_books.py and prints
 the confusion table per class (binding: right, wrong, undecided; pairing, for books with
-double-page pictures: right, wrong, none), checks the goals of SPEC round 3 and issue 19, and
+double-page pictures: right, wrong, none; "at k": the spreads evidence names the labelled
+pages), checks the goals of SPEC round 3 and issue 19, and
 times `suggest` alone on the speed books (wall time and peak memory, /usr/bin/time -v).
 Exit status 1 when a goal is missed.
 
@@ -112,6 +113,9 @@ def main():
         counts[binding] += 1
         if row["layout"] != "-":
             counts["spreads"] += 1
+            # The evidence names the labelled pages (every k and k+1), not just the parity.
+            found = set(spread_pages(record))
+            counts["at k"] += all({k, k + 1} <= found for k in map(int, row["spreads"].split(",")))
         if layout:
             counts["layout " + layout] += 1
         if row["expected"] != "undecided":
@@ -131,7 +135,7 @@ def main():
 
     print(f"image-only books: suggest --json over {len(rows)} books in {seconds:.1f} s")
     print(f"{'class':34} {'files':>5} {'right':>5} {'wrong':>5} {'undecided':>9}   "
-          f"{'spreads':>7} {'paired':>6} {'wrong':>5} {'none':>4}")
+          f"{'spreads':>7} {'paired':>6} {'wrong':>5} {'none':>4} {'at k':>4}")
     total = collections.Counter()
     for cls, c in table.items():
         total.update(c)
@@ -139,10 +143,11 @@ def main():
             r["expected"] == "undecided" for r in rows if r["class"] == cls) else ""
         print(f"{cls:34} {c['files']:5} {c['right']:5} {c['wrong']:5} {c['undecided']:9}   "
               f"{c['spreads']:7} {c['layout right']:6} {c['layout wrong']:5} "
-              f"{c['layout none']:4}{note}")
+              f"{c['layout none']:4} {c['at k']:4}{note}")
     c = total
     print(f"{'all':34} {c['files']:5} {c['right']:5} {c['wrong']:5} {c['undecided']:9}   "
-          f"{c['spreads']:7} {c['layout right']:6} {c['layout wrong']:5} {c['layout none']:4}")
+          f"{c['spreads']:7} {c['layout right']:6} {c['layout wrong']:5} {c['layout none']:4} "
+          f"{c['at k']:4}")
 
     goals = [
         (f"no wrong decision and no wrong layout ({total['wrong']} wrong decisions, "
