@@ -820,6 +820,38 @@ def sound_effect(image, rng, box, language, s):
         image.paste(ink, (x, y), layer.getchannel("A"))
 
 
+def narration(draw, inner, rng, language, s, occupied):
+    """A manga narration box in a panel's top corner on the reading side: a white rectangle,
+    vertical columns of prose in the original, a caption in capitals in the translation."""
+    x0, y0, x1, y1 = inner
+    if language == "ja":
+        size = int(21 * s)
+        fnt = font(MANGA_JA_FONT, size)
+        sentence = rng.choice(PROSE["japanese"]).rstrip("。")
+        per_col = rng.randint(7, 10)
+        cols = [sentence[i:i + per_col] for i in range(0, len(sentence), per_col)][:3]
+        bw, bh = len(cols) * size * 1.4 + 16 * s, per_col * size + 20 * s
+        box = (x1 - bw, y0, x1, y0 + bh)
+    else:
+        size = int(18 * s)
+        fnt = font((COMIC_FONT, 0), size)
+        text = rng.choice(CAPTIONS_EN)
+        bw, bh = fnt.getlength(text) + 24 * s, size * 1.9
+        box = (x0, y0, x0 + bw, y0 + bh)
+    if box[0] < x0 or box[3] > y1 or overlaps(box, occupied):
+        return
+    occupied.append(box)
+    draw.rectangle(box, fill=255, outline=0, width=max(2, int(2 * s)))
+    if language == "ja":
+        x = box[2] - 8 * s - size * 0.7
+        for col in cols:
+            draw.text((x, box[1] + 10 * s), col, font=fnt, fill=0, anchor="mt",
+                      direction="ttb", features=["vert"], language="ja")
+            x -= size * 1.4
+    else:
+        draw.text((box[0] + 12 * s, box[1] + size * 1.3), text, font=fnt, fill=0, anchor="ls")
+
+
 def comic_page(book, p, rng):
     """A page of manga (grey, slanted panels, vertical or English balloons) or of a western
     comic (colour, a regular grid, captions)."""
@@ -871,6 +903,8 @@ def comic_page(book, p, rng):
         sound_effect(image, rng, (margins[0], margins[1], w - margins[2], h - margins[3]),
                      language, s)
     for inner in texts:
+        if not color and rng.random() < 0.2:
+            narration(draw, inner, rng, language, s, occupied)
         for _ in range(rng.choice([0, 1, 1, 2, 2])):
             balloon(draw, (inner[0], inner[1], inner[2], (inner[1] + inner[3]) / 2 + 60 * s),
                     rng.choice(lines), rng, language, s, color, occupied)
@@ -1040,6 +1074,19 @@ def scan(page, spine, style, rng, np_rng, previous=None):
         angle = max(-1.0, min(1.0, rng.gauss(0, style["tilt"])))
         fill = tuple(int(c) for c in style["paper"]) if rgb else int(np.mean(style["paper"]))
         image = image.rotate(angle, resample=Image.BILINEAR, fillcolor=fill)
+    if style["border"]:
+        # The scanner bed or lid beyond the page: a dark band along the outer edge (and
+        # sometimes the top), a little wider or narrower on each page.
+        dark = style["border"]
+        band = int(w * rng.uniform(0.008, 0.03))
+        draw = ImageDraw.Draw(image)
+        tone = (dark, dark, dark) if rgb else dark
+        if spine == "left":
+            draw.rectangle([w - band, 0, w, h], fill=tone)
+        else:
+            draw.rectangle([0, 0, band, h], fill=tone)
+        if rng.random() < 0.4:
+            draw.rectangle([0, 0, w, int(h * rng.uniform(0.004, 0.015))], fill=tone)
     if style["noise"]:
         n = noise_field(h, w, np_rng) * style["noise"]
         arr = np.asarray(image, dtype=np.float32)
@@ -1086,6 +1133,7 @@ def scan_style(kind, rng, color):
         "quality": rng.randint(55, 85) if scanned else rng.randint(75, 92),
         "threshold": rng.randint(130, 170),
         "dpi": rng.choice([150, 200, 300]),
+        "border": rng.randint(15, 70) if scanned and kind == "text" and rng.random() < 0.2 else 0,
     }
 
 
