@@ -72,11 +72,12 @@ struct FuzzTests {
 
       let text = String(decoding: bytes, as: UTF8.self)
       #expect(FileScan.containsEOFMarker(bytes) == bytes.contains(subsequence: Array("%%EOF".utf8)))
-      if let startxref = FileScan.lastStartxref(in: bytes) {
-        #expect(startxref >= 0)
+      // The scan's number is the one after the last keyword that has one, as a regular
+      // expression over the same bytes finds it; none when no keyword is followed by digits.
+      #expect(FileScan.lastStartxref(in: bytes) == Self.lastStartxrefByRegex(bytes), "seed \(seed)")
+      if FileScan.lastStartxref(in: bytes) != nil {
         #expect(text.contains("startxref"), "seed \(seed)")
       } else {
-        // No keyword is followed by a number (after whitespace).
         #expect(!Self.hasStartxrefWithNumber(bytes), "seed \(seed)")
       }
       if let kind = FileScan.sectionKind(at: bytes) {
@@ -88,6 +89,15 @@ struct FuzzTests {
           "seed \(seed)")
       }
     }
+  }
+
+  /// The oracle for `lastStartxref`: the digits (at most 18) after the last `startxref` that
+  /// whitespace and digits follow, found by a regular expression over the bytes as Latin-1.
+  private static func lastStartxrefByRegex(_ bytes: [UInt8]) -> Int? {
+    let text = String(bytes.map { Character(Unicode.Scalar($0)) })
+    let pattern = /startxref[\x00\t\n\x0C\r ]*([0-9]{1,18})/.matchingSemantics(.unicodeScalar)
+    let matches = text.matches(of: pattern)
+    return matches.last.flatMap { Int($0.1) }
   }
 
   private static func hasStartxrefWithNumber(_ bytes: [UInt8]) -> Bool {

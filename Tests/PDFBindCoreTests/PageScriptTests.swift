@@ -119,12 +119,29 @@ struct PageScriptTests {
     #expect(page.says == expected)
   }
 
-  static func reading(_ page: Int, _ script: String, _ layout: WritingLayout = runningRows)
-    -> PageScriptEvidence.PageReading
-  {
+  static func reading(
+    _ page: Int, _ script: String, _ layout: WritingLayout = runningRows, confidence: Double = 50
+  ) -> PageScriptEvidence.PageReading {
     .init(
       page: page, layout: layout,
-      reading: ScriptReading(script: script, confidence: 50, orientation: 0))
+      reading: ScriptReading(script: script, confidence: confidence, orientation: 0))
+  }
+
+  @Test("A page read with half the confidence corroborates one that decides, or vetoes it")
+  func leaning() {
+    let corroborated = PageScriptEvidence.decide([
+      Self.reading(2, "Greek", confidence: 4), Self.reading(3, "Greek", confidence: 0.6),
+    ])
+    #expect(corroborated.says == .leftEdge)
+    #expect(corroborated.pages == [2, 3])
+    let vetoed = PageScriptEvidence.decide([
+      Self.reading(2, "Arabic"), Self.reading(3, "Latin", confidence: 0.6),
+    ])
+    #expect(vetoed.says == nil)
+    let guess = PageScriptEvidence.decide([
+      Self.reading(2, "Hebrew", confidence: 0.6), Self.reading(3, "Hebrew", confidence: 0.6),
+    ])
+    #expect(guess.says == nil, "two guesses are still guesses")
   }
 
   @Test("Two pages that agree decide; the pages they rest on are named")

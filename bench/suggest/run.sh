@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# make bench, step 2: the labelled set for `pdfbind suggest` (confusion table, goals, speed)
+# make bench, step 2: the labelled set for `pdfbind suggest` (confusion table, goals, speed),
+# the image-only books (scans, manga, comics, albums: binding and pairing, speed, memory)
 # and `get -r` over a tree of 1,000 files against `get --files-from` over the same files.
 # usage: bench/suggest/run.sh PDFBIND   (exit status 1 when a goal is missed)
 set -euo pipefail
@@ -10,11 +11,39 @@ CORPUS=${PDFBIND_CORPUS:-$HERE/../../../shared/corpus}
 python3 -c 'import fpdf, reportlab, pikepdf, uharfbuzz' 2>/dev/null ||
   python3 -m pip install --quiet fpdf2 reportlab pikepdf uharfbuzz ||
   python3 -m pip install --quiet --break-system-packages fpdf2 reportlab pikepdf uharfbuzz
+# Debian packages: ImageMagick for make_labelled.py's scans (a machine may have a stand-in
+# `convert`); for the image-only books (issue 19) Noto, Culmus (Hebrew) and Comic Neue faces,
+# the photographs of mate-backgrounds and plasma-workspace-wallpapers, FriBiDi for Pillow's raqm
+# layout, poppler's pdftoppm for the check of the labelled joins, GNU time for peak memory.
+SUDO=$([ "$(id -u)" = 0 ] || echo sudo)
+missing=""
+for p in imagemagick fonts-noto-core fonts-noto-cjk fonts-droid-fallback fonts-comic-neue culmus \
+  mate-backgrounds plasma-workspace-wallpapers libfribidi0 libraqm0 poppler-utils time; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  $SUDO apt-get update -qq &&
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing
+fi
 mkdir -p "$WORK"
 [ -f "$WORK/labelled/labels.tsv" ] && [ "$WORK/labelled/labels.tsv" -nt "$HERE/make_labelled.py" ] ||
   python3 "$HERE/make_labelled.py" "$WORK/labelled"
 status=0
 python3 "$HERE/score.py" "$BIN" "$WORK/labelled" $([ -d "$CORPUS" ] && echo "$CORPUS") || status=1
+
+python3 -c 'import PIL, img2pdf, numpy' 2>/dev/null ||
+  python3 -m pip install --quiet Pillow img2pdf numpy ||
+  python3 -m pip install --quiet --break-system-packages Pillow img2pdf numpy
+images=$WORK/images
+if ! [ "$images/image-labels.tsv" -nt "$HERE/make_image_books.py" ] ||
+  ! [ "$images/image-labels.tsv" -nt "$HERE/image_texts.py" ]; then
+  python3 "$HERE/make_image_books.py" "$images"
+  # Every labelled double-page picture must join in its labelled direction.
+  python3 "$HERE/check_image_labels.py" "$images" > "$images/check.txt" || status=1
+  grep -v '^ok' "$images/check.txt" || true
+fi
+echo
+python3 "$HERE/score_images.py" "$BIN" "$images" || status=1
 
 echo
 echo "get -r over a tree of 1,000 files (10 folders of 100) against get --files-from:"

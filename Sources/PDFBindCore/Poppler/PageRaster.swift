@@ -4,8 +4,10 @@
 extension PopplerDocument {
   /// Page `index` (from 0) in grey levels, scaled to fit `maxWidth`×`maxHeight` pixels with
   /// its shape kept; throws `pageNotRasterized` with the reason when there is no picture.
-  func greyImage(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
-    -> GreyImage
+  /// `edges`, when given, draws only that many columns at the left and right edges (the rest
+  /// stays white): what the spine comparison reads, at a fraction of the cost.
+  func greyImage(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int? = nil)
+    throws(PageRasterError) -> GreyImage
   {
     guard let size = pageSize(index) else { throw .unreadable }
     let scale = min(Double(maxWidth) / size.width, Double(maxHeight) / size.height)
@@ -18,8 +20,44 @@ extension PopplerDocument {
       throw .cannotDraw(String(describing: error))
     }
     let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-    guard draw(index, on: surface, in: rect) else { throw .unreadable }
+    let parts = edges.map { columns -> [Rect] in
+      let strip = Double(min(columns, width / 2))
+      return [
+        Rect(x: 0, y: 0, width: strip, height: Double(height)),
+        Rect(x: Double(width) - strip, y: 0, width: strip, height: Double(height)),
+      ]
+    }
+    guard draw(index, on: surface, in: rect, only: parts) else { throw .unreadable }
     return surface.greyImage()
+  }
+}
+
+/// The pages of one document as `suggest` draws them: poppler draws, and pages whose images
+/// are too large to decode within pdfbind's memory bound (qpdf reads their sizes first) are
+/// refused.
+struct PagePictures {
+  /// The largest image pdfbind lets poppler decode: 50 megapixels is 200 MB as poppler holds
+  /// it, and well above a 600-dpi scan of an A4 page (35 megapixels).
+  static let largestImagePixels = 50_000_000
+
+  let document: PopplerDocument
+  /// The largest image of each page, as far as qpdf read (pages past its end are not checked).
+  let largestImages: [ImageSize?]
+
+  var pageCount: Int { document.pageCount }
+
+  /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
+  func picture(
+    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int? = nil,
+    in other: PopplerDocument? = nil
+  ) throws(PageRasterError) -> GreyImage {
+    if index < largestImages.count, let size = largestImages[index],
+      size.pixels > Self.largestImagePixels
+    {
+      throw .imageTooLarge(size)
+    }
+    return try (other ?? document).greyImage(
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges)
   }
 }
 
@@ -29,11 +67,16 @@ enum PageRasterError: Error, Equatable, CustomStringConvertible {
   case unreadable
   /// The drawing surface could not be made.
   case cannotDraw(String)
+  /// The page draws an image larger than pdfbind decodes (poppler decodes an image whole).
+  case imageTooLarge(ImageSize)
 
   var description: String {
     switch self {
     case .unreadable: "poppler cannot load it, or it has no area"
     case .cannotDraw(let reason): reason
+    case .imageTooLarge(let size):
+      "it holds an image of \(size.width)×\(size.height) pixels, more than the "
+        + "\(PagePictures.largestImagePixels / 1_000_000) megapixels pdfbind decodes"
     }
   }
 }

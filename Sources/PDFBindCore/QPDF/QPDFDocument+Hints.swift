@@ -20,6 +20,14 @@ struct BindingHints: Equatable, Sendable {
   var subsetToUnicode: [String] = []
 }
 
+/// An image's size in pixels, as its dictionary declares it.
+struct ImageSize: Equatable, Sendable {
+  var width: Int
+  var height: Int
+
+  var pixels: Int { width.multipliedReportingOverflow(by: height).overflow ? .max : width * height }
+}
+
 extension QPDFDocument {
   /// Reads `/Lang`, XMP, `/PageDirection` and the fonts of the first `pages` pages. Never
   /// throws: whatever qpdf cannot read is left out, and its error is cleared.
@@ -48,6 +56,49 @@ extension QPDFDocument {
       collectFonts(in: resources, depth: 0, seen: &seen, into: &hints)
     }
     return hints
+  }
+
+  /// The largest image each of the first `pages` pages draws, directly or through form
+  /// XObjects (two levels deep); nil for a page with none. Read before a page is drawn:
+  /// poppler decodes an image whole, whatever size it is drawn at.
+  func largestImages(firstPages pages: Int) -> [ImageSize?] {
+    defer { discardError() }
+    let count = min(Int(qpdf_get_num_pages(raw)), pages)
+    guard count > 0 else { return [] }
+    return (0..<count).map { index in
+      let page = qpdf_get_page_n(raw, index)
+      guard qpdf_has_error(raw) == QPDF_FALSE else { return nil }
+      return largestImage(in: inheritedResources(of: page), depth: 0)
+    }
+  }
+
+  private func largestImage(in resources: qpdf_oh, depth: Int) -> ImageSize? {
+    guard qpdf_oh_is_dictionary(raw, resources) == QPDF_TRUE else { return nil }
+    var largest: ImageSize?
+    let objects = qpdf_oh_get_key(raw, resources, "/XObject")
+    for key in keys(of: objects, limit: 4096) {
+      let object = entry(key, in: objects)
+      guard qpdf_oh_is_stream(raw, object) == QPDF_TRUE else { continue }
+      let dictionary = qpdf_oh_get_dict(raw, object)
+      let subtype = qpdf_oh_get_key(raw, dictionary, "/Subtype")
+      var found: ImageSize?
+      if qpdf_oh_is_name_and_equals(raw, subtype, "/Image") == QPDF_TRUE {
+        var width: Int64 = 0
+        var height: Int64 = 0
+        if qpdf_oh_get_value_as_longlong(raw, qpdf_oh_get_key(raw, dictionary, "/Width"), &width)
+          == QPDF_TRUE,
+          qpdf_oh_get_value_as_longlong(raw, qpdf_oh_get_key(raw, dictionary, "/Height"), &height)
+            == QPDF_TRUE
+        {
+          found = ImageSize(width: Int(clamping: width), height: Int(clamping: height))
+        }
+      } else if depth < 2, qpdf_oh_is_name_and_equals(raw, subtype, "/Form") == QPDF_TRUE {
+        found = largestImage(
+          in: qpdf_oh_get_key(raw, dictionary, "/Resources"), depth: depth + 1)
+      }
+      if let found, found.pixels > largest?.pixels ?? -1 { largest = found }
+    }
+    return largest
   }
 
   /// `/Resources` of a page, or of the nearest ancestor in the page tree (it is inheritable).

@@ -63,7 +63,14 @@ public struct BindingAdvisor: Sendable {
     evidence += CatalogEvidence.languages(hints, pagesHoldText: text.census.letters > 0)
     // A book with no text to read (a scan, a manga, a comic) is read from its pictures.
     if let pageDocument, text.census.letters < TextEvidence.minimumLetters {
-      evidence += PageScriptEvidence.evidence(pageDocument, pages: pages)
+      let pictures = PagePictures(
+        document: pageDocument,
+        largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages))
+      evidence += PageScriptEvidence.evidence(pictures, pages: pages)
+      let password = password
+      evidence += SpreadEvidence.evidence(pictures) {
+        try? PopplerDocument(path: path, password: password)
+      }
     }
     return Suggestion(report: inspection.report, evidence: evidence)
   }

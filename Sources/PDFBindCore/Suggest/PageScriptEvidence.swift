@@ -22,8 +22,10 @@ enum PageScriptEvidence {
   /// Japanese writing among pictures (a manga's balloons) read 2.0 to 3.7 on most labelled
   /// pages; English comics never read as Japanese.
   static let minimumMangaConfidence = 1.5
-  /// A page of pictures is worth reading for balloons only when much of it is paper.
+  /// A page of pictures is worth reading for balloons only when much of it is paper, and it
+  /// has marks (a blank page has no balloons).
   static let balloonPaper = 0.35
+  static let balloonInk = 0.02
 
   static let rightToLeftScripts: Set = ["Arabic", "Hebrew"]
   static let leftToRightScripts: Set = ["Latin", "Cyrillic", "Greek", "Fraktur"]
@@ -38,16 +40,23 @@ enum PageScriptEvidence {
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down.
-    var says: PageBinding? {
+    var says: PageBinding? { pointing(confidenceScale: 1) }
+
+    /// The direction this page leans to with half the confidence a decision needs: it cannot
+    /// decide, but it corroborates a page that does (or, leaning the other way, vetoes it).
+    var leans: PageBinding? { pointing(confidenceScale: 0.5) }
+
+    private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading, reading.orientation == 0 else { return nil }
       let script = reading.script
       let confidence = reading.confidence
       if PageScriptEvidence.rightToLeftScripts.contains(script) {
-        return confidence >= minimumConfidence && layout.lines == .rows ? .rightEdge : nil
+        return confidence >= minimumConfidence * scale && layout.lines == .rows
+          ? .rightEdge : nil
       }
       if PageScriptEvidence.cjkScripts.contains(script) {
         if layout.holdsWriting {
-          guard confidence >= minimumCJKConfidence else { return nil }
+          guard confidence >= minimumCJKConfidence * scale else { return nil }
           switch layout.lines {
           case .columns: return .rightEdge
           case .rows: return .leftEdge
@@ -56,12 +65,13 @@ enum PageScriptEvidence {
         }
         // Japanese among pictures is a manga, read right to left; Chinese and Korean comics
         // run either way.
-        return script == "Japanese" && confidence >= minimumMangaConfidence ? .rightEdge : nil
+        return script == "Japanese" && confidence >= minimumMangaConfidence * scale
+          ? .rightEdge : nil
       }
       // A translated manga has English balloons and still reads right to left: Latin writing
       // decides only on pages of running text.
       if PageScriptEvidence.leftToRightScripts.contains(script), layout.isRunningText,
-        confidence >= minimumConfidence
+        confidence >= minimumConfidence * scale
       {
         return .leftEdge
       }
@@ -78,9 +88,9 @@ enum PageScriptEvidence {
     return (0..<candidatePages).map { first + span * $0 / candidatePages }
   }
 
-  /// Reads the script in the pictures of `document`'s first `pages` pages.
-  static func evidence(_ document: PopplerDocument, pages first: Int) -> [Evidence] {
-    let pages = candidates(pageCount: min(first, document.pageCount))
+  /// Reads the script in the pictures of the document's first `pages` pages.
+  static func evidence(_ pictures: PagePictures, pages first: Int) -> [Evidence] {
+    let pages = candidates(pageCount: min(first, pictures.pageCount))
     guard !pages.isEmpty else {
       return [Evidence(source: .pageScript, says: nil, detail: "the document has no pages")]
     }
@@ -92,7 +102,7 @@ enum PageScriptEvidence {
     for index in pages where read.count < pagesToRead {
       let image: GreyImage
       do {
-        image = try document.greyImage(index, maxWidth: pictureSide, maxHeight: pictureSide)
+        image = try pictures.picture(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
         notes.append(
           Evidence(
@@ -100,8 +110,9 @@ enum PageScriptEvidence {
         continue
       }
       let layout = WritingLayout(image)
-      guard layout.lines != nil || (!layout.holdsWriting && layout.paper >= balloonPaper)
-      else { continue }
+      let mayHoldBalloons =
+        !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
+      guard layout.lines != nil || mayHoldBalloons else { continue }
       if detector == nil {
         detector = Result { () throws(TesseractUnavailable) in try ScriptDetector() }
       }
@@ -109,8 +120,10 @@ enum PageScriptEvidence {
       var page = PageReading(page: index + 1, layout: layout, reading: nil)
       page.reading = reader.read(image, resolution: resolution(image))
       read.append(page)
-      let pointing = read.compactMap(\.says)
-      if pointing.count >= 2, Set(pointing).count == 1 { break }
+      let leaning = read.compactMap(\.leans)
+      if leaning.count >= 2, Set(leaning).count == 1, read.contains(where: { $0.says != nil }) {
+        break
+      }
     }
     let looked = Wording.pages(pages.map { $0 + 1 })
     switch detector {
@@ -135,32 +148,32 @@ enum PageScriptEvidence {
   /// One evidence line from the pages read: every page that points somewhere must point the
   /// same way, and one page alone decides only when it is the only page read.
   static func decide(_ read: [PageReading]) -> Evidence {
-    let pointing = read.filter { $0.says != nil }
     let pageNumbers = read.map(\.page)
     guard !read.isEmpty else {
       return Evidence(source: .pageScript, says: nil, detail: "no page picture could be read")
     }
     let scripts = describe(read)
     let on = Wording.pages(pageNumbers)
-    guard let first = pointing.first?.says else {
+    guard let first = read.lazy.compactMap(\.says).first else {
       return Evidence(
         source: .pageScript, says: nil,
         detail: "\(scripts) on \(on): says nothing about the binding", pages: pageNumbers)
     }
-    guard pointing.allSatisfy({ $0.says == first }) else {
+    let leaning = read.filter { $0.leans != nil }
+    guard leaning.allSatisfy({ $0.leans == first }) else {
       return Evidence(
         source: .pageScript, says: nil, detail: "\(scripts) on \(on): the pages disagree",
         pages: pageNumbers)
     }
-    guard pointing.count >= min(2, read.count) else {
+    guard leaning.count >= min(2, read.count) else {
       return Evidence(
         source: .pageScript, says: nil,
         detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers)
     }
     return Evidence(
       source: .pageScript, says: first,
-      detail: "\(describe(pointing)) on \(Wording.pages(pointing.map(\.page)))",
-      pages: pointing.map(\.page))
+      detail: "\(describe(leaning)) on \(Wording.pages(leaning.map(\.page)))",
+      pages: leaning.map(\.page))
   }
 
   /// `Arabic script`, `Japanese, vertical lines`, `Latin among pictures`: what the pages show,

@@ -27,8 +27,8 @@ final class ScriptDetector {
   init() throws(TesseractUnavailable) {
     library = try TesseractLibrary.shared.get()
     // Look for the data first: Tesseract prints its own complaint on stderr when it is missing.
-    let searched =
-      (getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? []) + Self.dataDirectories
+    // TESSDATA_PREFIX, when set, is the only place Tesseract looks.
+    let searched = getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? Self.dataDirectories
     guard
       let directory = searched.first(where: {
         access($0 + "/" + TesseractLibrary.scriptData, R_OK) == 0

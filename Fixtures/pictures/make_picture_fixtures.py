@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Makes Fixtures/pictures: small image-only books (no text layer, no metadata) for the picture
+evidence of `suggest` (SPEC round 3): scans of print with grey paper, grain, a gutter shadow
+and a slight tilt, set in Debian's Noto faces with Pillow/libraqm (Arabic shaped right to
+left); double-page pictures cut from a photograph of Debian's mate-backgrounds package. Each
+book's binding and layout in MANIFEST.tsv were chosen by a person from how it was made.
+
+usage: make_picture_fixtures.py [OUT]   (default: this folder; needs fonts-noto-core,
+       fonts-noto-cjk, mate-backgrounds, Pillow with raqm, img2pdf)
+"""
+import io
+import os
+import random
+import sys
+
+import img2pdf
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+NOTO = "/usr/share/fonts/truetype/noto/"
+CJK = "/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc"
+PHOTO = "/usr/share/backgrounds/mate/nature/"
+W, H = 720, 1080
+
+TEXT = {
+    "arabic": (NOTO + "NotoNaskhArabic-Regular.ttf", "rtl",
+               "يولد جميع الناس أحرارا متساوين في الكرامة والحقوق. وقد وهبوا عقلا وضميرا وعليهم أن "
+               "يعامل بعضهم بعضا بروح الإخاء. كان الطقس جميلا في ذلك الصباح، فخرج الأولاد إلى الحديقة "
+               "ليلعبوا. قرأت الكتاب كله في يومين ثم أعدته إلى المكتبة."),
+    "english": (NOTO + "NotoSerif-Regular.ttf", "ltr",
+                "All human beings are born free and equal in dignity and rights. They are endowed "
+                "with reason and conscience and should act towards one another in a spirit of "
+                "brotherhood. The weather was lovely that morning, so the children went out."),
+    "japanese": (CJK, None,
+                 "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"
+                 "人間は、理性と良心とを授けられており、互いに同胞の精神をもって行動しなければならない。"),
+}
+
+
+def paper(rng, gutter_left):
+    """Grey paper with grain and a shadow on the spine side."""
+    page = Image.effect_noise((W, H), 6).point(lambda v: int(v * 0 + 222 + (v - 128) / 20))
+    shadow = Image.linear_gradient("L").rotate(90 if gutter_left else -90).resize((70, H))
+    dark = Image.new("L", (70, H), 150)
+    x = 0 if gutter_left else W - 70
+    region = page.crop((x, 0, x + 70, H))
+    page.paste(Image.composite(region, dark, shadow), (x, 0))
+    return page
+
+
+def text_page(rng, script, gutter_left, vertical=False):
+    font_path, direction, text = TEXT[script]
+    page = paper(rng, gutter_left)
+    draw = ImageDraw.Draw(page)
+    size = 22
+    font = ImageFont.truetype(font_path, size)
+    margin = 80
+    words = (text + " ") * 8
+    if vertical:
+        chars = [c for c in words if not c.isspace()]
+        x, i = W - margin - size, rng.randrange(40)
+        while x > margin:
+            y = margin
+            while y < H - margin - size:
+                draw.text((x, y), chars[i % len(chars)], font=font, fill=35)
+                y += int(size * 1.08)
+                i += 1
+            x -= int(size * 1.7)
+    else:
+        lines, line = [], ""
+        for word in words.split()[rng.randrange(10):]:
+            trial = (line + " " + word).strip()
+            if draw.textlength(trial, font=font, direction=direction) > W - 2 * margin and line:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        y = margin
+        for line in lines:
+            if y > H - margin - size:
+                break
+            width = draw.textlength(line, font=font, direction=direction)
+            x = W - margin - width if direction == "rtl" else margin
+            draw.text((x, y), line, font=font, fill=35, direction=direction)
+            y += int(size * 1.75)
+    return page.rotate(rng.uniform(-0.8, 0.8), resample=Image.BICUBIC, fillcolor=222)
+
+
+def picture_page(rng, photo, box):
+    """A page of pictures: a crop of a photograph, framed on white."""
+    page = Image.new("L", (W, H), 250)
+    image = Image.open(PHOTO + photo).convert("L")
+    left, top = box
+    crop = image.crop((left, top, left + 900, top + 1200)).resize((W - 80, H - 80))
+    page.paste(crop, (40, 40))
+    return page
+
+
+def spread(photo, lost=4):
+    """A photograph across two pages, full bleed: (left half, right half) as they lie open."""
+    image = Image.open(PHOTO + photo).convert("L").resize((2 * W + lost, H))
+    left = image.crop((0, 0, W, H))
+    right = image.crop((W + lost, 0, 2 * W + lost, H))
+    return left, right
+
+
+def jpeg(page):
+    out = io.BytesIO()
+    page.filter(ImageFilter.GaussianBlur(0.4)).save(out, "JPEG", quality=45)
+    return out.getvalue()
+
+
+def book(path, pages):
+    layout = img2pdf.get_layout_fun((img2pdf.in_to_pt(W / 150), img2pdf.in_to_pt(H / 150)))
+    with open(path, "wb") as out:
+        out.write(img2pdf.convert([jpeg(p) for p in pages], layout_fun=layout))
+
+
+def main():
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    rng = random.Random(19)
+    rows = []
+
+    def scan(script, count, vertical=False):
+        # Right-to-left books have their spine on the right of odd pages.
+        rtl = script == "arabic" or vertical
+        return [text_page(rng, script, gutter_left=(i % 2 == 0) != rtl, vertical=vertical)
+                for i in range(count)]
+
+    book(os.path.join(out, "arabic-scan.pdf"), scan("arabic", 3))
+    rows.append(("arabic-scan.pdf", "right-edge", "-", "page-script: Arabic running text"))
+    book(os.path.join(out, "english-scan.pdf"), scan("english", 3))
+    rows.append(("english-scan.pdf", "left-edge", "-", "page-script: Latin running text"))
+    book(os.path.join(out, "japanese-vertical-scan.pdf"), scan("japanese", 3, vertical=True))
+    rows.append(("japanese-vertical-scan.pdf", "right-edge", "-",
+                 "page-script: Japanese in columns"))
+
+    # Pictures only, a photograph across pages 2|3 read right to left: page 2 is its right half.
+    left, right = spread("Storm.jpg")
+    pages = [picture_page(rng, "Garden.jpg", (100, 50)), right, left,
+             picture_page(rng, "Blinds.jpg", (300, 100))]
+    book(os.path.join(out, "pictures-spread-rtl-cover.pdf"), pages)
+    rows.append(("pictures-spread-rtl-cover.pdf", "right-edge", "cover",
+                 "spreads: 2|3 join right to left"))
+
+    # Pictures only, across pages 3|4 read left to right: page 3 is its left half.
+    left, right = spread("YellowFlower.jpg")
+    pages = [picture_page(rng, "Garden.jpg", (400, 60)), picture_page(rng, "Aqua.jpg", (200, 0)),
+             left, right, picture_page(rng, "Blinds.jpg", (0, 0))]
+    book(os.path.join(out, "pictures-spread-ltr-no-cover.pdf"), pages)
+    rows.append(("pictures-spread-ltr-no-cover.pdf", "left-edge", "no-cover",
+                 "spreads: 3|4 join left to right"))
+
+    # Arabic print, and a photograph across 4|5 laid out left to right: the evidence disagrees.
+    left, right = spread("TwoWings.jpg")
+    pages = scan("arabic", 3) + [left, right]
+    book(os.path.join(out, "arabic-scan-ltr-spread.pdf"), pages)
+    rows.append(("arabic-scan-ltr-spread.pdf", "undecided", "-",
+                 "page-script says right-edge, spreads 4|5 say left-edge"))
+
+    pages = [picture_page(rng, name, (150, 80))
+             for name in ["Aqua.jpg", "Blinds.jpg", "Garden.jpg", "RainDrops.jpg"]]
+    book(os.path.join(out, "album.pdf"), pages)
+    rows.append(("album.pdf", "undecided", "-", "photographs, no writing, no spread"))
+
+    with open(os.path.join(out, "MANIFEST.tsv"), "w") as manifest:
+        manifest.write("file\texpected\tlayout\twhy\n")
+        for row in rows:
+            manifest.write("\t".join(row) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,156 @@
+import Dispatch
+
+/// Double-page pictures (SPEC, round 3, evidence 8): every page drawn small, the facing edges
+/// of each pair of consecutive pages compared both ways (Pictures/SpreadDetector.swift). A
+/// picture that continues from page k's right edge into k+1's left edge binds the book on the
+/// left, from k's left edge into k+1's right edge on the right; k even puts page 1 alone
+/// (`cover`), k odd pairs from page 1 (`no-cover`).
+enum SpreadEvidence {
+  /// The size pages are drawn at: edges of 300 pixels keep a picture's structure, and a page
+  /// costs a few milliseconds.
+  static let pictureWidth = 200
+  static let pictureHeight = 300
+  /// Pages looked at, at most: a 10,000-page book is read in bounded time, and double-page
+  /// pictures that fix the pairing show within the first thousand pages.
+  static let maximumPages = 1_000
+  /// Columns drawn at each side: the spine comparison reads the few nearest each edge, and
+  /// cairo's cost of scaling a page image down follows the area drawn.
+  static let edgeColumns = 16
+  /// Threads drawing pages: poppler draws one document on one thread, so each has its own.
+  static let drawingThreads = 2
+
+  /// Looks for double-page pictures in `document`; `open` opens it again for each further
+  /// drawing thread.
+  static func evidence(_ pictures: PagePictures, open: () -> PopplerDocument?) -> [Evidence] {
+    let pageCount = pictures.pageCount
+    let count = min(pageCount, maximumPages)
+    guard count >= 2 else {
+      return [
+        Evidence(
+          source: .spreads, says: nil,
+          detail: count == 1 ? "one page, no spine to cross" : "the document has no pages")
+      ]
+    }
+    let (drawn, notRendered) = draw(count: count, pictures: pictures, open: open)
+    let looked =
+      Wording.firstPages(count) + (count < pageCount ? " of \(pageCount)" : "")
+    var notes = notRendered.map { page, reason in
+      Evidence(source: .spreads, says: nil, detail: "page \(page + 1) not rendered: \(reason)")
+    }
+    // One line for all pages when none could be drawn (a broken file, thousands of lines).
+    if notes.count > 3 {
+      notes = [
+        Evidence(
+          source: .spreads, says: nil,
+          detail:
+            "\(notes.count) pages not rendered, first \(Wording.pages([notRendered[0].0 + 1])): "
+            + notRendered[0].1)
+      ]
+    }
+    return notes + [decide(SpreadDetector().joins(drawn), looked: looked)]
+  }
+
+  /// One evidence line from the joins found: all must run the same way.
+  static func decide(_ joins: [SpineJoin], looked: String) -> Evidence {
+    guard !joins.isEmpty else {
+      return Evidence(
+        source: .spreads, says: nil,
+        detail: "no double-page picture joins across the spine on \(looked)")
+    }
+    let pairs = joins.map { "\($0.firstPage + 1)|\($0.firstPage + 2)" }
+    let pages = joins.flatMap { [$0.firstPage + 1, $0.firstPage + 2] }
+    let listed = (pairs.count == 1 ? "pages " : "pages ") + list(pairs)
+    let direction = joins[0].direction
+    guard joins.allSatisfy({ $0.direction == direction }) else {
+      let leftToRight = joins.filter { $0.direction == .leftToRight }.map {
+        "\($0.firstPage + 1)|\($0.firstPage + 2)"
+      }
+      return Evidence(
+        source: .spreads, says: nil,
+        detail: "\(listed) join across the spine, but in both directions (left to right: "
+          + list(leftToRight) + ")",
+        pages: pages)
+    }
+    let says: PageBinding = direction == .leftToRight ? .leftEdge : .rightEdge
+    let way = direction == .leftToRight ? "left to right" : "right to left"
+    // Page k and k+1 share a spread: with k even page 1 stands alone, with k odd it pairs.
+    let parities = Set(joins.map { ($0.firstPage + 1) % 2 })
+    let layout: PageArrangement? =
+      parities.count == 1 ? (parities.first == 0 ? .cover : .noCover) : nil
+    let verb = joins.count == 1 ? "joins" : "join"
+    var detail = "\(listed) \(verb) across the spine, \(way)"
+    if layout == nil { detail += "; the pairs disagree on whether page 1 stands alone" }
+    return Evidence(source: .spreads, says: says, detail: detail, pages: pages, layout: layout)
+  }
+
+  /// `6|7`, `6|7 and 14|15`, `2|3, 6|7 and 14|15`.
+  private static func list(_ items: [String]) -> String {
+    guard items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + items.last!
+  }
+
+  /// Every page's small picture (nil when it cannot be drawn, with the reason), drawn on
+  /// `drawingThreads` threads, each with its own document.
+  private static func draw(count: Int, pictures: PagePictures, open: () -> PopplerDocument?)
+    -> ([GreyImage?], [(Int, String)])
+  {
+    let threads = min(drawingThreads, max(1, count / 8))
+    let documents = OneDocumentPerThread(
+      documents: [pictures.document] + (1..<threads).map { _ in open() }, pictures: pictures)
+    let results = DrawnPages(count: count)
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      guard let document = documents.documents[thread] else { return }
+      var page = thread
+      while page < count {
+        results.set(
+          page,
+          Result { () throws(PageRasterError) in
+            try documents.pictures.picture(
+              page, maxWidth: pictureWidth, maxHeight: pictureHeight, edges: edgeColumns,
+              in: document)
+          })
+        page += threads
+      }
+    }
+    var pictures: [GreyImage?] = []
+    var notRendered: [(Int, String)] = []
+    for page in 0..<count {
+      switch results.result(page) {
+      case .success(let image)?: pictures.append(image)
+      case .failure(let error)?:
+        pictures.append(nil)
+        notRendered.append((page, error.description))
+      case nil:
+        pictures.append(nil)
+        notRendered.append((page, "poppler cannot open the file"))
+      }
+    }
+    return (pictures, notRendered)
+  }
+}
+
+/// The drawing threads' documents: thread `n` alone uses `documents[n]`.
+private struct OneDocumentPerThread: @unchecked Sendable {
+  let documents: [PopplerDocument?]
+  let pictures: PagePictures
+}
+
+/// The pictures the drawing threads make, each page written by one thread only (a buffer of
+/// its own: an Array's storage may not be written from two threads at once).
+private final class DrawnPages: @unchecked Sendable {
+  private let results: UnsafeMutableBufferPointer<Result<GreyImage, PageRasterError>?>
+
+  init(count: Int) {
+    results = .allocate(capacity: count)
+    results.initialize(repeating: nil)
+  }
+
+  deinit {
+    _ = results.deinitialize()
+    results.deallocate()
+  }
+
+  func set(_ page: Int, _ result: Result<GreyImage, PageRasterError>) { results[page] = result }
+
+  func result(_ page: Int) -> Result<GreyImage, PageRasterError>? { results[page] }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+/// SPEC round 3, "Evidence from the page pictures": books with no text layer decided from the
+/// script their pages show and from double-page pictures, which also fix the pairing. The
+/// fixtures are scans and pictures made by Fixtures/pictures/make_picture_fixtures.py; each
+/// one's binding and layout in its MANIFEST.tsv were chosen by a person from how it was made.
+@Suite("suggest from page pictures")
+struct PicturesTests {
+  static let manifest: [(file: String, expected: String, layout: String)] = {
+    let text = try? String(
+      contentsOfFile: Fixture.path("pictures/MANIFEST.tsv"), encoding: .utf8)
+    return (text ?? "").split(separator: "\n").dropFirst().map {
+      let fields = $0.split(separator: "\t").map(String.init)
+      return (fields[0], fields[1], fields[2])
+    }
+  }()
+
+  func suggestJSON(_ file: String, environment: [String: String]? = nil) throws -> [String: Any] {
+    let result = try PDFBindRunner.run(["suggest", "--json", file], environment: environment)
+    #expect(result.status == 0, "\(result.err)")
+    return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+  }
+
+  func evidence(_ object: [String: Any], _ source: String) -> [[String: Any]] {
+    (object["evidence"] as? [[String: Any]] ?? []).filter { $0["source"] as? String == source }
+  }
+
+  @Test("The manifest is there: a missing fixture fails")
+  func manifestPresent() {
+    #expect(Self.manifest.count >= 7)
+  }
+
+  @Test("Each picture book gets the binding and layout a person chose", arguments: manifest)
+  func labelled(file: String, expected: String, layout: String) throws {
+    let object = try suggestJSON(Fixture.path("pictures/" + file))
+    #expect(object["decision"] as? String == expected, "\(object)")
+    #expect((object["layout"] as? String ?? "-") == layout, "\(object)")
+  }
+
+  @Test("Script evidence names the pages it rests on")
+  func scriptPages() throws {
+    let object = try suggestJSON(Fixture.path("pictures/arabic-scan.pdf"))
+    let script = try #require(evidence(object, "page-script").first)
+    #expect(script["says"] as? String == "right-edge")
+    #expect((script["pages"] as? [Int])?.isEmpty == false)
+    #expect((script["detail"] as? String)?.contains("Arabic") == true)
+  }
+
+  @Test("Arabic print with a picture joining left to right is undecided, naming both")
+  func conflict() throws {
+    let result = try PDFBindRunner.run(
+      "suggest", Fixture.path("pictures/arabic-scan-ltr-spread.pdf"))
+    #expect(result.status == 0)
+    #expect(
+      result.out.hasSuffix(
+        "undecided (evidence disagrees: page-script says right-edge, spreads says left-edge)\n"),
+      "\(result.out)")
+  }
+
+  @Test("set --auto writes the binding and the layout; qpdf and pikepdf read them back")
+  func setAuto() throws {
+    let book = try Fixture.copy("pictures/pictures-spread-rtl-cover.pdf", as: "manga.pdf")
+    let result = try PDFBindRunner.run("set", "--auto", book)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out.hasSuffix(": unknown -> right-edge, layout none -> cover\n"), "\(result.out)")
+    #expect(try IndependentReaders.qpdfDirection(book) == "/R2L")
+    let entries = try IndependentReaders.pikepdfEntries(book)
+    #expect(entries.layout == "/TwoPageRight")
+    #expect(try IndependentReaders.qpdfCheck(book).status == 0)
+    let check = try PDFBindRunner.run("check", "--auto", book)
+    #expect(check.status == 0, "\(check.out)")
+  }
+
+  @Test("check --auto fails a book whose /PageLayout pairs against its double-page picture")
+  func checkAutoLayout() throws {
+    let book = try Fixture.copy("pictures/pictures-spread-rtl-cover.pdf", as: "manga.pdf")
+    #expect(try PDFBindRunner.run("set", "--right-edge", "--no-cover", book).status == 0)
+    let check = try PDFBindRunner.run("check", "--auto", book)
+    #expect(check.status == 1)
+    #expect(
+      check.out.hasSuffix(": right-edge, layout no-cover (suggested: right-edge, cover)\n"),
+      "\(check.out)")
+  }
+
+  @Test("spreads --auto shows the suggested pairing before anything is written")
+  func spreadsAuto() throws {
+    let book = Fixture.path("pictures/pictures-spread-rtl-cover.pdf")
+    let auto = try PDFBindRunner.run("spreads", "--auto", book)
+    #expect(auto.out == "[1] [3|2] [4]  (suggested: right-edge, cover)\n", "\(auto.out)")
+    let plain = try PDFBindRunner.run("spreads", book)
+    #expect(plain.out == "[1|2] [3|4]  (unknown binding, laid out as left-edge)\n")
+    let undecided = try PDFBindRunner.run("spreads", "--auto", Fixture.path("pictures/album.pdf"))
+    #expect(undecided.out.hasSuffix("(undecided, shown as the file is)\n"), "\(undecided.out)")
+    #expect(try PDFBindRunner.run("spreads", "--auto", "--as", "left-edge", book).status == 64)
+  }
+
+  /// Runs pdfbind with libtesseract replaced by /dev/null, in a mount namespace of its own.
+  static let canHideTesseract: Bool = {
+    guard let result = try? runProcess("/usr/bin/unshare", ["-r", "-m", "true"]) else {
+      return false
+    }
+    return result.status == 0 && FileManager.default.fileExists(atPath: tesseractLibrary)
+  }()
+  static let tesseractLibrary = "/usr/lib/x86_64-linux-gnu/libtesseract.so.5"
+
+  @Test(
+    "Without Tesseract the evidence says so and the pictures still decide",
+    .enabled(if: canHideTesseract, "needs unshare -r -m and Debian's libtesseract5"))
+  func tesseractHidden() throws {
+    let library = try FileManager.default.destinationOfSymbolicLink(atPath: Self.tesseractLibrary)
+    let real = library.hasPrefix("/") ? library : "/usr/lib/x86_64-linux-gnu/" + library
+    let hide = "mount --bind /dev/null \"$1\" && shift && exec \"$@\""
+    let result = try runProcess(
+      "/usr/bin/unshare",
+      [
+        "-r", "-m", "sh", "-c", hide, "sh", real, PDFBindRunner.executable, "suggest", "--json",
+        Fixture.path("pictures/arabic-scan-ltr-spread.pdf"),
+      ])
+    #expect(result.status == 0, "\(result.err)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let pageScript = try #require(evidence(object, "page-script").first)
+    let detail = pageScript["detail"] as? String ?? ""
+    #expect(detail.hasPrefix("not available (Tesseract is not installed"), "\(detail)")
+    #expect(pageScript["says"] is NSNull)
+    #expect(object["decision"] as? String == "left-edge", "\(object)")
+  }
+
+  @Test("Without Tesseract's script data the evidence says where it looked")
+  func scriptDataMissing() throws {
+    let result = try PDFBindRunner.run(
+      ["suggest", Fixture.path("pictures/arabic-scan.pdf")],
+      environment: ["TESSDATA_PREFIX": "/nonexistent"])
+    #expect(result.status == 0)
+    #expect(
+      result.out.contains(
+        "page-script: not available (Tesseract's script data osd.traineddata is not in "
+          + "/nonexistent"), "\(result.out)")
+  }
+
+  @Test("A page holding a gigapixel image is not decoded: one line, and the batch goes on")
+  func gigapixel() throws {
+    let directory = try Fixture.temporaryDirectory().path
+    let book = directory + "/gigapixel.pdf"
+    let made = try IndependentReaders.runPython(
+      """
+      import sys, zlib, pikepdf
+      pdf = pikepdf.new()
+      pdf.add_blank_page(page_size=(600, 600))
+      image = pikepdf.Stream(pdf, zlib.compress(b"\\x80" * 40000))
+      image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+      image.Width, image.Height = 40000, 40000
+      image.ColorSpace, image.BitsPerComponent = pikepdf.Name.DeviceGray, 8
+      image.Filter = pikepdf.Name.FlateDecode
+      page = pdf.pages[0]
+      page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
+      page.Contents = pdf.make_stream(b"q 600 0 0 600 0 0 cm /Im0 Do Q")
+      pdf.save(sys.argv[1])
+      """, book)
+    #expect(made.status == 0, "\(made.err)")
+    let result = try PDFBindRunner.run(
+      "suggest", book, Fixture.path("pictures/english-scan.pdf"))
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out.contains(
+        "page 1 not rendered: it holds an image of 40000×40000 pixels, more than the 50 "
+          + "megapixels pdfbind decodes"), "\(result.out)")
+    #expect(result.out.contains("english-scan.pdf: left-edge"))
+  }
+}
