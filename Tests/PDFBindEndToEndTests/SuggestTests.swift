@@ -144,7 +144,8 @@ struct SuggestTests {
         \(arabic): unknown -> right-edge
         \(english): unknown -> left-edge
         \(scan): undecided (nothing points either way: text: no text on page 1; page-script: \
-        no writing-like marks in the pictures of page 1)
+        Arabic? (uncertain) on page 1: says nothing about the binding; spreads: one page, no \
+        spine to cross)
 
         """)
     #expect(try IndependentReaders.qpdfDirection(arabic) == "/R2L")
@@ -253,7 +254,8 @@ struct SuggestTests {
       result.out == """
         \(arabic): unknown -> right-edge, layout OneColumn -> cover
         \(scan): layout none -> cover; undecided (nothing points either way: text: no text on \
-        page 1; page-script: no writing-like marks in the pictures of page 1)
+        page 1; page-script: Arabic? (uncertain) on page 1: says nothing about the binding; \
+        spreads: one page, no spine to cross)
 
         """)
     // pikepdf and MuPDF judge what was written, not pdfbind.
@@ -285,7 +287,8 @@ struct SuggestTests {
     #expect(
       result.out
         == "\(scan): undecided (nothing points either way: text: no text on page 1; "
-        + "page-script: no writing-like marks in the pictures of page 1)\n")
+        + "page-script: Arabic? (uncertain) on page 1: says nothing about the binding; "
+        + "spreads: one page, no spine to cross)\n")
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: out))
         == Data(contentsOf: URL(fileURLWithPath: scan)))
