@@ -22,6 +22,10 @@ enum PageScriptEvidence {
   /// Japanese writing among pictures (a manga's balloons) read 2.0 to 3.7 on most labelled
   /// pages; English comics never read as Japanese.
   static let minimumMangaConfidence = 1.5
+  /// The glance that spares drawing a page at full size: 160 pixels show whether a page has
+  /// marks on paper at all (print drawn that small still leaves marks on 1-8% of the page).
+  static let glanceSide = 160
+  static let glanceInk = 0.002
   /// A page of pictures is worth reading for balloons only when much of it is paper, and it
   /// has marks (a blank page has no balloons).
   static let balloonPaper = 0.35
@@ -95,13 +99,19 @@ enum PageScriptEvidence {
       return [Evidence(source: .pageScript, says: nil, detail: "the document has no pages")]
     }
     var notes: [Evidence] = []
-    var detector: Result<ScriptDetector, TesseractUnavailable>?
+    var unavailable: TesseractUnavailable?
+    var anyWriting = false
     var read: [PageReading] = []
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
     // two pictures and two readings.
     for index in pages where read.count < pagesToRead {
       let image: GreyImage
       do {
+        // A glance at a small picture first: a blank, flat-coloured or photographic page is
+        // not worth drawing at full size (most of the cost of a book without writing).
+        let glance = WritingLayout(
+          try pictures.picture(index, maxWidth: glanceSide, maxHeight: glanceSide))
+        guard glance.ink >= glanceInk, glance.paper >= balloonPaper else { continue }
         image = try pictures.picture(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
         notes.append(
@@ -113,12 +123,16 @@ enum PageScriptEvidence {
       let mayHoldBalloons =
         !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
       guard layout.lines != nil || mayHoldBalloons else { continue }
-      if detector == nil {
-        detector = Result { () throws(TesseractUnavailable) in try ScriptDetector() }
-      }
-      guard case .success(let reader) = detector else { break }
+      anyWriting = true
       var page = PageReading(page: index + 1, layout: layout, reading: nil)
-      page.reading = reader.read(image, resolution: resolution(image))
+      do {
+        page.reading = try ScriptDetectorPool.shared.withDetector {
+          $0.read(image, resolution: resolution(image))
+        }
+      } catch {
+        unavailable = error
+        break
+      }
       read.append(page)
       let leaning = read.compactMap(\.leans)
       if leaning.count >= 2, Set(leaning).count == 1, read.contains(where: { $0.says != nil }) {
@@ -126,17 +140,15 @@ enum PageScriptEvidence {
       }
     }
     let looked = Wording.pages(pages.map { $0 + 1 })
-    switch detector {
-    case nil:
+    if let unavailable {
+      return notes + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
+    }
+    guard anyWriting else {
       return notes + [
         Evidence(
           source: .pageScript, says: nil,
           detail: "no writing-like marks in the pictures of \(looked)")
       ]
-    case .failure(let unavailable)?:
-      return notes + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
-    case .success?:
-      break
     }
     return notes + [decide(read)]
   }

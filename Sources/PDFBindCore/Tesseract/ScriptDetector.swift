@@ -1,5 +1,6 @@
 // Orientation-and-script detection on one page picture at a time.
 import Glibc
+import Synchronization
 
 /// What Tesseract's orientation-and-script detection reads in one page picture.
 struct ScriptReading: Equatable, Sendable {
@@ -12,8 +13,9 @@ struct ScriptReading: Equatable, Sendable {
 }
 
 /// Sole owner of one Tesseract handle, initialised for orientation-and-script detection and
-/// ended in `deinit`. Not for two threads at once: each suggestion makes its own.
-final class ScriptDetector {
+/// ended in `deinit`. Not for two threads at once: `ScriptDetectorPool` lends each to one
+/// thread at a time (hence `@unchecked Sendable`: it moves between threads, never shared).
+final class ScriptDetector: @unchecked Sendable {
   private let library: TesseractLibrary
   private let handle: OpaquePointer
 
@@ -73,5 +75,27 @@ final class ScriptDetector {
     return ScriptReading(
       script: String(cString: script), confidence: Double(scriptConfidence),
       orientation: Int(orientation))
+  }
+}
+
+/// Script detectors kept for the life of the process: loading Tesseract's script data costs
+/// more than reading a page (about 60 ms), and a batch reads thousands of books on a few
+/// threads. Each detector is lent to one thread at a time and given back after the call.
+final class ScriptDetectorPool: @unchecked Sendable {
+  static let shared = ScriptDetectorPool()
+
+  private let idle = Mutex<[ScriptDetector]>([])
+
+  /// Runs `body` with a detector of its own, made on first need; throws when Tesseract or
+  /// its data is missing (asked again next time, so installing it mid-batch is seen).
+  func withDetector<T>(_ body: (ScriptDetector) -> T) throws(TesseractUnavailable) -> T {
+    let detector: ScriptDetector
+    if let lent = idle.withLock({ $0.popLast() }) {
+      detector = lent
+    } else {
+      detector = try ScriptDetector()
+    }
+    defer { idle.withLock { $0.append(detector) } }
+    return body(detector)
   }
 }
