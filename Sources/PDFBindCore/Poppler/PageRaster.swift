@@ -46,6 +46,14 @@ struct PagePictures {
 
   var pageCount: Int { document.pageCount }
 
+  /// An image of a megapixel or more: a scan, a manga page, a photograph.
+  static let scanPixels = 1_000_000
+
+  /// Whether page `index` draws a scan-sized image (as far as qpdf read).
+  func holdsScan(_ index: Int) -> Bool {
+    index < largestImages.count && (largestImages[index]?.pixels ?? 0) >= Self.scanPixels
+  }
+
   /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
   func picture(
     _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int? = nil,

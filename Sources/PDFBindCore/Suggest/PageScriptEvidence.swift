@@ -107,11 +107,14 @@ enum PageScriptEvidence {
     for index in pages where read.count < pagesToRead {
       let image: GreyImage
       do {
-        // A glance at a small picture first: a blank, flat-coloured or photographic page is
-        // not worth drawing at full size (most of the cost of a book without writing).
-        let glance = WritingLayout(
-          try pictures.picture(index, maxWidth: glanceSide, maxHeight: glanceSide))
-        guard glance.ink >= glanceInk, glance.paper >= balloonPaper else { continue }
+        // A page drawn from vectors gets a glance at a small picture first: a blank or
+        // flat-coloured page is not worth drawing at full size. A scanned page is not: its
+        // image is decoded whole either way, and that is most of the cost.
+        if !pictures.holdsScan(index) {
+          let glance = WritingLayout(
+            try pictures.picture(index, maxWidth: glanceSide, maxHeight: glanceSide))
+          guard glance.ink >= glanceInk, glance.paper >= balloonPaper else { continue }
+        }
         image = try pictures.picture(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
         notes.append(
