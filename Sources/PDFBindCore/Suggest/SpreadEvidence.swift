@@ -59,7 +59,7 @@ enum SpreadEvidence {
     }
     let pairs = joins.map { "\($0.firstPage + 1)|\($0.firstPage + 2)" }
     let pages = joins.flatMap { [$0.firstPage + 1, $0.firstPage + 2] }
-    let listed = (pairs.count == 1 ? "pages " : "pages ") + list(pairs)
+    let listed = "pages " + list(pairs)
     let direction = joins[0].direction
     guard joins.allSatisfy({ $0.direction == direction }) else {
       let leftToRight = joins.filter { $0.direction == .leftToRight }.map {
@@ -77,8 +77,7 @@ enum SpreadEvidence {
     let parities = Set(joins.map { ($0.firstPage + 1) % 2 })
     let layout: PageArrangement? =
       parities.count == 1 ? (parities.first == 0 ? .cover : .noCover) : nil
-    let verb = joins.count == 1 ? "joins" : "join"
-    var detail = "\(listed) \(verb) across the spine, \(way)"
+    var detail = "\(listed) join across the spine, \(way)"
     if layout == nil { detail += "; the pairs disagree on whether page 1 stands alone" }
     return Evidence(source: .spreads, says: says, detail: detail, pages: pages, layout: layout)
   }
