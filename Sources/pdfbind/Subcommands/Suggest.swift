@@ -4,17 +4,26 @@ import PDFBindCore
 extension PDFBindCommand {
   struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
-      abstract: "Decide each file's binding from its text, fonts and metadata, with the evidence.",
+      abstract:
+        "Decide each file's binding from its text, fonts, metadata and page pictures, with the "
+        + "evidence.",
       discussion: """
         Prints left-edge, right-edge or undecided for each file, with the evidence: calibre's \
         metadata.opf and ComicInfo.xml beside the file, the non-standard /PageDirection key, \
         vertical fonts, the script and direction of the text on the first pages, and (only \
-        for pages without text) /Lang and XMP dc:language. No evidence, or evidence that \
-        disagrees, is undecided: pdfbind never guesses. The file's own /Direction is shown \
-        beside the decision, never mixed into it.
+        for pages without text) /Lang and XMP dc:language. A book whose first pages hold \
+        too little text (a scan, a manga, a comic) is read from its pictures: the script of \
+        the writing they show (page-script, with Tesseract) and double-page pictures that \
+        join across the spine (spreads, on every page), which also decide the layout, \
+        printed after the binding (cover: page 1 alone; no-cover: pairs from page 1). No \
+        evidence, or evidence that disagrees, is undecided: pdfbind never guesses. The \
+        file's own /Direction is shown beside the decision, never mixed into it.
         """)
 
-    @Option(help: ArgumentHelp("Read text and fonts from the first N pages.", valueName: "N"))
+    @Option(
+      help: ArgumentHelp(
+        "Read text, fonts and the script in page pictures from the first N pages.",
+        valueName: "N"))
     var pages = 5
 
     @OptionGroup var report: ReportOptions
