@@ -40,17 +40,10 @@ struct ReflinkTests {
     let handle = try FileHandle(forWritingTo: image)
     try handle.truncate(atOffset: 1 << 30)
     try handle.close()
-    guard let made = try tool("mkfs.xfs", ["-q", "-m", "reflink=1", image.path]), made.status == 0
-    else {
-      Issue.record("mkfs.xfs failed on \(image.path)")
-      return
-    }
-    guard let mounted = try tool("mount", ["-o", "loop", image.path, mountPoint.path]),
-      mounted.status == 0
-    else {
-      Issue.record("cannot mount \(image.path) on a loop device")
-      return
-    }
+    let made = try tool("mkfs.xfs", ["-q", "-m", "reflink=1", image.path])
+    try #require(made?.status == 0, "mkfs.xfs failed on \(image.path)")
+    let mounted = try tool("mount", ["-o", "loop", image.path, mountPoint.path])
+    try #require(mounted?.status == 0, "cannot mount \(image.path) on a loop device")
     defer {
       if (try? tool("umount", [mountPoint.path]))?.status != 0 {
         _ = try? tool("umount", ["-l", mountPoint.path])
