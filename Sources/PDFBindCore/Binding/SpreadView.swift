@@ -38,16 +38,9 @@ public struct SpreadView: Equatable, Sendable {
   /// two-page /PageLayout; any other layout (none, single page, one column) pairs from page 1,
   /// as a plain two-page view does.
   public var cover: Bool {
-    coverOption ?? suggestedCover ?? filePageLayout.cover ?? false
-  }
-
-  /// The suggestion's pairing, when it decides one.
-  public var suggestedCover: Bool? {
-    switch suggestion?.layout {
-    case .cover?: true
-    case .noCover?: false
-    default: nil
-    }
+    // The suggested layout pairs as the /PageLayout `set --auto` would write for it.
+    let suggested = suggestion?.layout.map { PageLayoutEntry.name($0.pageLayoutName) }
+    return coverOption ?? suggested?.cover ?? filePageLayout.cover ?? false
   }
 
   /// The spreads in reading order, each with its pages on their sides of the spine.

@@ -57,14 +57,12 @@ enum SpreadEvidence {
         source: .spreads, says: nil,
         detail: "no double-page picture joins across the spine on \(looked)")
     }
-    let pairs = joins.map { "\($0.firstPage + 1)|\($0.firstPage + 2)" }
+    let pairs = joins.map(\.pagesText)
     let pages = joins.flatMap { [$0.firstPage + 1, $0.firstPage + 2] }
     let listed = "pages " + list(pairs)
     let direction = joins[0].direction
     guard joins.allSatisfy({ $0.direction == direction }) else {
-      let leftToRight = joins.filter { $0.direction == .leftToRight }.map {
-        "\($0.firstPage + 1)|\($0.firstPage + 2)"
-      }
+      let leftToRight = joins.filter { $0.direction == .leftToRight }.map(\.pagesText)
       return Evidence(
         source: .spreads, says: nil,
         detail: "\(listed) join across the spine, but in both directions (left to right: "
@@ -126,6 +124,11 @@ enum SpreadEvidence {
     }
     return (pictures, notRendered)
   }
+}
+
+extension SpineJoin {
+  /// `6|7`: the pages joined, numbered from 1.
+  fileprivate var pagesText: String { "\(firstPage + 1)|\(firstPage + 2)" }
 }
 
 /// The drawing threads' documents: thread `n` alone uses `documents[n]`.

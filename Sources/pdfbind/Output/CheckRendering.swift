@@ -7,13 +7,11 @@ extension Expectation {
   func actual(_ report: BindingReport, _ suggestion: Suggestion? = nil) -> String {
     var parts: [String] = []
     if let suggestion, auto {
-      guard let layout = suggestion.layout, arrangement == nil else {
-        parts.append("\(report.binding.rawValue) (suggested: \(suggestion.decisionText))")
-        if arrangement != nil { parts.append("layout \(report.pageLayout.displayName)") }
-        return parts.joined(separator: ", ")
+      if let layout = suggestion.layout, arrangement == nil {
+        return "\(report.binding.rawValue), layout \(report.pageLayout.displayName) "
+          + "(suggested: \(suggestion.decisionText), \(layout.rawValue))"
       }
-      return "\(report.binding.rawValue), layout \(report.pageLayout.displayName) "
-        + "(suggested: \(suggestion.decisionText), \(layout.rawValue))"
+      parts.append("\(report.binding.rawValue) (suggested: \(suggestion.decisionText))")
     } else if binding != nil {
       parts.append(report.binding.rawValue)
     }

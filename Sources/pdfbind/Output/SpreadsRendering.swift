@@ -44,8 +44,7 @@ extension SpreadView {
     } else {
       shown = "no pages"
     }
-    let parts = [name, bindingDescription, layoutDescription, shown]
-    return parts.joined(separator: "  ·  ")
+    return [name, bindingDescription, layoutDescription, shown].joined(separator: "  ·  ")
   }
 
   /// "right-edge binding", "unknown binding, laid out as left-edge", "left-edge binding (--as;
@@ -65,7 +64,7 @@ extension SpreadView {
   private var layoutDescription: String {
     let pairing = cover ? "page 1 alone" : "pairs from page 1"
     if let coverOption { return "\(coverOption ? "--cover" : "--no-cover"): \(pairing)" }
-    if let layout = suggestion?.layout, suggestedCover != nil {
+    if let layout = suggestion?.layout {
       return "suggested \(layout.rawValue): \(pairing)"
     }
     switch filePageLayout {
