@@ -11,6 +11,22 @@ struct PageText: Sendable {
   var boxes: [(x1: Double, y1: Double, x2: Double, y2: Double)]
 }
 
+extension PageText {
+  /// Pairs poppler's text with its boxes. poppler_page_get_text marks each right-to-left line
+  /// with directional embeddings (U+202A-U+202E) that poppler_page_get_text_layout gives no
+  /// box: they are dropped so that box `i` is the box of scalar `i` again. Boxes that still do
+  /// not pair up are left out rather than given to the wrong characters.
+  init(poppler text: String, boxes: [(x1: Double, y1: Double, x2: Double, y2: Double)]) {
+    var text = text
+    if text.unicodeScalars.count != boxes.count {
+      var scalars = String.UnicodeScalarView()
+      scalars.append(contentsOf: text.unicodeScalars.filter { !(0x202A...0x202E).contains($0.value) })
+      text = String(scalars)
+    }
+    self.init(text: text, boxes: text.unicodeScalars.count == boxes.count ? boxes : [])
+  }
+}
+
 extension PopplerDocument {
   /// Opens `path` for reading text; nil when poppler cannot open it (the caller has already
   /// read it with qpdf, so this only lowers the evidence). Throws only when poppler-glib
@@ -46,7 +62,7 @@ extension PopplerDocument {
         }
       }
       library.free(rectangles)
-      return PageText(text: text, boxes: boxes)
+      return PageText(poppler: text, boxes: boxes)
     } ?? nil
   }
 }

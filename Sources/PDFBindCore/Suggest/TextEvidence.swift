@@ -21,6 +21,8 @@ enum TextEvidence {
   /// The census of the first pages' text, the pages read and the pages poppler could not read.
   struct Sample {
     var census = ScriptCensus()
+    /// How the lines are laid out, for text whose letters are mixed (LineLayoutEvidence).
+    var lines = LineGeometry()
     var pagesRead = 0
     var unreadable: [Int] = []
     var opened = true
@@ -38,6 +40,7 @@ enum TextEvidence {
     for index in 0..<sample.pagesRead {
       if let page = document.pageText(index) {
         sample.census.add(page)
+        sample.lines.add(page, number: index + 1)
       } else {
         sample.unreadable.append(index + 1)
       }
