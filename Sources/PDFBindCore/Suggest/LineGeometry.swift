@@ -41,10 +41,12 @@ struct LineGeometry: Equatable, Sendable {
       guard box.x2 > box.x1, box.y2 > box.y1 else { continue }
       glyphs.append(Glyph(scalar: scalar, x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2))
     }
-    add(glyphs, number: number)
+    add(glyphs, pageWidth: page.width, number: number)
   }
 
-  mutating func add(_ glyphs: [Glyph], number: Int) {
+  /// Adds a page's characters; `pageWidth` (0 when unknown) lets a page of a few short lines
+  /// count: a line in one half of the page is ragged on the other side.
+  mutating func add(_ glyphs: [Glyph], pageWidth: Double = 0, number: Int) {
     let before = flushRight + flushLeft
     let heights = glyphs.filter(\.isLetter).map { $0.y2 - $0.y1 }.sorted()
     guard heights.count >= 2 else { return }
@@ -54,8 +56,12 @@ struct LineGeometry: Equatable, Sendable {
     // The margins are those of the runs with letters: a stray mark outside them (a rule, a
     // bullet) does not move them.
     let lettered = runs.joined().filter { $0.letters >= 2 }
-    guard let left = lettered.map(\.x1).min(), let right = lettered.map(\.x2).max() else {
+    guard var left = lettered.map(\.x1).min(), var right = lettered.map(\.x2).max() else {
       return
+    }
+    if pageWidth > 0 {
+      left = min(left, pageWidth / 2)
+      right = max(right, pageWidth / 2)
     }
     for row in runs {
       guard let first = row.first, let last = row.last, row.contains(where: { $0.letters >= 2 })

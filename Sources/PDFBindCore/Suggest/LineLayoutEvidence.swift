@@ -2,18 +2,23 @@
 /// a form in Arabic, Hebrew, Persian or Urdu carries Latin names, addresses and numbers, so only
 /// 55-75% of its letters are right-to-left, and a short page has too few letters to judge. Its
 /// lines still show the direction: paragraphs flush right with a ragged left, labels flush right
-/// with their values on their left. Says right-edge only, and only when right-to-left letters
-/// are the majority and the lines agree; a page laid out both ways (a bilingual or trilingual
-/// page) says nothing. Thresholds rest on the mixed-text bench (bench/suggest/README.md,
+/// with their values on their left. Says right-edge only when right-to-left letters are the
+/// majority and the lines agree; a page laid out both ways (a bilingual or trilingual page)
+/// says nothing; left-edge only against a script that decides from mixed letters. Thresholds rest on the mixed-text bench (bench/suggest/README.md,
 /// "Mixed text: the layout of the lines").
 enum LineLayoutEvidence {
   /// Right-to-left letters needed before the lines are weighed, and their least share.
   static let minimumRightToLeftLetters = 20
   static let rightToLeftMajority = 0.5
-  /// Rows flush right (with a ragged left) needed to decide, and the share of all rows flush
-  /// to one margin they must reach.
-  static let minimumRows = 4
+  /// Rows flush right (with a ragged left) needed to decide: on pages of mixed letters, and
+  /// on pages with too few letters for the script (a few short lines); and the share of all
+  /// rows flush to one margin they must reach.
+  static let minimumRows = 6
+  static let minimumRowsFewLetters = 3
   static let agreement = 0.9
+  /// Share of right-to-left letters below which letters count as mixed even where the script
+  /// decides: books with a few Latin references measure 80-100%.
+  static let mixedBelow = 0.8
 
   /// What the lines say, for a sample the script of the text left undecided; nothing when
   /// the text decided, was not trusted, or holds no right-to-left letter.
@@ -25,16 +30,27 @@ enum LineLayoutEvidence {
       census.latin1Share <= TextEvidence.mojibakeShare
     else { return [] }
     let share = Double(rightToLeft) / Double(letters)
-    // Where the script decides (or points left), the lines add nothing.
-    if letters >= TextEvidence.minimumLetters,
-      share >= TextEvidence.rightToLeftShare || share <= TextEvidence.leftToRightShare
-    {
-      return []
-    }
     let lines = sample.lines
     let pages =
       lines.pages.isEmpty ? Wording.firstPages(sample.pagesRead) : Wording.pages(lines.pages)
     let counted = describe(lines) + " on " + pages
+    // Where the script decides (or points left), the lines add nothing, except against a
+    // script that decides from mixed letters: a page of them laid out flush left is not a
+    // right-to-left page, and the two disagreeing leave it undecided.
+    if letters >= TextEvidence.minimumLetters,
+      share >= TextEvidence.rightToLeftShare || share <= TextEvidence.leftToRightShare
+    {
+      guard share >= TextEvidence.rightToLeftShare, share < Self.mixedBelow,
+        lines.flushLeft >= Self.minimumRows,
+        Double(lines.flushLeft) >= Self.agreement * Double(lines.flushLeft + lines.flushRight)
+      else { return [] }
+      return [
+        Evidence(
+          source: .lines, says: .leftEdge,
+          detail: counted + ": laid out left to right, though \(Wording.percent(share)) of "
+            + "letters are right-to-left", pages: lines.pages)
+      ]
+    }
     guard rightToLeft >= Self.minimumRightToLeftLetters, share >= Self.rightToLeftMajority else {
       let why =
         rightToLeft < Self.minimumRightToLeftLetters
@@ -44,7 +60,8 @@ enum LineLayoutEvidence {
     }
     let forward = lines.flushRight
     let total = forward + lines.flushLeft
-    guard forward >= Self.minimumRows else {
+    let needed = letters < TextEvidence.minimumLetters ? Self.minimumRowsFewLetters : Self.minimumRows
+    guard forward >= needed else {
       return [
         Evidence(
           source: .lines, says: nil,
