@@ -86,8 +86,9 @@ extension PopplerDocument {
   /// read that page. poppler selects a page's text from one corner to the other in the
   /// direction of the lines it meets: from the top left (poppler_page_get_text) it loses most
   /// lines of a right-to-left page, and a right-to-left column beside a left-to-right one. When
-  /// the first reading holds right-to-left lines (poppler marks them with embeddings), the page
-  /// is read again from the top right and the characters only that reading found are added.
+  /// the first reading holds right-to-left lines (poppler marks them with embeddings) or no
+  /// letter, the page is read again from the top right and the characters only that reading
+  /// found are added.
   func pageText(_ index: Int) -> PageText? {
     withPage(index) { page -> PageText? in
       var width = 0.0
@@ -95,7 +96,9 @@ extension PopplerDocument {
       library.pageSize(page, &width, &height)
       guard var forward = selection(page, [0, 0, width, height]) else { return nil }
       forward.text.width = width
-      guard forward.marked, let backward = selection(page, [width, 0, 0, height]) else {
+      let letterless = !forward.text.text.unicodeScalars.contains { $0.properties.isAlphabetic }
+      guard forward.marked || letterless, let backward = selection(page, [width, 0, 0, height])
+      else {
         return forward.text
       }
       return forward.text.adding(backward.text)
