@@ -59,7 +59,8 @@ struct LineLayoutTests {
   func leftAligned() {
     var glyphs: [LineGeometry.Glyph] = []
     for index in 0..<6 {
-      glyphs += Self.row(index % 2 == 0 ? Self.arabic : Self.latin, count: 20 + index * 7,
+      glyphs += Self.row(
+        index % 2 == 0 ? Self.arabic : Self.latin, count: 20 + index * 7,
         x: 42, y: 40 + Double(index) * 20)
     }
     glyphs += Self.row(Self.latin, count: 80, x: 42, y: 200)  // the widest line sets the margin
@@ -118,7 +119,8 @@ struct LineLayoutTests {
   {
     var sample = TextEvidence.Sample()
     sample.pagesRead = 1
-    let text = String(repeating: "ب", count: rightToLeft) + String(repeating: "a", count: leftToRight)
+    let text =
+      String(repeating: "ب", count: rightToLeft) + String(repeating: "a", count: leftToRight)
     sample.census.add(PageText(text: text, boxes: []))
     sample.lines.add(glyphs, pageWidth: 595, number: 1)
     return sample

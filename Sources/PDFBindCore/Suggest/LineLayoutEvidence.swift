@@ -60,7 +60,8 @@ enum LineLayoutEvidence {
     }
     let forward = lines.flushRight
     let total = forward + lines.flushLeft
-    let needed = letters < TextEvidence.minimumLetters ? Self.minimumRowsFewLetters : Self.minimumRows
+    let needed =
+      letters < TextEvidence.minimumLetters ? Self.minimumRowsFewLetters : Self.minimumRows
     guard forward >= needed else {
       return [
         Evidence(
