@@ -122,7 +122,7 @@ struct LineLayoutTests {
     let text =
       String(repeating: "ب", count: rightToLeft) + String(repeating: "a", count: leftToRight)
     sample.census.add(PageText(text: text, boxes: []))
-    sample.lines.add(glyphs, pageWidth: 595, number: 1)
+    sample.measuredLines.add(glyphs, pageWidth: 595, number: 1)
     return sample
   }
 

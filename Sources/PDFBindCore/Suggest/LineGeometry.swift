@@ -19,7 +19,7 @@ struct LineGeometry: Equatable, Sendable {
     var scalar: Unicode.Scalar
     var x1, y1, x2, y2: Double
     var centre: Double { (y1 + y2) / 2 }
-    var isLetter: Bool { LineGeometry.isLetter(scalar) }
+    var isLetter: Bool { ScriptCensus.isLetter(scalar) }
     var isRightToLeft: Bool { ScriptGroup(scalar).isRightToLeft }
   }
 
@@ -79,6 +79,13 @@ struct LineGeometry: Equatable, Sendable {
     if flushRight + flushLeft > before { pages.append(number) }
   }
 
+  /// Adds the counts of pages measured apart.
+  mutating func add(_ other: LineGeometry) {
+    flushRight += other.flushRight
+    flushLeft += other.flushLeft
+    pages = (pages + other.pages).sorted()
+  }
+
   /// A run of characters between wide gaps on one row.
   struct Run {
     var x1: Double
@@ -117,13 +124,5 @@ struct LineGeometry: Equatable, Sendable {
       }
     }
     return runs
-  }
-
-  static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.properties.generalCategory {
-    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
-      true
-    default: false
-    }
   }
 }

@@ -30,18 +30,22 @@ enum LineLayoutEvidence {
       census.latin1Share <= TextEvidence.mojibakeShare
     else { return [] }
     let share = Double(rightToLeft) / Double(letters)
+    // Where the script decides (or points left), the lines add nothing, except against a
+    // script that decides from mixed letters: a page of them laid out flush left is not a
+    // right-to-left page, and the two disagreeing leave it undecided. The lines are measured
+    // only past this point (most books never get there).
+    let scriptDecides =
+      letters >= TextEvidence.minimumLetters
+      && (share >= TextEvidence.rightToLeftShare || share <= TextEvidence.leftToRightShare)
+    if scriptDecides, share >= Self.mixedBelow || share <= TextEvidence.leftToRightShare {
+      return []
+    }
     let lines = sample.lines
     let pages =
       lines.pages.isEmpty ? Wording.firstPages(sample.pagesRead) : Wording.pages(lines.pages)
     let counted = describe(lines) + " on " + pages
-    // Where the script decides (or points left), the lines add nothing, except against a
-    // script that decides from mixed letters: a page of them laid out flush left is not a
-    // right-to-left page, and the two disagreeing leave it undecided.
-    if letters >= TextEvidence.minimumLetters,
-      share >= TextEvidence.rightToLeftShare || share <= TextEvidence.leftToRightShare
-    {
-      guard share >= TextEvidence.rightToLeftShare, share < Self.mixedBelow,
-        lines.flushLeft >= Self.minimumRows,
+    if scriptDecides {
+      guard lines.flushLeft >= Self.minimumRows,
         Double(lines.flushLeft) >= Self.agreement * Double(lines.flushLeft + lines.flushRight)
       else { return [] }
       return [
