@@ -32,7 +32,8 @@ extension PageText {
   }
 
   /// This text, then on a line of its own each character of `other` that this one lacks (the
-  /// same character in the same place is one character). Without boxes to compare, the
+  /// same character in the same place is one character; poppler's word and line separators,
+  /// spaces and line feeds, are left out). Without boxes to compare, the
   /// longer of the two.
   func adding(_ other: PageText) -> PageText {
     var (base, extra) =
@@ -54,7 +55,7 @@ extension PageText {
     var boxes = base.boxes
     var separated = false
     for (scalar, box) in zip(extra.text.unicodeScalars, extra.boxes)
-    where !scalar.properties.isWhitespace && !known.contains(place(scalar, box)) {
+    where scalar.value > 0x20 && !known.contains(place(scalar, box)) {
       if !separated {
         scalars.append("\n")
         boxes.append((box.x1, box.y1, box.x1, box.y1))
