@@ -17,9 +17,9 @@ extension PageText {
   /// LRE, RLE, PDF, LRO, RLO: the directional embeddings poppler puts around right-to-left lines.
   static let embeddings: ClosedRange<UInt32> = 0x202A...0x202E
 
-  /// Pairs poppler's text with its boxes. poppler_page_get_text marks each right-to-left line
-  /// with directional embeddings (U+202A-U+202E) that poppler_page_get_text_layout gives no
-  /// box: they are dropped so that box `i` is the box of scalar `i` again. Boxes that still do
+  /// Pairs poppler's text with its boxes. poppler's selected text marks each right-to-left
+  /// line with directional embeddings (U+202A-U+202E) that its text layout gives no box: they
+  /// are dropped so that box `i` is the box of scalar `i` again. Boxes that still do
   /// not pair up are left out rather than given to the wrong characters.
   init(poppler text: String, boxes: [(x1: Double, y1: Double, x2: Double, y2: Double)]) {
     var text = text
@@ -33,8 +33,7 @@ extension PageText {
 
   /// This text, then on a line of its own each character of `other` that this one lacks (the
   /// same character in the same place is one character; poppler's word and line separators,
-  /// spaces and line feeds, are left out). Without boxes to compare, the
-  /// longer of the two.
+  /// spaces and line feeds, are left out). Without boxes to compare, the longer of the two.
   func adding(_ other: PageText) -> PageText {
     var (base, extra) =
       other.text.unicodeScalars.count > text.unicodeScalars.count ? (other, self) : (self, other)
@@ -64,7 +63,7 @@ extension PageText {
       scalars.append(scalar)
       boxes.append(box)
     }
-    return PageText(text: String(scalars), boxes: boxes, width: width)
+    return PageText(text: String(scalars), boxes: boxes, width: base.width)
   }
 }
 
