@@ -34,7 +34,7 @@ def main():
         book(f"{language}.pdf", [(language, p) for p in m.paragraphs(language, rng, 2)],
              expected, f"{language} text (fpdf2)")
     book("urdu-nastaliq.pdf", [("urdu", p) for p in m.paragraphs("urdu", rng, 2)],
-         "right-edge", "Urdu in Nastaliq: poppler's text selection drops most glyphs")
+         "right-edge", "Urdu in Nastaliq (fpdf2)")
     book("english-lang-he.pdf", [("english", p) for p in m.paragraphs("english", rng, 2)],
          "left-edge", "English text, /Lang he-IL (office-suite trap)", lang="he-IL")
     blocks = []

@@ -53,7 +53,7 @@ struct SuggestTests {
     "Each evidence source decides on its own",
     arguments: [
       ("arabic.pdf", "text", "right-edge"),
-      ("urdu-nastaliq.pdf", "fonts", "right-edge"),
+      ("urdu-nastaliq.pdf", "text", "right-edge"),
       ("japanese-vertical.pdf", "fonts", "right-edge"),
       ("japanese-vertical.pdf", "layout", "right-edge"),
       ("japanese-horizontal.pdf", "layout", "left-edge"),
@@ -84,6 +84,22 @@ struct SuggestTests {
     let object = try suggestJSON(file)
     #expect(object["decision"] as? String == "right-edge", "\(object)")
     #expect(sources(object, saying: "right-edge") == ["XMP"])
+  }
+
+  @Test("The subset fonts decide when poppler reads no text: the text lies off the page")
+  func subsetFontsAlone() throws {
+    let file = path("arabic.pdf")
+    let script = """
+      import pikepdf, sys
+      with pikepdf.open(sys.argv[1], allow_overwriting_input=True) as pdf:
+          for page in pdf.pages:
+              page.MediaBox = [0, 0, 595, 20]
+          pdf.save(sys.argv[1])
+      """
+    #expect(try IndependentReaders.runPython(script, file).status == 0)
+    let object = try suggestJSON(file)
+    #expect(object["decision"] as? String == "right-edge", "\(object)")
+    #expect(sources(object, saying: "right-edge") == ["fonts"])
   }
 
   @Test("/Lang of the editing language is not weighed when the pages hold text")

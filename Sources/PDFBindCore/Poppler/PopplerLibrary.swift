@@ -42,6 +42,15 @@ struct PopplerLibrary: @unchecked Sendable {
     @convention(c) (
       Pointer, UnsafeMutablePointer<UnsafeMutablePointer<Double>?>, UnsafeMutablePointer<UInt32>
     ) -> Int32
+  /// poppler_page_get_selected_text (glyph style) and poppler_page_get_text_layout_for_area:
+  /// the same over a rectangle (four doubles) whose corners say where the selection starts.
+  let selectedText:
+    @convention(c) (Pointer, Int32, UnsafeMutablePointer<Double>) -> UnsafeMutablePointer<CChar>?
+  let textLayoutForArea:
+    @convention(c) (
+      Pointer, UnsafeMutablePointer<Double>, UnsafeMutablePointer<UnsafeMutablePointer<Double>?>,
+      UnsafeMutablePointer<UInt32>
+    ) -> Int32
   let errorQuark: @convention(c) () -> UInt32
   let unref: @convention(c) (Raw) -> Void
   let free: @convention(c) (Raw?) -> Void
@@ -94,6 +103,8 @@ struct PopplerLibrary: @unchecked Sendable {
     renderPage = try Self.symbol(poppler, "poppler_page_render")
     pageText = try Self.symbol(poppler, "poppler_page_get_text")
     pageTextLayout = try Self.symbol(poppler, "poppler_page_get_text_layout")
+    selectedText = try Self.symbol(poppler, "poppler_page_get_selected_text")
+    textLayoutForArea = try Self.symbol(poppler, "poppler_page_get_text_layout_for_area")
     errorQuark = try Self.symbol(poppler, "poppler_error_quark")
     unref = try Self.symbol(gobject, "g_object_unref")
     free = try Self.symbol(glib, "g_free")

@@ -55,6 +55,7 @@ public struct BindingAdvisor: Sendable {
     let pageDocument = try PopplerDocument.openForText(path: path, password: password)
     let text = TextEvidence.read(pageDocument, count: pages)
     evidence += TextEvidence.evidence(text)
+    evidence += LineLayoutEvidence.evidence(text)
     if text.census.letters < TextEvidence.minimumLetters,
       let fallback = FontEvidence.subsetFonts(hints.subsetToUnicode, pages: hints.pagesRead)
     {

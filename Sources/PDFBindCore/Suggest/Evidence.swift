@@ -9,6 +9,8 @@ public struct Evidence: Equatable, Sendable {
     case fonts
     case layout
     case text
+    /// The layout of the lines where the letters are mixed (issue 19, item 4).
+    case lines
     case lang = "Lang"
     case xmp = "XMP"
     /// The script of the writing the page images show (SPEC, round 3, evidence 7).

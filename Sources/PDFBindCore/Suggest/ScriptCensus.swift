@@ -52,7 +52,7 @@ struct ScriptCensus: Equatable, Sendable {
     }
   }
 
-  private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+  static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter:
       true

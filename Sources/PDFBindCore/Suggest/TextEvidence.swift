@@ -18,12 +18,28 @@ enum TextEvidence {
   /// Hebrew font read without a Unicode map.
   static let mojibakeShare = 0.25
 
+  /// Pages whose text a sample keeps for the layout of their lines.
+  static let keptPages = 20
+
   /// The census of the first pages' text, the pages read and the pages poppler could not read.
   struct Sample {
     var census = ScriptCensus()
+    /// The first pages' text, kept for the layout of their lines: LineLayoutEvidence measures
+    /// them only where the script leaves the text undecided (most books never need it). Pages
+    /// past `keptPages` are measured as they are read, so memory stays bounded.
+    var keptPages: [(number: Int, text: PageText)] = []
+    var measuredLines = LineGeometry()
     var pagesRead = 0
     var unreadable: [Int] = []
     var opened = true
+
+    /// How the lines of the pages read are laid out.
+    var lines: LineGeometry {
+      var lines = LineGeometry()
+      for (number, text) in keptPages { lines.add(text, number: number) }
+      lines.add(measuredLines)
+      return lines
+    }
   }
 
   /// Reads the text of the first `count` pages of `document` (nil when poppler cannot open the
@@ -38,6 +54,11 @@ enum TextEvidence {
     for index in 0..<sample.pagesRead {
       if let page = document.pageText(index) {
         sample.census.add(page)
+        if sample.keptPages.count < Self.keptPages {
+          sample.keptPages.append((index + 1, page))
+        } else {
+          sample.measuredLines.add(page, number: index + 1)
+        }
       } else {
         sample.unreadable.append(index + 1)
       }

@@ -10,8 +10,9 @@ extension PDFBindCommand {
       discussion: """
         Prints left-edge, right-edge or undecided for each file, with the evidence: calibre's \
         metadata.opf and ComicInfo.xml beside the file, the non-standard /PageDirection key, \
-        vertical fonts, the script and direction of the text on the first pages, and (only \
-        for pages without text) /Lang and XMP dc:language. A book whose first pages hold \
+        vertical fonts, the script and direction of the text on the first pages, where its \
+        letters are mixed the layout of its lines (lines: flush right or flush left), and \
+        (only for pages without text) /Lang and XMP dc:language. A book whose first pages hold \
         too little text (a scan, a manga, a comic) is read from its pictures: the script of \
         the writing they show (page-script, with Tesseract) and double-page pictures that \
         join across the spine (spreads, on every page), which also decide the layout, \
