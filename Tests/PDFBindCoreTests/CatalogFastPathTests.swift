@@ -161,7 +161,7 @@ struct CatalogFastPathTests {
 
   @Test("The tail must end exactly with startxref, its offset and %%EOF")
   func tail() {
-    func tail(_ text: String) -> Int? { CatalogFastPath.startxref(inTail: Array(text.utf8)) }
+    func tail(_ text: String) -> Int? { FileTail.exactStartxref(inTail: Array(text.utf8)) }
     #expect(tail("trailer\n<<>>\nstartxref\n1234\n%%EOF\n") == 1234)
     #expect(tail("startxref\r\n1234\r\n%%EOF") == 1234)
     #expect(tail("startxref 1234 %%EOF \n\n") == 1234)
