@@ -45,7 +45,7 @@ enum CatalogFastPath {
     let reader = CrossReferenceReader(bytes: bytes, header: 0, strictness: .strict)
     let (sections, complete) = reader.chain(startxref: startxref, limit: 64)
     guard complete,
-      sections.allSatisfy({ $0.trailer["Encrypt"] == nil && $0.kind == .table }),
+      sections.allSatisfy({ $0.trailer["Encrypt"] == nil && $0.kind != .hybrid }),
       let trailer = sections.first?.trailer, case .integer? = trailer["Size"],
       case .reference(let rootNumber, let rootGeneration)? = trailer["Root"]
     else { return nil }

@@ -22,14 +22,20 @@ package struct ObjectReader {
 
   private var strict: Bool { strictness == .strict }
 
-  /// The entry the newest section listing `number` gives; nil when none does, or (strict)
-  /// when that section lists it twice.
-  func entry(for number: Int) -> XRefEntry? {
-    for section in sections {
+  /// The entry the newest section listing `number` gives; nil when none does, or when that
+  /// section lists it twice. A hybrid table's free entry yields to its stream's entry, as
+  /// qpdf reads them (a hybrid table frees what only its stream holds).
+  package func entry(for number: Int) -> XRefEntry? {
+    for (index, section) in sections.enumerated() {
       switch section.lookup(number, in: bytes) {
       case .absent: continue
       case .ambiguous: return nil
-      case .entry(let entry): return entry
+      case .entry(let entry):
+        guard section.kind == .hybrid, !entry.inUse, index + 1 < sections.count,
+          sections[index + 1].isHybridStream,
+          case .entry(let streamEntry) = sections[index + 1].lookup(number, in: bytes)
+        else { return entry }
+        return streamEntry
       }
     }
     return nil
