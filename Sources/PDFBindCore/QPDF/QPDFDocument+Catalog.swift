@@ -135,4 +135,19 @@ extension QPDFDocument {
 
   /// Permission bit 4 ("modify the contents"): what changing the catalog needs.
   var allowsModification: Bool { qpdf_allow_modify_other(raw) == QPDF_TRUE }
+
+  /// Stream (`number`, `generation`)'s dictionary and its data decoded (the cross-reference
+  /// stream of a hybrid file, which an update copies); nil when it is not a readable stream.
+  func decodedStream(_ number: Int, generation: Int) -> (dictionary: PDFValue, data: [UInt8])? {
+    let stream = qpdf_get_object_by_id(raw, Int32(clamping: number), Int32(clamping: generation))
+    defer {
+      qpdf_oh_release(raw, stream)
+      discardError()
+    }
+    guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE,
+      let dictionary = try? value(of: qpdf_oh_get_dict(raw, stream), resolve: true),
+      let data = try? streamData(stream, decoded: true)
+    else { return nil }
+    return (dictionary, data)
+  }
 }

@@ -15,9 +15,11 @@ struct UpdateBasis {
   var kind: CrossReferenceKind
   /// One more than the highest object number any section of the file defines.
   var size: Int
-  /// `/Root`, `/Info`, `/ID`, `/Encrypt` (and a hybrid file's `/XRefStm`) as the newest trailer
-  /// writes them.
+  /// `/Root`, `/Info`, `/ID`, `/Encrypt` as the newest trailer writes them (and a hybrid file's
+  /// `/XRefStm` when its stream could not be copied).
   var carriedTrailerEntries: [(key: [UInt8], value: PDFValue)]
+  /// After a hybrid file: its `/XRefStm` stream's rows, which the update carries.
+  var crossReferenceStreamCopy: CrossReferenceStreamCopy?
   /// How the update's strings must be encrypted; nil for a file without encryption.
   var encryption: EncryptionContext?
   /// What `--force` did to a signed, certified or restricted document.
@@ -83,13 +85,33 @@ extension UpdateBasis {
         []
       }
     try UpdatePlanner.requireObjectsReadable(document, size: size, skipping: compressed)
-    // As the previous trailer wrote them; a hybrid file's /XRefStm is repeated, since
-    // Ghostscript reads the stream only through the newest trailer.
-    let carried = try document.trailerEntriesAsWritten(
-      ["Root", "Info", "ID", "Encrypt"] + (kind == .hybrid ? ["XRefStm"] : []))
+    // As the previous trailer wrote them. After a hybrid file, the update names a copy of its
+    // /XRefStm stream (Ghostscript reads that stream only through the newest trailer), or,
+    // when the stream cannot be copied, the original stream again.
+    var carried = try document.trailerEntriesAsWritten(["Root", "Info", "ID", "Encrypt"])
+    let copy = kind == .hybrid ? Self.crossReferenceStreamCopy(document, trailer, source) : nil
+    if kind == .hybrid, copy == nil {
+      carried += try document.trailerEntriesAsWritten(["XRefStm"])
+    }
     self.init(
       catalog: catalog, viewerPreferences: viewerPreferences, layout: layout,
       originalSize: Int(source.version.size), kind: kind, size: size,
-      carriedTrailerEntries: carried, encryption: encryption, notes: notes)
+      carriedTrailerEntries: carried, crossReferenceStreamCopy: copy, encryption: encryption,
+      notes: notes)
+  }
+
+  /// The rows of the stream the newest trailer's `/XRefStm` names, as qpdf decodes them; nil
+  /// when they cannot be read.
+  private static func crossReferenceStreamCopy(
+    _ document: QPDFDocument, _ trailer: PDFValue, _ source: SourceFile
+  ) -> CrossReferenceStreamCopy? {
+    defer { _ = document.takeWarnings() }
+    guard case .integer(let offset)? = trailer["XRefStm"], offset >= 0,
+      let header = source.bytes(atHeaderRelative: Int(clamping: offset), count: 32),
+      let stream = FileScan.objectHeader(in: header),
+      let (dictionary, data) = document.decodedStream(stream.number, generation: stream.generation)
+    else { return nil }
+    return CrossReferenceStreamCopy(
+      dictionary: dictionary, decodedData: data, omitting: stream.number)
   }
 }

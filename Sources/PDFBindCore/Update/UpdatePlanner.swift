@@ -16,7 +16,7 @@ enum UpdatePlanner {
     let update = IncrementalUpdate(
       layout: basis.layout, originalSize: basis.originalSize, kind: basis.kind,
       previousSize: basis.size, carriedTrailerEntries: basis.carriedTrailerEntries,
-      objects: objects)
+      objects: objects, crossReferenceStreamCopy: basis.crossReferenceStreamCopy)
     let encryptString = basis.encryption?.stringEncryptor(needed: objects)
     return UpdatePlan(
       bytes: update.bytes(encryptString: encryptString), objects: objects, kind: basis.kind,
