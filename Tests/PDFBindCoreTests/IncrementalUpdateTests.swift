@@ -96,9 +96,11 @@ struct IncrementalUpdateTests {
     let bytes = hybrid.bytes()
     // The catalog at 500 + 31, then the copy as object 7 (the old /Size), then the table.
     let copyOffset = 500 + markerLength + 90
-    #expect(text(Array(bytes[(copyOffset - 500)...])).hasPrefix(
-      "7 0 obj\n<< /Type /XRef /Size 8 /W [1 2 1] /Index [3 2] /Length 8 >>\nstream\n"))
-    #expect(text(bytes).contains("xref\n1 1\n0000000531 00000 n \n7 1\n0000000\(copyOffset) 00000 n \n"))
+    #expect(
+      text(Array(bytes[(copyOffset - 500)...])).hasPrefix(
+        "7 0 obj\n<< /Type /XRef /Size 8 /W [1 2 1] /Index [3 2] /Length 8 >>\nstream\n"))
+    #expect(
+      text(bytes).contains("xref\n1 1\n0000000531 00000 n \n7 1\n0000000\(copyOffset) 00000 n \n"))
     #expect(
       text(bytes).contains(
         "trailer\n<< /Size 8 /Root 1 0 R /ID [<AB01> <AB02>] /XRefStm \(copyOffset) /Prev 400 >>"))

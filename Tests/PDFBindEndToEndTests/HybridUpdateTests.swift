@@ -32,8 +32,9 @@ struct HybridUpdateTests {
       trailer.firstMatch(of: /\/XRefStm\s+(\d+)/).flatMap { Int($0.1) }, "\(trailer)")
     #expect(newStream != oldStream)
     #expect(newStream >= original.count - Self.headerOffset(original))
-    let streamText = String(decoding: updated.dropFirst(newStream + Self.headerOffset(updated))
-      .prefix(120), as: UTF8.self)
+    let streamText = String(
+      decoding: updated.dropFirst(newStream + Self.headerOffset(updated))
+        .prefix(120), as: UTF8.self)
     #expect(streamText.contains("/Type /XRef"), "\(streamText)")
 
     // qpdf, MuPDF, PDFium, Ghostscript (page count, no new complaint) and the prefix.
