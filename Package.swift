@@ -28,6 +28,12 @@ let package = Package(
       pkgConfig: "nettle",
       providers: [.apt(["nettle-dev"])]
     ),
+    // inflate for /FlateDecode cross-reference and object streams. Only
+    // PDFBindCore/Syntax/StreamFilters.swift imports it.
+    .systemLibrary(
+      name: "CZlib",
+      providers: [.apt(["zlib1g-dev"])]
+    ),
     // Syscalls Swift's Glibc module does not export (copy_file_range).
     .target(name: "CSystemShims"),
     .target(
@@ -36,6 +42,7 @@ let package = Package(
         "CQPDF",
         "CNettle",
         "CSystemShims",
+        "CZlib",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),

@@ -51,16 +51,17 @@ struct CatalogFastPathTests {
     let answered = try Self.pdfs(in: Fixture.directory).filter { Self.expectAgreement($0) }
       .map { URL(fileURLWithPath: $0).lastPathComponent }
     // Plain classic tables, including a chain of updates, CRLF entries, a linearized file and
-    // an indirect /ViewerPreferences: the fast path must not decline these.
+    // an indirect /ViewerPreferences, and a cross-reference stream with the catalog in an
+    // object stream: the fast path must not decline these.
     for name in [
       "right-edge.pdf", "left-edge.pdf", "unknown.pdf", "crlf.pdf", "several-updates.pdf",
-      "indirect-viewer-preferences.pdf", "linearized.pdf",
+      "indirect-viewer-preferences.pdf", "linearized.pdf", "object-streams.pdf",
     ] {
       #expect(answered.contains(name), "the fast path declined \(name)")
     }
     // Not plain: qpdf reads these.
     for name in [
-      "object-streams.pdf", "hybrid.pdf", "damaged-xref.pdf", "encrypted-empty-user.pdf",
+      "hybrid.pdf", "damaged-xref.pdf", "encrypted-empty-user.pdf", "encrypted-object-streams.pdf",
       "lowercase-r2l.pdf", "string-direction.pdf", "number-direction.pdf",
     ] {
       #expect(!answered.contains(name), "the fast path answered \(name)")
@@ -72,6 +73,12 @@ struct CatalogFastPathTests {
     let paths = try Self.pdfs(in: Fixture.corpus)
     let answered = paths.filter { Self.expectAgreement($0) }
     #expect(answered.count >= 5, "the fast path answered only \(answered.count) corpus files")
+    // Cross-reference streams (26 corpus files have one): the fast path reads them too.
+    let streams = answered.filter { path in
+      (try? SourceFile(path: FilePath(path))).flatMap { try? $0.newestSection(at: $0.layout()) }?
+        .kind == .stream
+    }
+    #expect(streams.count >= 15, "the fast path answered only \(streams.count) stream files")
   }
 
   @Test("Damaged copies of fixtures and corpus files: agreement or decline")
@@ -161,7 +168,7 @@ struct CatalogFastPathTests {
 
   @Test("The tail must end exactly with startxref, its offset and %%EOF")
   func tail() {
-    func tail(_ text: String) -> Int? { CatalogFastPath.startxref(inTail: Array(text.utf8)) }
+    func tail(_ text: String) -> Int? { FileTail.exactStartxref(inTail: Array(text.utf8)) }
     #expect(tail("trailer\n<<>>\nstartxref\n1234\n%%EOF\n") == 1234)
     #expect(tail("startxref\r\n1234\r\n%%EOF") == 1234)
     #expect(tail("startxref 1234 %%EOF \n\n") == 1234)

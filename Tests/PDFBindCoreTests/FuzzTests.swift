@@ -65,23 +65,23 @@ struct FuzzTests {
     await propertyCheck(count: Self.count, input: Gen.uint64()) { seed in
       let bytes = Self.scanInput(seed)
       let header = Array("%PDF-".utf8)
-      let headerAt = (0..<max(0, min(bytes.count, FileScan.headWindow) - 4)).first {
+      let headerAt = (0..<max(0, min(bytes.count, FileTail.headWindow) - 4)).first {
         bytes[$0..<$0 + 5].elementsEqual(header)
       }
-      #expect(FileScan.headerOffset(in: bytes) == headerAt, "seed \(seed)")
+      #expect(FileTail.headerOffset(in: bytes) == headerAt, "seed \(seed)")
 
       let text = String(decoding: bytes, as: UTF8.self)
-      #expect(FileScan.containsEOFMarker(bytes) == bytes.contains(subsequence: Array("%%EOF".utf8)))
+      #expect(FileTail.containsEOFMarker(bytes) == bytes.contains(subsequence: Array("%%EOF".utf8)))
       // The scan's number is the one after the last keyword that has one, as a regular
       // expression over the same bytes finds it; none when no keyword is followed by digits.
-      #expect(FileScan.lastStartxref(in: bytes) == Self.lastStartxrefByRegex(bytes), "seed \(seed)")
-      if FileScan.lastStartxref(in: bytes) != nil {
+      #expect(FileTail.lastStartxref(in: bytes) == Self.lastStartxrefByRegex(bytes), "seed \(seed)")
+      if FileTail.lastStartxref(in: bytes) != nil {
         #expect(text.contains("startxref"), "seed \(seed)")
       } else {
         #expect(!Self.hasStartxrefWithNumber(bytes), "seed \(seed)")
       }
-      if let kind = FileScan.sectionKind(at: bytes) {
-        let trimmed = bytes.drop { PDFSyntax.isWhitespace($0) }
+      if let kind = CrossReferenceReader.sectionKind(in: bytes) {
+        let trimmed = bytes.drop { PDFCharacter.isWhitespace($0) }
         #expect(
           kind == .table
             ? trimmed.starts(with: Array("xref".utf8))
@@ -104,7 +104,7 @@ struct FuzzTests {
     let keyword = Array("startxref".utf8)
     guard bytes.count > keyword.count else { return false }
     for start in 0...(bytes.count - keyword.count) where bytes[start...].starts(with: keyword) {
-      let rest = bytes[(start + keyword.count)...].drop { PDFSyntax.isWhitespace($0) }
+      let rest = bytes[(start + keyword.count)...].drop { PDFCharacter.isWhitespace($0) }
       if let first = rest.first, first >= 0x30, first <= 0x39 { return true }
     }
     return false

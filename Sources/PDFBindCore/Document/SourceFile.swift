@@ -36,12 +36,12 @@ final class SourceFile {
       guard version.isRegularFile else { throw BindingError.input(.notRegularFile) }
       if version.size == 0 { throw BindingError.input(.empty) }
       let mapping = MappedFile(descriptor: descriptor, length: Int(version.size))
-      let head = try Self.read(descriptor, mapping, at: 0, count: FileScan.headWindow)
-      guard let headerOffset = FileScan.headerOffset(in: head) else {
+      let head = try Self.read(descriptor, mapping, at: 0, count: FileTail.headWindow)
+      guard let headerOffset = FileTail.headerOffset(in: head) else {
         throw BindingError.input(.notPDF)
       }
-      let tailStart = max(0, version.size - Int64(FileScan.tailWindow))
-      self.tail = try Self.read(descriptor, mapping, at: tailStart, count: FileScan.tailWindow)
+      let tailStart = max(0, version.size - Int64(FileTail.tailWindow))
+      self.tail = try Self.read(descriptor, mapping, at: tailStart, count: FileTail.tailWindow)
       self.path = path
       self.descriptor = descriptor
       self.version = version
@@ -68,15 +68,15 @@ final class SourceFile {
 
   /// No `startxref` and no `%%EOF` where they belong: the end of the file is missing.
   var looksTruncated: Bool {
-    FileScan.lastStartxref(in: tail) == nil && !FileScan.containsEOFMarker(tail)
+    FileTail.lastStartxref(in: tail) == nil && !FileTail.containsEOFMarker(tail)
   }
 
   /// Where the header is, where the newest cross-reference section starts, and how the file
   /// ends.
   func layout() throws(BindingError) -> FileLayout {
-    guard let startxref = FileScan.lastStartxref(in: tail) else {
+    guard let startxref = FileTail.lastStartxref(in: tail) else {
       throw BindingError.unsupported(
-        .exactUpdate("no startxref in the last \(FileScan.tailWindow) bytes"))
+        .exactUpdate("no startxref in the last \(FileTail.tailWindow) bytes"))
     }
     let last = tail.last ?? 0
     return FileLayout(
@@ -91,7 +91,8 @@ final class SourceFile {
     guard offset < version.size else { return NewestSection(kind: nil, streamObject: nil) }
     let bytes = try Self.read(descriptor, mapping, at: offset, count: 64)
     return NewestSection(
-      kind: FileScan.sectionKind(at: bytes), streamObject: FileScan.objectHeader(in: bytes))
+      kind: CrossReferenceReader.sectionKind(in: bytes),
+      streamObject: ObjectHeader.parse(bytes).map { ($0.number, $0.generation) })
   }
 
   struct NewestSection {

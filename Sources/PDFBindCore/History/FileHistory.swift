@@ -136,15 +136,11 @@ struct HistoryAnalysis {
     for section in scan.sections {
       entries += section.tableEntries
       var stream = section.streamObject
-      if let offset = section.xrefStreamOffset, offset < mapping.length {
-        var lexer = Lexer(
-          bytes: UnsafeRawBufferPointer(start: mapping.address, count: mapping.length),
-          position: offset)
-        if case .word(let number) = lexer.next(), let number = Int(number),
-          case .word(let generation) = lexer.next(), let generation = Int(generation)
-        {
-          stream = (number, generation)
-        }
+      if let offset = section.xrefStreamOffset,
+        let header = ObjectHeader.parse(
+          UnsafeRawBufferPointer(start: mapping.address, count: mapping.length), at: offset)
+      {
+        stream = (header.number, header.generation)
       }
       if let stream {
         guard

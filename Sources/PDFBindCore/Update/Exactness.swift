@@ -1,24 +1,30 @@
 /// Facts an exact update needs that the newest trailer alone does not give: the object numbers
-/// every cross-reference section defines, and whether a token qpdf patched is the very
-/// `/Direction` value the update replaces.
+/// every cross-reference section defines (from pdfbind's own reader), and whether a token qpdf
+/// patched is the very `/Direction` value the update replaces.
 enum Exactness {
   /// `/Size` for the update: one more than the highest object number that any section of the
-  /// file defines (tables, streams, a hybrid file's `/XRefStm`; in use or free), whatever the
-  /// old `/Size` says.
-  ///
-  /// qpdf walks every section while it opens the file and compares exactly this number with the
-  /// newest `/Size`; when they differ it warns "reported number of objects (N) is not one plus
-  /// the highest object number (M)". So the answer is the old `/Size` unless qpdf said M, and
-  /// qpdf, which judges the result, agrees with it by construction.
-  static func definedSize(trailerSize: Int, qpdfWarnings: [QPDFWarning]) -> Int {
-    for warning in qpdfWarnings {
-      guard warning.detail.hasPrefix("reported number of objects ("),
-        let range = warning.detail.firstRange(of: "highest object number ("),
-        let highest = Int(warning.detail[range.upperBound...].prefix { $0.isNumber })
-      else { continue }
+  /// file defines (tables, streams, a hybrid file's `/XRefStm`; in use or free) and than every
+  /// cross-reference stream's own number, whatever the old `/Size` says. A stream's own number
+  /// is often in no section's index; were it left out, the update's new stream could take it
+  /// (pypdf then warns "Overwriting cache"). Read with the tolerant reader of `Syntax/`; where
+  /// it cannot decode a section (a filter it does not know), the old `/Size`, raised past every
+  /// stream it saw.
+  static func definedSize(trailerSize: Int, in source: SourceFile, layout: FileLayout) -> Int {
+    guard let mapping = source.mapping else { return trailerSize }
+    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
+    return withExtendedLifetime(mapping) {
+      let reader = CrossReferenceReader(
+        bytes: bytes, header: layout.headerOffset, strictness: .tolerant)
+      let (sections, complete) = reader.chain(startxref: layout.startxref)
+      let streams = sections.compactMap { $0.streamObject?.number }
+      let everyStreamRead =
+        sections.allSatisfy { $0.streamObject == nil || $0.rows != nil }
+        && sections.filter { $0.kind == .hybrid }.count
+          == sections.filter(\.isHybridStream).count
+      guard complete, everyStreamRead, let highest = sections.compactMap(\.highestNumber).max()
+      else { return max(trailerSize, (streams.max() ?? -1) + 1) }
       return highest + 1
     }
-    return trailerSize
   }
 
   /// The warning qpdf gives when it reads a bare word as a string (fpdf2 2.8.9 writes
@@ -36,26 +42,25 @@ enum Exactness {
       case .other(let syntax) = direction, syntax.hasPrefix("("), syntax.hasSuffix(")")
     else { return false }
     let word = Array(syntax.utf8.dropFirst().dropLast())
-    guard !word.isEmpty, word.allSatisfy(isRegular) else { return false }
+    guard !word.isEmpty, word.allSatisfy(PDFCharacter.isRegular) else { return false }
     let key = Array("/Direction".utf8)
     let lookBack = key.count + 64
     let start = max(0, offset - lookBack)
     guard let before = bytes(start, offset - start),
       let after = bytes(offset, word.count + 1), after.count >= word.count
     else { return false }
-    // The token is the word, ended by a delimiter, whitespace or the end of the file.
-    guard after.prefix(word.count).elementsEqual(word),
-      after.count == word.count || !isRegular(after[word.count])
+    // The token there is the word, ended by a delimiter, whitespace or the end of the file.
+    let token = after.withUnsafeBytes { bytes in
+      var lexer = Lexer(bytes: bytes)
+      return lexer.next()
+    }
+    guard token.kind == .keyword, token.range == 0..<word.count,
+      after.prefix(word.count).elementsEqual(word)
     else { return false }
     // The token before it is the /Direction key.
     var end = before.count
-    while end > 0, PDFSyntax.isWhitespace(before[end - 1]) { end -= 1 }
+    while end > 0, PDFCharacter.isWhitespace(before[end - 1]) { end -= 1 }
     return end >= key.count && before[end - key.count..<end].elementsEqual(key)
-  }
-
-  /// A regular character: neither whitespace nor a delimiter (ISO 32000-1 §7.2.2).
-  private static func isRegular(_ byte: UInt8) -> Bool {
-    !PDFSyntax.isWhitespace(byte) && !Array("()<>[]{}/%".utf8).contains(byte)
   }
 }
 

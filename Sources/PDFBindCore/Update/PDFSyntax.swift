@@ -1,4 +1,5 @@
-/// Writes PDF syntax (ISO 32000-1 §7.3) byte for byte.
+/// Writes PDF syntax (ISO 32000-1 §7.3) byte for byte, with the character classes of
+/// `Syntax/Lexer.swift`, the ones the reader uses.
 enum PDFSyntax {
   /// Serializes `value`. Strings pass through `encryptString` first (identity for plain files),
   /// and are written as hexadecimal strings, which are binary-safe and need no escaping.
@@ -37,7 +38,8 @@ enum PDFSyntax {
   static func appendName(_ bytes: [UInt8], to out: inout [UInt8]) {
     out.append(UInt8(ascii: "/"))
     for byte in bytes {
-      if byte > 0x20 && byte < 0x7F && !isDelimiter(byte) && byte != UInt8(ascii: "#") {
+      if byte > 0x20 && byte < 0x7F && !PDFCharacter.isDelimiter(byte) && byte != UInt8(ascii: "#")
+      {
         out.append(byte)
       } else {
         out.append(UInt8(ascii: "#"))
@@ -50,20 +52,6 @@ enum PDFSyntax {
     out.append(UInt8(ascii: "<"))
     for byte in bytes { appendHexByte(byte, to: &out) }
     out.append(UInt8(ascii: ">"))
-  }
-
-  static func isDelimiter(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "<"), UInt8(ascii: ">"),
-      UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "{"), UInt8(ascii: "}"),
-      UInt8(ascii: "/"), UInt8(ascii: "%"):
-      true
-    default: false
-    }
-  }
-
-  static func isWhitespace(_ byte: UInt8) -> Bool {
-    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 || byte == 0x0C || byte == 0x00
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)

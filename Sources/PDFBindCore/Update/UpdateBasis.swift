@@ -69,8 +69,7 @@ extension UpdateBasis {
     guard case .integer(let trailerSize)? = trailer["Size"], trailerSize > 0 else {
       throw BindingError.unsupported(.exactUpdate("the trailer has no valid /Size"))
     }
-    let size = Exactness.definedSize(
-      trailerSize: Int(trailerSize), qpdfWarnings: inspection.qpdfWarnings)
+    let size = Exactness.definedSize(trailerSize: Int(trailerSize), in: source, layout: layout)
     // In a file with a cross-reference stream, the sample avoids objects stored in object
     // streams: reading one makes qpdf parse its whole object stream, while the stream's own
     // object, which the sample can still pick, shows a wrong offset just as well.

@@ -1,9 +1,7 @@
-/// A direct PDF object as pdfbind rewrites it: the catalog (or `/ViewerPreferences`) dictionary
-/// with everything it holds directly; indirect objects stay references.
-///
-/// qpdf parses; this type only carries what it parsed to the serializer, so the bytes an update
-/// appends are produced by code we can test without a file.
-indirect enum PDFValue: Equatable, Sendable {
+/// A direct PDF object: the one value model. pdfbind's own parser (`ObjectParser`) and qpdf's
+/// read both produce it, and the serializer (`PDFSyntax`) writes it, so the bytes an update
+/// appends are produced by code we can test without a file. Indirect objects stay references.
+package indirect enum PDFValue: Equatable, Sendable {
   case null
   case boolean(Bool)
   case integer(Int64)
@@ -18,7 +16,7 @@ indirect enum PDFValue: Equatable, Sendable {
   case dictionary([(key: [UInt8], value: PDFValue)])
   case reference(objectNumber: Int, generation: Int)
 
-  static func == (lhs: PDFValue, rhs: PDFValue) -> Bool {
+  package static func == (lhs: PDFValue, rhs: PDFValue) -> Bool {
     switch (lhs, rhs) {
     case (.null, .null): true
     case (.boolean(let a), .boolean(let b)): a == b

@@ -4,51 +4,51 @@ import Testing
 @testable import PDFBindCore
 
 /// The byte scans the writer depends on: the header, the last startxref, the section kind.
-@Suite("File scan")
-struct FileScanTests {
+@Suite("File tail")
+struct FileTailTests {
   private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
   @Test("The header may follow leading junk")
   func headerOffset() {
-    #expect(FileScan.headerOffset(in: bytes("%PDF-1.7\n")) == 0)
-    #expect(FileScan.headerOffset(in: bytes("garbage\r\n%PDF-1.4")) == 9)
-    #expect(FileScan.headerOffset(in: bytes("no header here")) == nil)
+    #expect(FileTail.headerOffset(in: bytes("%PDF-1.7\n")) == 0)
+    #expect(FileTail.headerOffset(in: bytes("garbage\r\n%PDF-1.4")) == 9)
+    #expect(FileTail.headerOffset(in: bytes("no header here")) == nil)
     let late = [UInt8](repeating: 0x20, count: 1030) + bytes("%PDF-1.4")
-    #expect(FileScan.headerOffset(in: late) == nil)
+    #expect(FileTail.headerOffset(in: late) == nil)
   }
 
   @Test("The last startxref wins, whatever the whitespace")
   func lastStartxref() {
-    #expect(FileScan.lastStartxref(in: bytes("startxref\n123\n%%EOF\n")) == 123)
-    #expect(FileScan.lastStartxref(in: bytes("startxref 1\n%%EOF\nstartxref\r\n 456 %%EOF")) == 456)
-    #expect(FileScan.lastStartxref(in: bytes("startxref\n%%EOF")) == nil)
-    #expect(FileScan.lastStartxref(in: bytes("startxref 7\nstartxref\n%%EOF")) == 7)
-    #expect(FileScan.lastStartxref(in: []) == nil)
+    #expect(FileTail.lastStartxref(in: bytes("startxref\n123\n%%EOF\n")) == 123)
+    #expect(FileTail.lastStartxref(in: bytes("startxref 1\n%%EOF\nstartxref\r\n 456 %%EOF")) == 456)
+    #expect(FileTail.lastStartxref(in: bytes("startxref\n%%EOF")) == nil)
+    #expect(FileTail.lastStartxref(in: bytes("startxref 7\nstartxref\n%%EOF")) == 7)
+    #expect(FileTail.lastStartxref(in: []) == nil)
   }
 
   @Test("A section is a table or an xref stream object")
   func sectionKind() {
-    #expect(FileScan.sectionKind(at: bytes("xref\n0 1\n")) == .table)
-    #expect(FileScan.sectionKind(at: bytes("\r\n  xref")) == .table)
-    #expect(FileScan.sectionKind(at: bytes("12 0 obj\n<< /Type /XRef")) == .stream)
-    #expect(FileScan.sectionKind(at: bytes("\n12 0 obj")) == .stream)
-    #expect(FileScan.sectionKind(at: bytes("trailer")) == nil)
-    #expect(FileScan.sectionKind(at: bytes("12 obj")) == nil)
-    #expect(FileScan.sectionKind(at: []) == nil)
+    #expect(CrossReferenceReader.sectionKind(in: bytes("xref\n0 1\n")) == .table)
+    #expect(CrossReferenceReader.sectionKind(in: bytes("\r\n  xref")) == .table)
+    #expect(CrossReferenceReader.sectionKind(in: bytes("12 0 obj\n<< /Type /XRef")) == .stream)
+    #expect(CrossReferenceReader.sectionKind(in: bytes("\n12 0 obj")) == .stream)
+    #expect(CrossReferenceReader.sectionKind(in: bytes("trailer")) == nil)
+    #expect(CrossReferenceReader.sectionKind(in: bytes("12 obj")) == nil)
+    #expect(CrossReferenceReader.sectionKind(in: []) == nil)
   }
 
   @Test("An object header gives the number and generation")
   func objectHeader() {
     #expect(
-      FileScan.objectHeader(in: bytes("\n12 3 obj\n<<")).map { [$0.number, $0.generation] } == [
+      ObjectHeader.parse(bytes("\n12 3 obj\n<<")).map { [$0.number, $0.generation] } == [
         12, 3,
       ])
     #expect(
-      FileScan.objectHeader(in: bytes("70003 0 obj")).map { [$0.number, $0.generation] } == [
+      ObjectHeader.parse(bytes("70003 0 obj")).map { [$0.number, $0.generation] } == [
         70003, 0,
       ])
-    #expect(FileScan.objectHeader(in: bytes("12 obj")) == nil)
-    #expect(FileScan.objectHeader(in: bytes("12 0 R")) == nil)
+    #expect(ObjectHeader.parse(bytes("12 obj")) == nil)
+    #expect(ObjectHeader.parse(bytes("12 0 R")) == nil)
   }
 
   @Test("The damage sample of a large file avoids objects in object streams when it can")
@@ -82,15 +82,15 @@ struct FileScanTests {
       }
       // Each answer must be backed by the bytes it names.
       #expect(
-        FileScan.headerOffset(in: input)
-          == Array(input.prefix(FileScan.headWindow)).firstRange(of: bytes("%PDF-"))?.lowerBound)
-      if FileScan.lastStartxref(in: input) != nil {
+        FileTail.headerOffset(in: input)
+          == Array(input.prefix(FileTail.headWindow)).firstRange(of: bytes("%PDF-"))?.lowerBound)
+      if FileTail.lastStartxref(in: input) != nil {
         #expect(input.firstRange(of: bytes("startxref")) != nil)
       }
-      #expect(FileScan.containsEOFMarker(input) == (input.firstRange(of: bytes("%%EOF")) != nil))
-      if FileScan.sectionKind(at: input) == .table {
+      #expect(FileTail.containsEOFMarker(input) == (input.firstRange(of: bytes("%%EOF")) != nil))
+      if CrossReferenceReader.sectionKind(in: input) == .table {
         #expect(input.firstRange(of: bytes("xref")) != nil)
-      } else if FileScan.sectionKind(at: input) == .stream {
+      } else if CrossReferenceReader.sectionKind(in: input) == .stream {
         #expect(input.firstRange(of: bytes("obj")) != nil)
       }
     }

@@ -1,0 +1,212 @@
+/// The one reader of cross-reference sections: classic tables, cross-reference streams and
+/// hybrid files, along `/Prev` (ISO 32000-1 §7.5.4-§7.5.8). Offsets in the file are relative
+/// to the header at `header`; offsets this reader returns are absolute. It accepts any bytes
+/// (it is fuzzed) and never reads outside them.
+package struct CrossReferenceReader {
+  package let bytes: UnsafeRawBufferPointer
+  package let header: Int
+  package let strictness: Strictness
+
+  package init(bytes: UnsafeRawBufferPointer, header: Int, strictness: Strictness) {
+    self.bytes = bytes
+    self.header = header
+    self.strictness = strictness
+  }
+
+  private var strict: Bool { strictness == .strict }
+
+  /// The sections newest first from `startxref` (relative to the header), with each hybrid
+  /// table's stream right after the table; `complete` when the chain ended at a section without
+  /// `/Prev`. Strict: every `/Prev` and `/XRefStm` must be an integer that leads to a section.
+  package func chain(startxref: Int, limit: Int = 100_000) -> (
+    sections: [CrossReferenceSection], complete: Bool
+  ) {
+    var sections: [CrossReferenceSection] = []
+    var visited = Set<Int>()
+    var next: Int? = header + startxref
+    while let offset = next {
+      guard offset >= 0, offset < bytes.count, sections.count < limit,
+        visited.insert(offset).inserted, let section = section(at: offset)
+      else { return (sections, false) }
+      sections.append(section)
+      if let stream = section.xrefStream {
+        if var streamSection = self.section(at: header + stream), streamSection.rows != nil,
+          streamSection.streamObject != nil
+        {
+          streamSection.isHybridStream = true
+          sections.append(streamSection)
+        } else if strict {
+          return (sections, false)
+        }
+      }
+      switch section.trailer["Prev"] {
+      case nil: next = nil
+      case .integer(let previous)?: next = header + Int(clamping: previous)
+      default: return (sections, !strict)
+      }
+    }
+    return (sections, true)
+  }
+
+  /// The section at the absolute `offset`, or nil when the bytes there are not one.
+  package func section(at offset: Int) -> CrossReferenceSection? {
+    guard offset >= 0, offset < bytes.count else { return nil }
+    var lexer = Lexer(bytes: bytes, position: offset)
+    let first = lexer.next()
+    if lexer.isKeyword(first, "xref") {
+      guard !strict || (first.range.lowerBound == offset && !first.followsComment) else {
+        return nil
+      }
+      return table(at: offset, after: lexer.position)
+    }
+    return stream(at: offset)
+  }
+
+  /// The kind of section that starts at `offset` (whitespace before it skipped, as qpdf does):
+  /// `xref` opens a table, `N G obj` a cross-reference stream. Nothing else is read.
+  package static func sectionKind(in bytes: UnsafeRawBufferPointer, at offset: Int = 0)
+    -> CrossReferenceKind?
+  {
+    var lexer = Lexer(bytes: bytes, position: offset)
+    let first = lexer.next()
+    if lexer.isKeyword(first, "xref") { return first.followsComment ? nil : .table }
+    return ObjectHeader.parse(bytes, at: offset) != nil ? .stream : nil
+  }
+
+  package static func sectionKind(in bytes: [UInt8]) -> CrossReferenceKind? {
+    bytes.withUnsafeBytes { sectionKind(in: $0) }
+  }
+
+  // MARK: - Tables
+
+  private func table(at offset: Int, after keyword: Int) -> CrossReferenceSection? {
+    var lexer = Lexer(bytes: bytes, position: keyword)
+    guard keyword < bytes.count, PDFCharacter.isWhitespace(bytes[keyword]) else { return nil }
+    var subsections: [CrossReferenceSection.TableSubsection] = []
+    while true {
+      let token = lexer.next()
+      if lexer.isKeyword(token, "trailer") {
+        guard !strict || !token.followsComment else { return nil }
+        break
+      }
+      let countToken = lexer.next()
+      guard subsections.count < 100_000, token.isUnsignedInteger(in: bytes),
+        countToken.isUnsignedInteger(in: bytes), case .integer(let first) = token.kind,
+        case .integer(let count) = countToken.kind, first + count <= Int64(Int32.max)
+      else { return nil }
+      if strict {
+        guard !token.followsComment, !countToken.followsComment,
+          Self.isStrictSubsectionHeader(bytes, token.range, countToken.range)
+        else { return nil }
+      }
+      var entries = lexer.position
+      while entries < bytes.count, PDFCharacter.isWhitespace(bytes[entries]) { entries += 1 }
+      var subsection = CrossReferenceSection.TableSubsection(
+        first: Int(first), count: Int(count), fixedEntries: nil)
+      if Int(count) <= (bytes.count - entries) / 20,
+        Self.entriesAreStrict(bytes, at: entries, count: Int(count))
+      {
+        subsection.fixedEntries = entries
+        lexer.position = entries + Int(count) * 20
+      } else {
+        guard !strict, let parsed = parsedEntries(&lexer, first: Int(first), count: Int(count))
+        else { return nil }
+        subsection.parsedEntries = parsed
+      }
+      subsections.append(subsection)
+    }
+    var parser = ObjectParser(bytes: bytes, position: lexer.position, strictness: strictness)
+    guard let trailer = parser.value(), case .dictionary = trailer else { return nil }
+    var section = CrossReferenceSection(
+      start: offset, kind: .table, trailer: trailer, streamObject: nil,
+      end: parser.lexer.position)
+    section.subsections = subsections
+    if section.xrefStream != nil { section.kind = .hybrid }
+    return section
+  }
+
+  /// Entries written loosely (any whitespace, missing end-of-line bytes), token by token.
+  private func parsedEntries(_ lexer: inout Lexer, first: Int, count: Int) -> [XRefEntry]? {
+    guard count <= (bytes.count - lexer.position) / 6 else { return nil }
+    var entries: [XRefEntry] = []
+    entries.reserveCapacity(count)
+    for index in 0..<count {
+      let offset = lexer.next()
+      let generation = lexer.next()
+      let type = lexer.next()
+      guard case .integer(let at) = offset.kind, case .integer(let g) = generation.kind,
+        lexer.isKeyword(type, "n") || lexer.isKeyword(type, "f")
+      else { return nil }
+      entries.append(
+        XRefEntry(
+          number: first + index, generation: Int(clamping: g),
+          inUse: lexer.isKeyword(type, "n"), offset: Int(clamping: at)))
+    }
+    return entries
+  }
+
+  /// `first count` then an end-of-line: one space after `first`, spaces after `count`.
+  private static func isStrictSubsectionHeader(
+    _ bytes: UnsafeRawBufferPointer, _ first: Range<Int>, _ count: Range<Int>
+  ) -> Bool {
+    guard first.count <= 15, count.count <= 15, first.upperBound < bytes.count,
+      bytes[first.upperBound] == 0x20
+    else { return false }
+    for index in first.upperBound..<count.lowerBound where bytes[index] != 0x20 { return false }
+    var cursor = count.upperBound
+    while cursor < bytes.count, bytes[cursor] == 0x20 { cursor += 1 }
+    return cursor < bytes.count && (bytes[cursor] == 0x0A || bytes[cursor] == 0x0D)
+  }
+
+  /// Every entry `nnnnnnnnnn ggggg n` or `… f`, ending in SP CR, SP LF or CR LF. Eight bytes
+  /// at a time: a book has 70,000 entries.
+  static func entriesAreStrict(_ bytes: UnsafeRawBufferPointer, at start: Int, count: Int) -> Bool {
+    guard start >= 0, count >= 0, count <= (bytes.count - start) / 20 else { return false }
+    let high: UInt64 = 0x8080_8080_8080_8080
+    /// True when all eight bytes are ASCII digits.
+    func digits(_ word: UInt64) -> Bool {
+      word & high == 0 && (word &- 0x3030_3030_3030_3030) & high == 0
+        && (word &+ 0x4646_4646_4646_4646) & high == 0
+    }
+    var entry = start
+    for _ in 0..<count {
+      // Bytes 8-15 hold `nn ggggg`: the space (byte 10) turned into a digit passes the test,
+      // and anything else there fails it.
+      let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: entry, as: UInt64.self))
+      let second =
+        UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))
+        ^ 0x10_0000
+      guard digits(first), digits(second),
+        bytes[entry + 16] == 0x20,
+        bytes[entry + 17] == UInt8(ascii: "n") || bytes[entry + 17] == UInt8(ascii: "f")
+      else { return false }
+      let end = (bytes[entry + 18], bytes[entry + 19])
+      guard end == (0x20, 0x0A) || end == (0x20, 0x0D) || end == (0x0D, 0x0A) else { return false }
+      entry += 20
+    }
+    return true
+  }
+
+  // MARK: - Streams
+
+  private func stream(at offset: Int) -> CrossReferenceSection? {
+    guard let header = ObjectHeader.parse(bytes, at: offset),
+      !strict || header.start == offset
+    else { return nil }
+    var parser = ObjectParser(bytes: bytes, position: header.end, strictness: strictness)
+    guard let dictionary = parser.value(), case .dictionary = dictionary else { return nil }
+    let afterDictionary = parser.lexer.position
+    var section = CrossReferenceSection(
+      start: offset, kind: .stream, trailer: dictionary, streamObject: header,
+      end: afterDictionary)
+    let reader = ObjectReader(bytes: bytes, header: self.header, strictness: strictness)
+    guard let body = reader.streamBody(dictionary: dictionary, after: afterDictionary),
+      let data = StreamFilters.decode(
+        UnsafeRawBufferPointer(rebasing: bytes[body.data]), dictionary: dictionary),
+      dictionary["Type"] == .name("XRef") || !strict
+    else { return strict ? nil : section }
+    section.end = body.end
+    section.rows = CrossReferenceRows(dictionary: dictionary, data: data, strictness: strictness)
+    return strict && section.rows == nil ? nil : section
+  }
+}

@@ -1,0 +1,117 @@
+internal import CZlib
+
+/// The stream filters pdfbind's reader decodes (ISO 32000-1 §7.4): none, or `/FlateDecode` with
+/// no predictor or a PNG predictor (`/Predictor` 10-15, one 8-bit colour, `/Columns`), which is
+/// what cross-reference and object streams use. Anything else is nil: the caller declines.
+/// The only file that imports zlib.
+package enum StreamFilters {
+  /// The largest decoded stream accepted: a cross-reference stream of millions of objects fits,
+  /// a decompression bomb does not.
+  static let decodedLimit = 256 << 20
+
+  package static func decode(_ data: UnsafeRawBufferPointer, dictionary: PDFValue) -> [UInt8]? {
+    var filter = dictionary["Filter"]
+    var parameters = dictionary["DecodeParms"]
+    if case .array(let filters)? = filter {
+      guard filters.count <= 1 else { return nil }
+      filter = filters.first
+      if case .array(let all)? = parameters {
+        guard all.count <= 1 else { return nil }
+        parameters = all.first
+      }
+    }
+    switch filter {
+    case nil, .null?:
+      return Array(data)
+    case .name(let name)? where name == Array("FlateDecode".utf8):
+      guard let inflated = inflate(data) else { return nil }
+      return undoPredictor(inflated, parameters: parameters)
+    default:
+      return nil
+    }
+  }
+
+  /// The zlib stream in `data`, inflated; nil unless it ends properly.
+  package static func inflate(_ data: UnsafeRawBufferPointer) -> [UInt8]? {
+    guard let input = data.baseAddress, data.count > 0, data.count <= Int(UInt32.max) else {
+      return nil
+    }
+    var stream = z_stream()
+    guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      return nil
+    }
+    // zlib owns the stream's state from inflateInit until inflateEnd, on every path.
+    defer { inflateEnd(&stream) }
+    stream.next_in = UnsafeMutablePointer(
+      mutating: input.assumingMemoryBound(to: Bytef.self))
+    stream.avail_in = uInt(data.count)
+    var output = [UInt8](repeating: 0, count: min(decodedLimit, max(4096, data.count * 4)))
+    var produced = 0
+    while true {
+      if produced == output.count {
+        guard output.count < decodedLimit else { return nil }
+        output += [UInt8](repeating: 0, count: min(output.count, decodedLimit - output.count))
+      }
+      let status = output.withUnsafeMutableBytes { buffer in
+        stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self) + produced
+        stream.avail_out = uInt(buffer.count - produced)
+        let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+        produced = buffer.count - Int(stream.avail_out)
+        return status
+      }
+      if status == Z_STREAM_END { break }
+      guard status == Z_OK || (status == Z_BUF_ERROR && produced == output.count) else {
+        return nil
+      }
+    }
+    output.removeSubrange(produced...)
+    return output
+  }
+
+  /// Undoes a PNG predictor (RFC 2083 §6: each row starts with its filter type byte).
+  static func undoPredictor(_ data: [UInt8], parameters: PDFValue?) -> [UInt8]? {
+    guard let parameters, parameters != .null else { return data }
+    func integer(_ key: String, default fallback: Int64) -> Int64? {
+      switch parameters[key] {
+      case nil, .null?: fallback
+      case .integer(let value)?: value
+      default: nil
+      }
+    }
+    guard let predictor = integer("Predictor", default: 1),
+      let columns = integer("Columns", default: 1),
+      integer("Colors", default: 1) == 1, integer("BitsPerComponent", default: 8) == 8
+    else { return nil }
+    if predictor == 1 { return data }
+    guard (10...15).contains(predictor), (1...1 << 20).contains(columns) else { return nil }
+    let width = Int(columns)
+    guard data.count % (width + 1) == 0 else { return nil }
+    let rows = data.count / (width + 1)
+    var output = [UInt8](repeating: 0, count: rows * width)
+    for row in 0..<rows {
+      let source = row * (width + 1)
+      let target = row * width
+      let type = data[source]
+      for column in 0..<width {
+        let raw = data[source + 1 + column]
+        let left = column > 0 ? Int(output[target + column - 1]) : 0
+        let up = row > 0 ? Int(output[target - width + column]) : 0
+        let upLeft = row > 0 && column > 0 ? Int(output[target - width + column - 1]) : 0
+        let predicted: Int
+        switch type {
+        case 0: predicted = 0
+        case 1: predicted = left
+        case 2: predicted = up
+        case 3: predicted = (left + up) / 2
+        case 4:
+          let estimate = left + up - upLeft
+          let (a, b, c) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
+          predicted = a <= b && a <= c ? left : (b <= c ? up : upLeft)
+        default: return nil
+        }
+        output[target + column] = raw &+ UInt8(truncatingIfNeeded: predicted)
+      }
+    }
+    return output
+  }
+}
