@@ -87,8 +87,9 @@ struct IncrementalUpdateTests {
       (Array("Index".utf8), .array([.integer(3), .integer(2), .integer(9), .integer(1)])),
     ])
     let rows: [UInt8] = [2, 0, 6, 0, 2, 0, 6, 1, 1, 0x01, 0xF4, 0]
-    let copy = try #require(
-      CrossReferenceStreamCopy(dictionary: original, decodedData: rows, omitting: 9))
+    let decoded = try #require(
+      CrossReferenceRows(dictionary: original, data: rows, strictness: .strict))
+    let copy = try #require(CrossReferenceStreamCopy(decoded, omitting: 9))
     #expect(copy.numbers == [3, 4])
     #expect(copy.rows == Array(rows.prefix(8)))
     var hybrid = update(kind: .hybrid)

@@ -136,18 +136,21 @@ extension QPDFDocument {
   /// Permission bit 4 ("modify the contents"): what changing the catalog needs.
   var allowsModification: Bool { qpdf_allow_modify_other(raw) == QPDF_TRUE }
 
-  /// Stream (`number`, `generation`)'s dictionary and its data decoded (the cross-reference
-  /// stream of a hybrid file, which an update copies); nil when it is not a readable stream.
-  func decodedStream(_ number: Int, generation: Int) -> (dictionary: PDFValue, data: [UInt8])? {
-    let stream = qpdf_get_object_by_id(raw, Int32(clamping: number), Int32(clamping: generation))
-    defer {
-      qpdf_oh_release(raw, stream)
-      discardError()
+  /// Whether qpdf reads `value` as null: `null` itself, or a reference to an object the
+  /// document does not hold (ISO 32000-1 §7.3.10). qpdf lists no dictionary entry that reads
+  /// so (§7.3.7: such an entry is as good as absent).
+  func readsAsNull(_ value: PDFValue) -> Bool {
+    switch value {
+    case .null: return true
+    case .reference(let number, let generation):
+      let object = qpdf_get_object_by_id(
+        raw, Int32(clamping: number), Int32(clamping: generation))
+      defer {
+        qpdf_oh_release(raw, object)
+        discardError()
+      }
+      return qpdf_oh_is_null(raw, object) == QPDF_TRUE
+    default: return false
     }
-    guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE,
-      let dictionary = try? value(of: qpdf_oh_get_dict(raw, stream), resolve: true),
-      let data = try? streamData(stream, decoded: true)
-    else { return nil }
-    return (dictionary, data)
   }
 }

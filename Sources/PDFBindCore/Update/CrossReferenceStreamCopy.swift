@@ -17,45 +17,26 @@ struct CrossReferenceStreamCopy: Equatable, Sendable {
   /// The rows, `widths` bytes each, in the order of `numbers`, as the original stores them.
   var rows: [UInt8]
 
-  /// The rows of a cross-reference stream with this `dictionary` and decoded `data`, leaving
-  /// out object `omitted`; nil when `/W` or `/Index` is malformed, the data is short, or no row
-  /// is left.
-  init?(dictionary: PDFValue, decodedData data: [UInt8], omitting omitted: Int) {
-    guard dictionary["Type"] == .name("XRef"), case .array(let widthValues)? = dictionary["W"],
-      widthValues.count == 3, case .integer(let size)? = dictionary["Size"], size >= 0
-    else { return nil }
-    let widths = widthValues.map { if case .integer(let n) = $0 { Int(n) } else { -1 } }
-    guard widths.allSatisfy({ (0...8).contains($0) }), widths.reduce(0, +) > 0 else { return nil }
-    var ranges: [(first: Int, count: Int)] = [(0, Int(size))]
-    if let index = dictionary["Index"] {
-      guard case .array(let values) = index, values.count % 2 == 0 else { return nil }
-      ranges = []
-      for pair in stride(from: 0, to: values.count, by: 2) {
-        guard case .integer(let first) = values[pair], case .integer(let count) = values[pair + 1],
-          first >= 0, count >= 0, first <= Int64(Int32.max), count <= Int64(Int32.max)
-        else { return nil }
-        ranges.append((Int(first), Int(count)))
-      }
-    }
-    let rowLength = widths.reduce(0, +)
-    guard ranges.reduce(0, { $0 + $1.count }) <= data.count / rowLength else { return nil }
+  /// The rows `rows` holds but object `omitted`'s; nil when no row is left.
+  init?(_ rows: CrossReferenceRows, omitting omitted: Int) {
     // The first row given for a number is the one readers use.
     var kept: [Int: Int] = [:]
-    var row = 0
-    for range in ranges {
-      for number in range.first..<(range.first + range.count) {
-        if number != omitted, kept[number] == nil { kept[number] = row }
-        row += rowLength
+    for range in rows.ranges {
+      for index in 0..<range.count where range.first + index != omitted {
+        if kept[range.first + index] == nil {
+          kept[range.first + index] = (range.firstRow + index) * rows.rowLength
+        }
       }
     }
     guard !kept.isEmpty else { return nil }
-    let numbers = kept.keys.sorted()
-    var rows: [UInt8] = []
-    rows.reserveCapacity(numbers.count * rowLength)
-    for number in numbers { rows += data[kept[number]!..<kept[number]! + rowLength] }
-    self.widths = widths
-    self.numbers = numbers
-    self.rows = rows
+    numbers = kept.keys.sorted()
+    widths = [rows.widths.type, rows.widths.second, rows.widths.third]
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(numbers.count * rows.rowLength)
+    for number in numbers {
+      bytes += rows.data[kept[number]!..<kept[number]! + rows.rowLength]
+    }
+    self.rows = bytes
   }
 
   /// The copy as object `number`: `N 0 obj`, the stream dictionary, the rows, `endobj`.

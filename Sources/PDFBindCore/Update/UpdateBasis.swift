@@ -83,12 +83,13 @@ extension UpdateBasis {
       } else {
         []
       }
-    try UpdatePlanner.requireObjectsReadable(document, size: size, skipping: compressed)
+    try UpdatePlanner.requireObjectsReadable(
+      document, objects: UpdatePlanner.objectsToCheck(size: size, skipping: compressed))
     // As the previous trailer wrote them. After a hybrid file, the update names a copy of its
     // /XRefStm stream (Ghostscript reads that stream only through the newest trailer), or,
     // when the stream cannot be copied, the original stream again.
     var carried = try document.trailerEntriesAsWritten(["Root", "Info", "ID", "Encrypt"])
-    let copy = kind == .hybrid ? Self.crossReferenceStreamCopy(document, trailer, source) : nil
+    let copy = kind == .hybrid ? Self.crossReferenceStreamCopy(trailer, source, layout) : nil
     if kind == .hybrid, copy == nil {
       carried += try document.trailerEntriesAsWritten(["XRefStm"])
     }
@@ -99,18 +100,22 @@ extension UpdateBasis {
       notes: notes)
   }
 
-  /// The rows of the stream the newest trailer's `/XRefStm` names, as qpdf decodes them; nil
-  /// when they cannot be read.
+  /// The rows of the stream the newest trailer's `/XRefStm` names, as pdfbind's reader decodes
+  /// them; nil when it cannot.
   private static func crossReferenceStreamCopy(
-    _ document: QPDFDocument, _ trailer: PDFValue, _ source: SourceFile
+    _ trailer: PDFValue, _ source: SourceFile, _ layout: FileLayout
   ) -> CrossReferenceStreamCopy? {
-    defer { _ = document.takeWarnings() }
-    guard case .integer(let offset)? = trailer["XRefStm"], offset >= 0,
-      let header = source.bytes(atHeaderRelative: Int(clamping: offset), count: 32),
-      let stream = FileScan.objectHeader(in: header),
-      let (dictionary, data) = document.decodedStream(stream.number, generation: stream.generation)
-    else { return nil }
-    return CrossReferenceStreamCopy(
-      dictionary: dictionary, decodedData: data, omitting: stream.number)
+    guard case .integer(let offset)? = trailer["XRefStm"], let mapping = source.mapping else {
+      return nil
+    }
+    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
+    return withExtendedLifetime(mapping) {
+      let reader = CrossReferenceReader(
+        bytes: bytes, header: layout.headerOffset, strictness: .tolerant)
+      guard let section = reader.section(at: layout.headerOffset + Int(clamping: offset)),
+        let stream = section.streamObject, let rows = section.rows
+      else { return nil }
+      return CrossReferenceStreamCopy(rows, omitting: stream.number)
+    }
   }
 }

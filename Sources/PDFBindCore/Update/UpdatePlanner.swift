@@ -87,14 +87,15 @@ enum UpdatePlanner {
   static let damageCheckSample = 32
 
   /// qpdf reads lazily, so an xref entry that points at the wrong bytes shows only when its
-  /// object is read: read some before stacking an update on the file.
-  static func requireObjectsReadable(
-    _ document: QPDFDocument, size: Int, skipping skipped: Set<Int> = []
-  ) throws(BindingError) {
+  /// object is read: read some (`objectsToCheck`) before stacking an update on the file, or in
+  /// the result, which holds them at the same offsets.
+  static func requireObjectsReadable(_ document: QPDFDocument, objects: [Int])
+    throws(BindingError)
+  {
     _ = document.takeWarnings()
     let warnings: [QPDFWarning]
     do {
-      warnings = try document.readObjects(objectsToCheck(size: size, skipping: skipped))
+      warnings = try document.readObjects(objects)
     } catch .damaged(.unrecoverable(let detail)) {
       throw .damaged(.needsRepair(detail: detail))
     }
