@@ -13,12 +13,17 @@ extension PDFBindingDocument {
     let (outcome, verified) = try Saving(
       file: file, change: change, password: password, options: options
     ).run(to: destination)
-    if let verified, destination == .replacing || destination == .inPlace {
-      file.markStale()
-      file = OpenedFile(path: path, password: password, contents: verified)
-      change = BindingChange()
-    }
+    if adopt(verified, writtenTo: destination) { change = BindingChange() }
     return outcome
+  }
+
+  /// After a result replaced the document's own file: the document describes the result (what
+  /// the verifier read back) from now on. True when it did.
+  mutating func adopt(_ verified: Inspection?, writtenTo destination: SaveDestination) -> Bool {
+    guard let verified, destination == .replacing || destination == .inPlace else { return false }
+    file.markStale()
+    file = OpenedFile(path: path, password: password, contents: verified)
+    return true
   }
 
   /// Writes the changed document to the file at `path`; the document's own file stays as it
@@ -64,12 +69,7 @@ struct Saving {
       try ResultWriter.passThrough(source, to: destination)
       return (outcome, nil)
     }
-    var verified: Inspection?
-    try ResultWriter.write(plan.bytes, after: source, to: destination) {
-      (result: FilePath) throws(BindingError) in
-      verified = try verifier.verify(result)
-    }
-    return (outcome, verified)
+    return (outcome, try verifier.write(plan.bytes, after: source, to: destination))
   }
 
   /// The report and, unless the file already holds the change, the update and what the result

@@ -141,4 +141,19 @@ struct StrictPlanTests {
     }
     #expect(accepted >= 60, "the strict reader accepted only \(accepted) of 300")
   }
+
+  @Test("A large file's damage sample leaves out objects in object streams without listing them")
+  func sampleWithoutListing() {
+    let spread = UpdatePlanner.objectsToCheck(size: 70_001)
+    // Nine in ten objects in object streams: each pick moves to the next one that is not.
+    let sample = UpdatePlanner.objectsToCheck(size: 70_001) { $0 % 10 != 0 }
+    #expect(sample.count == UpdatePlanner.damageCheckSample)
+    #expect(sample.allSatisfy { $0 % 10 == 0 })
+    #expect(zip(spread, sample).allSatisfy { $0 <= $1 && $1 - $0 < 10 })
+    #expect(sample == sample.sorted() && Set(sample).count == sample.count)
+    // Too few left: every number spread, as the qpdf way samples then.
+    #expect(UpdatePlanner.objectsToCheck(size: 70_001) { $0 > 3 } == spread)
+    // Small files have every object read.
+    #expect(UpdatePlanner.objectsToCheck(size: 10) { $0 < 5 } == Array(1..<10))
+  }
 }

@@ -53,16 +53,15 @@ extension UpdateBasis {
         guard let value = newest.trailer[key], value != .null else { return nil }
         return (Array(key.utf8), value)
       }
-      // As the qpdf way samples: objects in object streams left out of a large file's sample.
-      let compressed: Set<Int> =
-        newest.kind == .stream && size - 1 > UpdatePlanner.fullDamageCheckLimit
-        ? Set(newest.entries(in: bytes).compactMap { $0.objectStream == nil ? nil : $0.number })
-        : []
       let basis = UpdateBasis(
         catalog: catalog, viewerPreferences: viewerPreferences, layout: layout,
         originalSize: Int(source.version.size), kind: newest.kind, size: size,
         carriedTrailerEntries: carried, encryption: nil, notes: [])
-      return (basis, UpdatePlanner.objectsToCheck(size: size, skipping: compressed))
+      // As the qpdf way samples: objects in object streams left out of a large file's sample.
+      let sample = UpdatePlanner.objectsToCheck(size: size) { number in
+        newest.kind == .stream && objects.entry(for: number)?.objectStream != nil
+      }
+      return (basis, sample)
     }
   }
 }

@@ -123,4 +123,19 @@ enum UpdatePlanner {
     }
     return (0..<damageCheckSample).map { 1 + $0 * (count - 1) / (damageCheckSample - 1) }
   }
+
+  /// `objectsToCheck` for a file whose objects in object streams `isCompressed` tells, without
+  /// listing them (70,000 entries in a book): from each of the evenly spread numbers, the next
+  /// one not in an object stream; all numbers spread when too few are left.
+  static func objectsToCheck(size: Int, skippingWhere isCompressed: (Int) -> Bool) -> [Int] {
+    let spread = objectsToCheck(size: size)
+    guard size - 1 > fullDamageCheckLimit else { return spread }
+    var sample: [Int] = []
+    for start in spread {
+      var number = max(start, (sample.last ?? 0) + 1)
+      while number < size, isCompressed(number) { number += 1 }
+      if number < size { sample.append(number) }
+    }
+    return sample.count == damageCheckSample ? sample : spread
+  }
 }

@@ -114,3 +114,20 @@ struct Verifier {
     .writing(.verificationFailed(why))
   }
 }
+
+extension Verifier {
+  /// Writes `bytes` after the first `keeping` bytes of `source` (all of them when nil) to
+  /// `destination`, judged here before it replaces anything (`ResultWriter`); returns what the
+  /// result holds, nil when nothing needed judging (standard output of an unchanged file).
+  func write(
+    _ bytes: [UInt8], after source: SourceFile, keeping: Int64? = nil,
+    to destination: SaveDestination
+  ) throws(BindingError) -> Inspection? {
+    var verified: Inspection?
+    try ResultWriter.write(bytes, after: source, keeping: keeping, to: destination) {
+      (result: FilePath) throws(BindingError) in
+      verified = try verify(result)
+    }
+    return verified
+  }
+}
