@@ -1,9 +1,9 @@
 /// What an exact update is planned from: the file's catalog, newest section and trailer as one
 /// reader of the file established them, with its refusals already made. qpdf's read (below)
-/// establishes it for any file qpdf opens without reconstructing it. pdfbind's own strict
-/// reader of PDF syntax is to establish it for the plain files it accepts (no encryption, no
-/// signature fields, every entry it uses checked), so that `set` opens qpdf once, on the result
-/// it judges: `UpdatePlanner` builds the bytes from this alone, whoever read it.
+/// establishes it for any file qpdf opens without reconstructing it; pdfbind's own strict
+/// reader establishes it for the plain files it accepts (`UpdateBasis+StrictReader.swift`), so
+/// that `set` opens qpdf once, on the result it judges. `UpdatePlanner` builds the bytes from
+/// this alone, whoever read it.
 struct UpdateBasis {
   /// The catalog: its number, generation and direct contents.
   var catalog: RewrittenObject
