@@ -176,12 +176,14 @@ package struct CrossReferenceReader {
       let second =
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))
         ^ 0x10_0000
-      guard digits(first), digits(second),
-        bytes[entry + 16] == 0x20,
-        bytes[entry + 17] == UInt8(ascii: "n") || bytes[entry + 17] == UInt8(ascii: "f")
+      // Bytes 16-19: a space, `n` or `f` (the only bytes that OR 0x08 makes `n`), then
+      // SP LF, SP CR or CR LF.
+      let last = UInt32(
+        littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 16, as: UInt32.self))
+      let end = last >> 16
+      guard digits(first), digits(second), last & 0xFF == 0x20, (last >> 8) & 0xFF | 0x08 == 0x6E,
+        end == 0x0A20 || end == 0x0D20 || end == 0x0A0D
       else { return false }
-      let end = (bytes[entry + 18], bytes[entry + 19])
-      guard end == (0x20, 0x0A) || end == (0x20, 0x0D) || end == (0x0D, 0x0A) else { return false }
       entry += 20
     }
     return true

@@ -65,32 +65,51 @@ package struct CrossReferenceRows: Sendable {
   }
 
   private func field(row: Int, _ start: Int, _ width: Int) -> Int {
+    data.withUnsafeBufferPointer { Self.field($0, row * rowLength + start, width) }
+  }
+
+  private static func field(_ data: UnsafeBufferPointer<UInt8>, _ start: Int, _ width: Int) -> Int {
     var value = 0
-    let base = row * rowLength + start
-    for index in base..<(base + width) { value = value << 8 | Int(data[index]) }
+    for index in start..<(start + width) { value = value << 8 | Int(data[index]) }
     return value
   }
 
-  private func entry(row: Int, number: Int) -> XRefEntry {
-    let type = widths.type == 0 ? 1 : field(row: row, 0, widths.type)
-    let second = field(row: row, widths.type, widths.second)
-    let third = widths.third == 0 ? 0 : field(row: row, widths.type + widths.second, widths.third)
+  private static func entry(
+    _ data: UnsafeBufferPointer<UInt8>, row: Int, number: Int,
+    widths: (type: Int, second: Int, third: Int)
+  ) -> XRefEntry {
+    let start = row * (widths.type + widths.second + widths.third)
+    let type = widths.type == 0 ? 1 : field(data, start, widths.type)
+    let second = field(data, start + widths.type, widths.second)
+    let third =
+      widths.third == 0 ? 0 : field(data, start + widths.type + widths.second, widths.third)
     return XRefEntry(
       number: number, generation: type == 2 ? 0 : third, inUse: type != 0,
       objectStream: type == 2 ? second : nil, offset: type == 2 ? third : second)
   }
 
-  /// Every entry, in row order.
+  /// Every entry, in row order (70,000 in a book: one pass, no closure per row).
   package var entries: [XRefEntry] {
-    ranges.flatMap { range in
-      (0..<range.count).map { entry(row: range.firstRow + $0, number: range.first + $0) }
+    var entries: [XRefEntry] = []
+    entries.reserveCapacity(ranges.reduce(0) { $0 + $1.count })
+    data.withUnsafeBufferPointer { data in
+      for range in ranges {
+        for index in 0..<range.count {
+          entries.append(
+            Self.entry(
+              data, row: range.firstRow + index, number: range.first + index, widths: widths))
+        }
+      }
     }
+    return entries
   }
 
   /// The entry for `number`, when a range names it (the first that does).
   package func entry(for number: Int) -> XRefEntry? {
     for range in ranges where number >= range.first && number < range.first + range.count {
-      return entry(row: range.firstRow + number - range.first, number: number)
+      return data.withUnsafeBufferPointer {
+        Self.entry($0, row: range.firstRow + number - range.first, number: number, widths: widths)
+      }
     }
     return nil
   }

@@ -1,7 +1,7 @@
 /// A direct PDF object: the one value model. pdfbind's own parser (`ObjectParser`) and qpdf's
 /// read both produce it, and the serializer (`PDFSyntax`) writes it, so the bytes an update
 /// appends are produced by code we can test without a file. Indirect objects stay references.
-package indirect enum PDFValue: Equatable, Sendable {
+package enum PDFValue: Equatable, Sendable {
   case null
   case boolean(Bool)
   case integer(Int64)

@@ -1,0 +1,128 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+@testable import PDFBindCore
+
+/// The one reader of PDF bytes, piece by piece: tokens as byte ranges with what a strict
+/// caller declines flagged, values, stream filters, and any bytes without a crash.
+@Suite("Syntax")
+struct SyntaxTests {
+  private func tokens(_ text: String) -> [(Token.Kind, String, Bool, Bool)] {
+    let bytes = Array(text.utf8)
+    return bytes.withUnsafeBytes { raw in
+      var lexer = Lexer(bytes: raw)
+      var tokens: [(Token.Kind, String, Bool, Bool)] = []
+      while true {
+        let token = lexer.next()
+        if token.kind == .end { return tokens }
+        tokens.append(
+          (
+            token.kind, String(decoding: bytes[token.range], as: UTF8.self),
+            token.followsComment, token.nameIsEscaped
+          ))
+      }
+    }
+  }
+
+  private func value(_ text: String, _ strictness: Strictness = .strict) -> PDFValue? {
+    Array(text.utf8).withUnsafeBytes { raw in
+      var parser = ObjectParser(bytes: raw, position: 0, strictness: strictness)
+      return parser.value()
+    }
+  }
+
+  @Test("Tokens are byte ranges; comments and escaped names are flagged")
+  func lexer() {
+    let read = tokens("<</A#20B 12 0 R>>% note\n[-3 .5 (a(b)c) <4142>] endobj")
+    #expect(
+      read.map(\.1) == [
+        "<<", "/A#20B", "12", "0", "R", ">>", "[", "-3", ".5", "(a(b)c)",
+        "<4142>", "]", "endobj",
+      ])
+    #expect(read[1].3 && !read[2].3)
+    #expect(read[6].2 && !read[5].2)
+    #expect(read[7].0 == .integer(-3) && read[8].0 == .real && read[12].0 == .keyword)
+    #expect(tokens("(open").first?.0 == .invalid)
+    #expect(tokens("1234567890123456789").first?.0 == .keyword)
+  }
+
+  @Test("Values: references, strings with escapes, and what strict reading declines")
+  func values() {
+    #expect(
+      value("<< /Root 1 0 R /S (a\\)b\\101\\\nc) /H <41 4> /N /A#42 >>", .tolerant)
+        == .dictionary([
+          (Array("Root".utf8), .reference(objectNumber: 1, generation: 0)),
+          (Array("S".utf8), .string(Array("a)bAc".utf8))),
+          (Array("H".utf8), .string([0x41, 0x40])),
+          (Array("N".utf8), .name(Array("AB".utf8))),
+        ]))
+    #expect(value("<< /A 1 /A 2 >>") == nil)
+    #expect(value("<< /A 1 /A 2 >>", .tolerant) == .dictionary([(Array("A".utf8), .integer(2))]))
+    #expect(value("<< /A#42 1 >>") == nil)
+    #expect(value("<< /A % c\n 1 >>") == nil)
+    #expect(value("RTL") == nil && value("RTL", .tolerant) == .string(Array("RTL".utf8)))
+    #expect(value("[1 -2 R]") == nil)
+    #expect(
+      value("[1 2 R 3]") == .array([.reference(objectNumber: 1, generation: 2), .integer(3)]))
+  }
+
+  @Test("The N G obj header is read in one place")
+  func objectHeader() {
+    #expect(ObjectHeader.parse(Array("  7 0 obj\n<<".utf8))?.start == 2)
+    #expect(ObjectHeader.parse(Array("7 0 objx".utf8)) == nil)
+    #expect(ObjectHeader.parse(Array("%c\n7 0 obj".utf8)) == nil)
+    #expect(ObjectHeader.parse(Array("-7 0 obj".utf8)) == nil)
+  }
+
+  @Test("Flate with a PNG Up predictor decodes; anything unknown declines")
+  func filters() throws {
+    // Rows [1 0 15] and [1 0 64] under /Predictor 12 /Columns 3 (Up), compressed by zlib.
+    let rows: [UInt8] = [2, 1, 0, 15, 2, 0, 0, 49]
+    let script = "import sys, zlib; sys.stdout.buffer.write(zlib.compress(bytes(\(rows))))"
+    let compressed = try runProcess("/usr/bin/python3", ["-c", script]).stdout
+    let dictionary = PDFValue.dictionary([
+      (Array("Filter".utf8), .name("FlateDecode")),
+      (
+        Array("DecodeParms".utf8),
+        .dictionary([
+          (Array("Predictor".utf8), .integer(12)), (Array("Columns".utf8), .integer(3)),
+        ])
+      ),
+    ])
+    let decoded = [UInt8](compressed).withUnsafeBytes {
+      StreamFilters.decode($0, dictionary: dictionary)
+    }
+    #expect(decoded == [1, 0, 15, 1, 0, 64])
+    let lzw = PDFValue.dictionary([(Array("Filter".utf8), .name("LZWDecode"))])
+    #expect(
+      [UInt8](compressed).withUnsafeBytes { StreamFilters.decode($0, dictionary: lzw) } == nil)
+    #expect([UInt8]([1, 2, 3]).withUnsafeBytes { StreamFilters.inflate($0) } == nil)
+  }
+
+  @Test("Arbitrary bytes never crash the reader, strict or tolerant")
+  func arbitraryBytes() throws {
+    var random = SplitMix64(seed: 0x5157_A7)
+    let sources = try ["object-streams.pdf", "hybrid-single-section.pdf", "several-updates.pdf"]
+      .map { [UInt8](try Fixture.bytes($0)) }
+    for _ in 0..<600 {
+      var bytes = sources[Int(random.next() % UInt64(sources.count))]
+      for _ in 0..<Int(1 + random.next() % 6) {
+        let position = Int(random.next() % UInt64(bytes.count))
+        bytes[position] = UInt8(truncatingIfNeeded: random.next())
+      }
+      bytes = Array(bytes.prefix(Int(random.next() % UInt64(bytes.count + 1))))
+      bytes.withUnsafeBytes { raw in
+        for strictness in [Strictness.strict, .tolerant] {
+          let reader = CrossReferenceReader(bytes: raw, header: 0, strictness: strictness)
+          let startxref = FileTail.lastStartxref(in: Array(raw.suffix(FileTail.tailWindow)))
+          let (sections, _) = reader.chain(startxref: startxref ?? 0)
+          var objects = ObjectReader(
+            bytes: raw, header: 0, strictness: strictness, sections: sections)
+          for number in 0..<12 { _ = objects.object(number, 0) }
+        }
+        _ = RevisionScanner.revisions(in: raw)
+      }
+    }
+  }
+}
