@@ -13,12 +13,17 @@ extension PDFBindingDocument {
     let (outcome, verified) = try Saving(
       file: file, change: change, password: password, options: options
     ).run(to: destination)
-    if let verified, destination == .replacing || destination == .inPlace {
-      file.markStale()
-      file = OpenedFile(path: path, password: password, contents: verified)
-      change = BindingChange()
-    }
+    if adopt(verified, writtenTo: destination) { change = BindingChange() }
     return outcome
+  }
+
+  /// After a result replaced the document's own file: the document describes the result (what
+  /// the verifier read back) from now on. True when it did.
+  mutating func adopt(_ verified: Inspection?, writtenTo destination: SaveDestination) -> Bool {
+    guard let verified, destination == .replacing || destination == .inPlace else { return false }
+    file.markStale()
+    file = OpenedFile(path: path, password: password, contents: verified)
+    return true
   }
 
   /// Writes the changed document to the file at `path`; the document's own file stays as it
@@ -33,7 +38,9 @@ extension PDFBindingDocument {
 }
 
 /// One save: what the file holds, the update planned (qpdf's handle is released before
-/// anything is written), written, verified, committed.
+/// anything is written), written, verified, committed. A plain file is planned from pdfbind's
+/// strict reading of it, so that qpdf opens only the result; any other file, and a dry run
+/// (no result for qpdf to judge), is planned from qpdf's read of it.
 struct Saving {
   var file: OpenedFile
   var change: BindingChange
@@ -43,36 +50,50 @@ struct Saving {
   func run(to destination: SaveDestination) throws(BindingError) -> (
     outcome: SaveOutcome, verified: Inspection?
   ) {
-    let source = try file.sourceFile()
-    let planned: (SaveOutcome, UpdatePlan?, Verifier?)
     do {
-      planned = try plan()
+      return try write(to: destination)
     } catch .damaged(.needsRepair(let detail)) where options.repair {
       return try Repair(password: password, options: options)
         .run(change, file: file, damage: detail, to: destination)
     }
-    let (outcome, plan, verifier) = planned
+  }
+
+  private func write(to destination: SaveDestination) throws(BindingError) -> (
+    outcome: SaveOutcome, verified: Inspection?
+  ) {
+    let source = try file.sourceFile()
+    let (outcome, plan, verifier) = try plan()
     if options.dryRun { return (outcome, nil) }
     file.releaseQPDF()
     guard let plan, let verifier else {
       try ResultWriter.passThrough(source, to: destination)
       return (outcome, nil)
     }
-    var verified: Inspection?
-    try ResultWriter.write(plan.bytes, after: source, to: destination) {
-      (result: FilePath) throws(BindingError) in
-      verified = try verifier.verify(result)
-    }
-    return (outcome, verified)
+    return (outcome, try verifier.write(plan.bytes, after: source, to: destination))
   }
 
   /// The report and, unless the file already holds the change, the update and what the result
-  /// must read back as. The qpdf document it was planned with stays with the file, to be
+  /// must read back as. A qpdf document it was planned with stays with the file, to be
   /// released before anything is written.
   private func plan() throws(BindingError) -> (SaveOutcome, UpdatePlan?, Verifier?) {
     let contents = try file.inspection()
     if contents.hasExactly(change) {
       return (Self.outcome(contents, change, plan: nil), nil, nil)
+    }
+    if !options.dryRun,
+      let (basis, damageSample) = UpdateBasis.strictlyRead(try file.sourceFile(), change: change)
+    {
+      let plan = UpdatePlanner.plan(change, on: basis)
+      var verifier = Verifier(
+        password: password, expectation: .change(change, original: contents),
+        objects: plan.objects)
+      verifier.damageSample = damageSample
+      verifier.qpdfOriginal = { [file] () throws(BindingError) -> Inspection in
+        let read = try file.qpdfRead().inspection
+        if let damage = read.damage { throw .damaged(.needsRepair(detail: damage)) }
+        return read
+      }
+      return (Self.outcome(contents, change, plan: plan), plan, verifier)
     }
     let (document, inspection) = try file.qpdfRead()
     if let damage = inspection.damage {

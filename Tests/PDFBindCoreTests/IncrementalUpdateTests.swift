@@ -78,6 +78,35 @@ struct IncrementalUpdateTests {
     #expect(!bytes.contains("XRefStm"))
   }
 
+  @Test("After a hybrid file, the update's table names its own copy of the /XRefStm rows")
+  func hybridUpdateWithStreamCopy() throws {
+    // Rows for 3, 4 and 9 (/W [1 2 1]); 9 is the original stream itself and stays behind.
+    let original = PDFValue.dictionary([
+      (Array("Type".utf8), .name("XRef")), (Array("Size".utf8), .integer(10)),
+      (Array("W".utf8), .array([.integer(1), .integer(2), .integer(1)])),
+      (Array("Index".utf8), .array([.integer(3), .integer(2), .integer(9), .integer(1)])),
+    ])
+    let rows: [UInt8] = [2, 0, 6, 0, 2, 0, 6, 1, 1, 0x01, 0xF4, 0]
+    let decoded = try #require(
+      CrossReferenceRows(dictionary: original, data: rows, strictness: .strict))
+    let copy = try #require(CrossReferenceStreamCopy(decoded, omitting: 9))
+    #expect(copy.numbers == [3, 4])
+    #expect(copy.rows == Array(rows.prefix(8)))
+    var hybrid = update(kind: .hybrid)
+    hybrid.crossReferenceStreamCopy = copy
+    let bytes = hybrid.bytes()
+    // The catalog at 500 + 31, then the copy as object 7 (the old /Size), then the table.
+    let copyOffset = 500 + markerLength + 90
+    #expect(
+      text(Array(bytes[(copyOffset - 500)...])).hasPrefix(
+        "7 0 obj\n<< /Type /XRef /Size 8 /W [1 2 1] /Index [3 2] /Length 8 >>\nstream\n"))
+    #expect(
+      text(bytes).contains("xref\n1 1\n0000000531 00000 n \n7 1\n0000000\(copyOffset) 00000 n \n"))
+    #expect(
+      text(bytes).contains(
+        "trailer\n<< /Size 8 /Root 1 0 R /ID [<AB01> <AB02>] /XRefStm \(copyOffset) /Prev 400 >>"))
+  }
+
   @Test("Subsections group consecutive numbers; generations are kept")
   func subsections() {
     let objects = [5, 3, 4, 9].map {

@@ -47,18 +47,10 @@ extension PDFBindingDocument {
     let outcome = try planRevert(source)
     if dryRun { return outcome }
     file.releaseQPDF()
-    var verified: Inspection?
-    let verifier = Verifier(
-      password: password, expectation: .previousRevision(outcome.after, length: outcome.length))
-    try ResultWriter.write(
-      [], after: source, keeping: Int64(outcome.length), to: destination
-    ) { (result: FilePath) throws(BindingError) in
-      verified = try verifier.verify(result)
-    }
-    if let verified, destination == .replacing || destination == .inPlace {
-      file.markStale()
-      file = OpenedFile(path: path, password: password, contents: verified)
-    }
+    let verified = try Verifier(
+      password: password, expectation: .previousRevision(outcome.after, length: outcome.length)
+    ).write([], after: source, keeping: Int64(outcome.length), to: destination)
+    _ = adopt(verified, writtenTo: destination)
     return outcome
   }
 

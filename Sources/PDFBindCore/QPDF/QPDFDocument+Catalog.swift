@@ -135,4 +135,22 @@ extension QPDFDocument {
 
   /// Permission bit 4 ("modify the contents"): what changing the catalog needs.
   var allowsModification: Bool { qpdf_allow_modify_other(raw) == QPDF_TRUE }
+
+  /// Whether qpdf reads `value` as null: `null` itself, or a reference to an object the
+  /// document does not hold (ISO 32000-1 §7.3.10). qpdf lists no dictionary entry that reads
+  /// so (§7.3.7: such an entry is as good as absent).
+  func readsAsNull(_ value: PDFValue) -> Bool {
+    switch value {
+    case .null: return true
+    case .reference(let number, let generation):
+      let object = qpdf_get_object_by_id(
+        raw, Int32(clamping: number), Int32(clamping: generation))
+      defer {
+        qpdf_oh_release(raw, object)
+        discardError()
+      }
+      return qpdf_oh_is_null(raw, object) == QPDF_TRUE
+    default: return false
+    }
+  }
 }

@@ -20,6 +20,9 @@ struct IncrementalUpdate: Sendable {
   /// `/Root`, `/Info`, `/ID`, `/Encrypt` of the newest trailer, carried forward as they are.
   var carriedTrailerEntries: [(key: [UInt8], value: PDFValue)]
   var objects: [RewrittenObject]
+  /// After a hybrid file: the rows of its `/XRefStm` stream, which the update carries as a
+  /// stream of its own (nil: a plain table, or `/XRefStm` among the carried entries).
+  var crossReferenceStreamCopy: CrossReferenceStreamCopy? = nil
   /// The version the marker records.
   var version = PDFBind.version
 
@@ -45,7 +48,16 @@ struct IncrementalUpdate: Sendable {
     let size = max(previousSize, highestNumber + 1)
     switch kind {
     case .table, .hybrid:
-      appendTable(entries: entries, size: size, to: &out)
+      guard let copy = crossReferenceStreamCopy else {
+        appendTable(entries: entries, size: size, to: &out)
+        break
+      }
+      // The copy takes the first free number, like a cross-reference stream of our own.
+      let copyOffset = relativeOffset(of: out.count)
+      out += copy.objectBytes(number: size, size: size + 1)
+      appendTable(
+        entries: entries + [(size, 0, copyOffset)], size: size + 1, streamOffset: copyOffset,
+        to: &out)
     case .stream:
       appendStream(entries: entries, streamNumber: size, to: &out)
     }
@@ -57,8 +69,10 @@ struct IncrementalUpdate: Sendable {
   }
 
   /// A classic table: one subsection per run of consecutive numbers, 20-byte entries.
+  /// `streamOffset`: where the cross-reference stream `/XRefStm` names starts, if any.
   private func appendTable(
-    entries: [(number: Int, generation: Int, offset: Int)], size: Int, to out: inout [UInt8]
+    entries: [(number: Int, generation: Int, offset: Int)], size: Int, streamOffset: Int? = nil,
+    to out: inout [UInt8]
   ) {
     let sectionOffset = relativeOffset(of: out.count)
     out += Array("xref\n".utf8)
@@ -69,7 +83,7 @@ struct IncrementalUpdate: Sendable {
       }
     }
     out += Array("trailer\n".utf8)
-    PDFSyntax.serialize(trailer(size: size), into: &out)
+    PDFSyntax.serialize(trailer(size: size, streamOffset: streamOffset), into: &out)
     out += Array("\nstartxref\n\(sectionOffset)\n%%EOF\n".utf8)
   }
 
@@ -110,9 +124,10 @@ struct IncrementalUpdate: Sendable {
     out += Array("\nendstream\nendobj\nstartxref\n\(sectionOffset)\n%%EOF\n".utf8)
   }
 
-  private func trailer(size: Int) -> PDFValue {
+  private func trailer(size: Int, streamOffset: Int? = nil) -> PDFValue {
     var entries: [(key: [UInt8], value: PDFValue)] = [(Array("Size".utf8), .integer(Int64(size)))]
     entries += carriedTrailerEntries
+    if let streamOffset { entries.append((Array("XRefStm".utf8), .integer(Int64(streamOffset)))) }
     entries.append((Array("Prev".utf8), .integer(Int64(layout.startxref))))
     return .dictionary(entries)
   }

@@ -18,11 +18,8 @@ struct Repair {
     if options.dryRun { return (outcome, nil) }
     // qpdf's handle goes before anything is written.
     file.releaseQPDF()
-    var verified: Inspection?
-    try ResultWriter.write(bytes, after: try file.sourceFile(), keeping: 0, to: destination) {
-      (result: FilePath) throws(BindingError) in
-      verified = try verifier.verify(result)
-    }
+    let verified = try verifier.write(
+      bytes, after: try file.sourceFile(), keeping: 0, to: destination)
     return (outcome, verified)
   }
 

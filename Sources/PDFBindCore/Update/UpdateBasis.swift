@@ -1,9 +1,9 @@
 /// What an exact update is planned from: the file's catalog, newest section and trailer as one
 /// reader of the file established them, with its refusals already made. qpdf's read (below)
-/// establishes it for any file qpdf opens without reconstructing it. pdfbind's own strict
-/// reader of PDF syntax is to establish it for the plain files it accepts (no encryption, no
-/// signature fields, every entry it uses checked), so that `set` opens qpdf once, on the result
-/// it judges: `UpdatePlanner` builds the bytes from this alone, whoever read it.
+/// establishes it for any file qpdf opens without reconstructing it; pdfbind's own strict
+/// reader establishes it for the plain files it accepts (`UpdateBasis+StrictReader.swift`), so
+/// that `set` opens qpdf once, on the result it judges. `UpdatePlanner` builds the bytes from
+/// this alone, whoever read it.
 struct UpdateBasis {
   /// The catalog: its number, generation and direct contents.
   var catalog: RewrittenObject
@@ -15,9 +15,11 @@ struct UpdateBasis {
   var kind: CrossReferenceKind
   /// One more than the highest object number any section of the file defines.
   var size: Int
-  /// `/Root`, `/Info`, `/ID`, `/Encrypt` (and a hybrid file's `/XRefStm`) as the newest trailer
-  /// writes them.
+  /// `/Root`, `/Info`, `/ID`, `/Encrypt` as the newest trailer writes them (and a hybrid file's
+  /// `/XRefStm` when its stream could not be copied).
   var carriedTrailerEntries: [(key: [UInt8], value: PDFValue)]
+  /// After a hybrid file: its `/XRefStm` stream's rows, which the update carries.
+  var crossReferenceStreamCopy: CrossReferenceStreamCopy?
   /// How the update's strings must be encrypted; nil for a file without encryption.
   var encryption: EncryptionContext?
   /// What `--force` did to a signed, certified or restricted document.
@@ -81,14 +83,39 @@ extension UpdateBasis {
       } else {
         []
       }
-    try UpdatePlanner.requireObjectsReadable(document, size: size, skipping: compressed)
-    // As the previous trailer wrote them; a hybrid file's /XRefStm is repeated, since
-    // Ghostscript reads the stream only through the newest trailer.
-    let carried = try document.trailerEntriesAsWritten(
-      ["Root", "Info", "ID", "Encrypt"] + (kind == .hybrid ? ["XRefStm"] : []))
+    try UpdatePlanner.requireObjectsReadable(
+      document, objects: UpdatePlanner.objectsToCheck(size: size, skipping: compressed))
+    // As the previous trailer wrote them. After a hybrid file, the update names a copy of its
+    // /XRefStm stream (Ghostscript reads that stream only through the newest trailer), or,
+    // when the stream cannot be copied, the original stream again.
+    var carried = try document.trailerEntriesAsWritten(["Root", "Info", "ID", "Encrypt"])
+    let copy = kind == .hybrid ? Self.crossReferenceStreamCopy(trailer, source, layout) : nil
+    if kind == .hybrid, copy == nil {
+      carried += try document.trailerEntriesAsWritten(["XRefStm"])
+    }
     self.init(
       catalog: catalog, viewerPreferences: viewerPreferences, layout: layout,
       originalSize: Int(source.version.size), kind: kind, size: size,
-      carriedTrailerEntries: carried, encryption: encryption, notes: notes)
+      carriedTrailerEntries: carried, crossReferenceStreamCopy: copy, encryption: encryption,
+      notes: notes)
+  }
+
+  /// The rows of the stream the newest trailer's `/XRefStm` names, as pdfbind's reader decodes
+  /// them; nil when it cannot.
+  private static func crossReferenceStreamCopy(
+    _ trailer: PDFValue, _ source: SourceFile, _ layout: FileLayout
+  ) -> CrossReferenceStreamCopy? {
+    guard case .integer(let offset)? = trailer["XRefStm"], let mapping = source.mapping else {
+      return nil
+    }
+    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
+    return withExtendedLifetime(mapping) {
+      let reader = CrossReferenceReader(
+        bytes: bytes, header: layout.headerOffset, strictness: .tolerant)
+      guard let section = reader.section(at: layout.headerOffset + Int(clamping: offset)),
+        let stream = section.streamObject, let rows = section.rows
+      else { return nil }
+      return CrossReferenceStreamCopy(rows, omitting: stream.number)
+    }
   }
 }

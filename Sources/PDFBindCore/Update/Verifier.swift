@@ -20,6 +20,12 @@ struct Verifier {
   var objects: [RewrittenObject] = []
   /// After a whole rewrite: whether the result must be encrypted.
   var encrypted: Bool? = nil
+  /// For an update planned without qpdf's read of the original (`UpdateBasis.strictlyRead`):
+  /// the objects to read in the result, where damage the original has shows just as well, and
+  /// qpdf's read of the original, made only when the result has a warning or a page count the
+  /// strict read does not account for.
+  var damageSample: [Int] = []
+  var qpdfOriginal: (() throws(BindingError) -> Inspection)? = nil
 
   func verify(_ result: FilePath) throws(BindingError) -> Inspection {
     if case .previousRevision(_, let length) = expectation {
@@ -35,7 +41,7 @@ struct Verifier {
       reread = try Inspection(document)
       for object in objects
       where try document.object(object.objectNumber, generation: object.generation)
-        != object.value
+        != Self.asListed(object.value, in: document)
       {
         throw Self.failure(
           "object \(object.objectNumber) \(object.generation) does not read back as written")
@@ -45,18 +51,17 @@ struct Verifier {
     } catch {
       throw Self.failure("qpdf cannot read it: \(error)")
     }
+    if !damageSample.isEmpty {
+      try UpdatePlanner.requireObjectsReadable(document, objects: damageSample)
+    }
     switch expectation {
-    case .change(let change, let original):
+    case .change(let change, var original):
       guard reread.hasExactly(change) else { throw Self.failure(Self.entries(of: reread)) }
-      guard reread.pageCount == original.pageCount else {
-        throw Self.failure(
-          "page count \(reread.pageCount.map(String.init) ?? "unreadable") instead of "
-            + "\(original.pageCount.map(String.init) ?? "unreadable")")
+      if Self.difference(reread, from: original) != nil, let qpdfOriginal {
+        original = try qpdfOriginal()
       }
-      if let new = reread.qpdfWarnings.first(where: { warning in
-        !original.qpdfWarnings.contains { $0.isSameProblem(as: warning) }
-      }) {
-        throw Self.failure("new qpdf warning: \(new.detail)")
+      if let difference = Self.difference(reread, from: original) {
+        throw Self.failure(difference)
       }
     case .previousRevision(let previous, _):
       guard reread.direction == previous.direction, reread.pageLayout == previous.pageLayout,
@@ -71,6 +76,33 @@ struct Verifier {
     return reread
   }
 
+  /// What sets `reread` apart from the `original` it was made from, beyond the change: another
+  /// page count, or a qpdf warning the original did not have.
+  private static func difference(_ reread: Inspection, from original: Inspection) -> String? {
+    guard reread.pageCount == original.pageCount else {
+      return "page count \(reread.pageCount.map(String.init) ?? "unreadable") instead of "
+        + "\(original.pageCount.map(String.init) ?? "unreadable")"
+    }
+    let new = reread.qpdfWarnings.first { warning in
+      !original.qpdfWarnings.contains { $0.isSameProblem(as: warning) }
+    }
+    return new.map { "new qpdf warning: \($0.detail)" }
+  }
+
+  /// `value` as qpdf lists it: without the dictionary entries that read as null (a strict
+  /// read of the file keeps `/Key null` and references to freed objects as written).
+  static func asListed(_ value: PDFValue, in document: QPDFDocument) -> PDFValue {
+    switch value {
+    case .dictionary(let entries):
+      .dictionary(
+        entries.compactMap {
+          document.readsAsNull($0.value) ? nil : ($0.key, asListed($0.value, in: document))
+        })
+    case .array(let items): .array(items.map { asListed($0, in: document) })
+    default: value
+    }
+  }
+
   /// "it reads back with /Direction R2L and no /PageLayout".
   private static func entries(of reread: Inspection) -> String {
     let direction = reread.direction.rawValue.map { "/Direction \($0)" } ?? "no /Direction"
@@ -80,5 +112,22 @@ struct Verifier {
 
   private static func failure(_ why: String) -> BindingError {
     .writing(.verificationFailed(why))
+  }
+}
+
+extension Verifier {
+  /// Writes `bytes` after the first `keeping` bytes of `source` (all of them when nil) to
+  /// `destination`, judged here before it replaces anything (`ResultWriter`); returns what the
+  /// result holds, nil when nothing needed judging (standard output of an unchanged file).
+  func write(
+    _ bytes: [UInt8], after source: SourceFile, keeping: Int64? = nil,
+    to destination: SaveDestination
+  ) throws(BindingError) -> Inspection? {
+    var verified: Inspection?
+    try ResultWriter.write(bytes, after: source, keeping: keeping, to: destination) {
+      (result: FilePath) throws(BindingError) in
+      verified = try verify(result)
+    }
+    return verified
   }
 }
