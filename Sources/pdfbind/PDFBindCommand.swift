@@ -23,6 +23,12 @@ struct PDFBindCommand: ParsableCommand {
 
   static func main() {
     FaultHandler.install()
+    // The everyday forms of get, set and check skip ArgumentParser's start-up (CommonForms);
+    // what they throw is reported as ArgumentParser's main would report it.
+    if let request = CommonForms.parse(Array(CommandLine.arguments.dropFirst())) {
+      do { try request.run() } catch { exit(withError: error) }
+      return
+    }
     main(nil)
   }
 }
