@@ -23,7 +23,9 @@ enum CommandRequest: Equatable {
 /// test checks that every command line read here gives what ArgumentParser gives.
 enum CommonForms {
   static func parse(_ arguments: [String]) -> CommandRequest? {
-    guard let command = arguments.first, let accepted = flags[command] else { return nil }
+    guard let command = arguments.first, ["get", "set", "check"].contains(command) else {
+      return nil
+    }
     var report = ReportStyle()
     var input = InputSelection()
     var filename: FilenameMode?
@@ -31,14 +33,17 @@ enum CommonForms {
     var arrangement: PageArrangement?
     var destination = DestinationChoice()
     var (auto, dryRun, force, repair) = (false, false, false, false)
-    var given: Swift.Set<Group> = []
+    var given: UInt32 = 0  // a bit for each Group
     for argument in arguments.dropFirst() {
       if argument == "-" || argument.utf8.first != UInt8(ascii: "-") {
         input.files.append(argument)
         continue
       }
       // One flag of each group at most: a repeated or conflicting one is ArgumentParser's.
-      guard let group = accepted[argument], given.insert(group).inserted else { return nil }
+      guard let group = group(of: argument, in: command), given & group.bit == 0 else {
+        return nil
+      }
+      given |= group.bit
       switch argument {
       case "--json": report.json = true
       case "-q", "--quiet": report.quiet = true
@@ -79,28 +84,30 @@ enum CommonForms {
   }
 
   /// The options of one kind, at most one of which a command line may give.
-  private enum Group {
+  private enum Group: UInt32 {
     case json, quiet, recursive, filename, binding, auto, arrangement, inPlace, dryRun, force
     case repair
+    var bit: UInt32 { 1 << rawValue }
   }
 
-  private static let common: [String: Group] = [
-    "--json": .json, "-q": .quiet, "--quiet": .quiet, "-r": .recursive, "--recursive": .recursive,
-  ]
-  private static let expectations: [String: Group] = [
-    "--left-edge": .binding, "--right-edge": .binding, "--unknown": .binding, "--auto": .auto,
-    "--cover": .arrangement, "--no-cover": .arrangement, "--single": .arrangement,
-  ]
-
-  /// The flags each command accepts here, by command name.
-  private static let flags: [String: [String: Group]] = [
-    "get": common.merging(
-      ["-H": .filename, "--with-filename": .filename, "--no-filename": .filename]) { $1 },
-    "set": common.merging(expectations) { $1 }.merging(
-      ["--in-place": .inPlace, "--dry-run": .dryRun, "--force": .force, "--repair": .repair]
-    ) { $1 },
-    "check": common.merging(expectations) { $1 },
-  ]
+  /// The group of a flag `command` accepts here, or nil. A switch, not a dictionary: a
+  /// dictionary's first use costs a runtime conformance lookup, the cost this file avoids.
+  private static func group(of flag: String, in command: String) -> Group? {
+    switch flag {
+    case "--json": .json
+    case "-q", "--quiet": .quiet
+    case "-r", "--recursive": .recursive
+    case "-H", "--with-filename", "--no-filename": command == "get" ? .filename : nil
+    case "--left-edge", "--right-edge", "--unknown": command == "get" ? nil : .binding
+    case "--auto": command == "get" ? nil : .auto
+    case "--cover", "--no-cover", "--single": command == "get" ? nil : .arrangement
+    case "--in-place": command == "set" ? .inPlace : nil
+    case "--dry-run": command == "set" ? .dryRun : nil
+    case "--force": command == "set" ? .force : nil
+    case "--repair": command == "set" ? .repair : nil
+    default: nil
+    }
+  }
 }
 
 extension CommandRequest {
