@@ -9,18 +9,18 @@ enum FileIO {
   /// Copies the first `count` bytes of `source` to `destination` at their current positions.
   /// copy_file_range lets the kernel copy (or share extents, on file systems that can), so
   /// the bytes never pass through our memory; plain read/write is the fallback where it is
-  /// not available (another file system, a pipe). With `startingWriteback`, each copied
-  /// `writebackChunk` is handed to the disk at once (sync_file_range), so a flush that follows
+  /// not available (another file system, a pipe). With `writebackEvery`, each time that many
+  /// bytes are copied they are handed to the disk (sync_file_range), so a flush that follows
   /// waits for the last chunk, not for the whole file.
   static func copy(
     from source: FileDescriptor, to destination: FileDescriptor, count: Int64,
-    startingWriteback: Bool = false
+    writebackEvery chunk: Int64? = nil
   ) throws(Errno) {
     var sourceOffset: off_t = 0
     var remaining = count
     var kernelCopy = true
-    var writeback = Writeback(descriptor: destination, enabled: startingWriteback)
-    let chunkLimit = startingWriteback ? writebackChunk : 1 << 30
+    var writeback = Writeback(descriptor: destination, chunk: chunk)
+    let chunkLimit = chunk ?? 1 << 30
     while remaining > 0 {
       if kernelCopy {
         let copied = CSystemShims_copy_file_range(
@@ -65,13 +65,13 @@ enum FileIO {
   /// The bytes copied to a new file (from its start) and not yet handed to the disk.
   private struct Writeback {
     let descriptor: FileDescriptor
-    let enabled: Bool
+    let chunk: Int64?
     var started: Int64 = 0
     var copiedTotal: Int64 = 0
 
     mutating func copied(_ count: Int64) {
       copiedTotal += count
-      guard enabled, copiedTotal - started >= FileIO.writebackChunk else { return }
+      guard let chunk, copiedTotal - started >= chunk else { return }
       // Advice only: the fsync that follows reports any error.
       _ = CSystemShims_start_writeback(
         descriptor.rawValue, off_t(started), off_t(copiedTotal - started))

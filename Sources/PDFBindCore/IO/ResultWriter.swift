@@ -89,7 +89,8 @@ enum ResultWriter {
       // The copy's writeback starts as it goes, so the flush below waits for little more
       // than the last chunk.
       try FileIO.copy(
-        from: source.descriptor, to: temporary.descriptor, count: kept, startingWriteback: true)
+        from: source.descriptor, to: temporary.descriptor, count: kept,
+        writebackEvery: FileIO.writebackChunk)
       try temporary.descriptor.writeAll(toAbsoluteOffset: kept, update)
       if let model {
         try FileIO.copyOwnership(model, to: temporary.descriptor)
