@@ -34,18 +34,23 @@ struct CommonFormsTests {
     "--files-from", "list.txt", "-0", "--null", "-h", "--help", "--version", "-qr", "-rq",
     "--json=true", "--jobs=2", "-j2", "--as", "a.pdf", "b.pdf", "dir", "", " ", "-x",
     "--JSON", "--json\u{301}", "-\u{301}", "\u{2212}q", "é.pdf", "--left",
-    "--experimental-dump-help",
+    "--experimental-dump-help", "007", "+3", "99999999999999999999", "-1",
   ]
 
   /// The words of the forms read here, by command: its flags without a value, and files.
   static let plainWords: [String: [String]] = {
-    let common = ["--json", "-q", "--quiet", "-r", "--recursive", "a.pdf", "b.pdf", "dir", "-"]
+    let common = [
+      "--json", "-q", "--quiet", "-r", "--recursive", "a.pdf", "b.pdf", "dir", "-", "-j", "2",
+      "--jobs", "--files-from", "list.txt", "-0", "--null", "--password", "pw",
+    ]
     let expectations = [
       "--left-edge", "--right-edge", "--unknown", "--auto", "--cover", "--no-cover", "--single",
     ]
     return [
       "get": common + ["-H", "--with-filename", "--no-filename", "c.pdf", "get"],
-      "set": common + expectations + ["--in-place", "--dry-run", "--force", "--repair"],
+      "set": common + expectations + [
+        "--in-place", "--dry-run", "--force", "--repair", "-o", "out.pdf",
+      ],
       "check": common + expectations,
     ]
   }()
@@ -91,6 +96,11 @@ struct CommonFormsTests {
       ["set", "--auto", "--force", "-q", "a.pdf"],
       ["check", "--right-edge", "a.pdf"],
       ["check", "--auto", "--no-cover", "-r", "dir"],
+      ["get", "-j", "2", "a.pdf"],
+      ["get", "-0", "--files-from", "-"],
+      ["get", "--password", "pw", "--files-from", "list.txt", "a.pdf"],
+      ["set", "--right-edge", "-o", "out.pdf", "a.pdf"],
+      ["set", "--left-edge", "-o", "-", "-"],
     ])
   func everydayForms(_ arguments: [String]) throws {
     let quick = try #require(CommonForms.parse(arguments))
@@ -101,7 +111,9 @@ struct CommonFormsTests {
     "Help, values, mistakes and anything unusual go to ArgumentParser",
     arguments: [
       [], ["get"], ["get", "--help"], ["--version"], ["help", "get"], ["get", "-o", "x", "a.pdf"],
-      ["get", "-j", "2", "a.pdf"], ["set", "a.pdf"], ["set", "--right-edge", "--auto", "a.pdf"],
+      ["get", "-j", "0", "a.pdf"], ["get", "-j", "+2", "a.pdf"], ["get", "--jobs=2", "a.pdf"],
+      ["get", "--files-from", "-x", "a.pdf"], ["get", "-0", "a.pdf"], ["set", "a.pdf"],
+      ["set", "--right-edge", "--auto", "a.pdf"],
       ["set", "--left-edge", "--right-edge", "a.pdf"], ["get", "--json", "--json", "a.pdf"],
       ["get", "--", "-a.pdf"], ["get", "-qr", "a.pdf"], ["set", "--in-place", "--right-edge", "-"],
       ["check", "--in-place", "--right-edge", "a.pdf"], ["spreads", "a.pdf"], ["get", "-", "-"],

@@ -15,12 +15,13 @@ enum CommandRequest: Equatable {
   }
 }
 
-/// The everyday command lines of `get`, `set` and `check` (flags and files), read without
-/// ArgumentParser: building its parser reflects every command and option type, and each first
-/// dynamic cast scans all ~4,000 protocol conformances, which is most of a small run's time.
-/// Anything else (an option with a value, `--`, combined short flags, help, a flag given twice,
-/// a mistake) is declined and goes to ArgumentParser, which stays the definition: a property
-/// test checks that every command line read here gives what ArgumentParser gives.
+/// The everyday command lines of `get`, `set` and `check` (flags, options with a separate
+/// value, files), read without ArgumentParser: building its parser reflects every command and
+/// option type, and each first dynamic cast scans all ~4,000 protocol conformances, which is
+/// most of a small run's time. Anything else (`--`, `--name=value`, combined short flags, a
+/// value that starts with '-', help, an option given twice, a mistake) is declined and goes to
+/// ArgumentParser, which stays the definition: a property test checks that every command line
+/// read here gives what ArgumentParser gives.
 enum CommonForms {
   static func parse(_ arguments: [String]) -> CommandRequest? {
     guard let command = arguments.first, ["get", "set", "check"].contains(command) else {
@@ -34,20 +35,40 @@ enum CommonForms {
     var destination = DestinationChoice()
     var (auto, dryRun, force, repair) = (false, false, false, false)
     var given: UInt32 = 0  // a bit for each Group
-    for argument in arguments.dropFirst() {
-      if argument == "-" || argument.utf8.first != UInt8(ascii: "-") {
+    var index = 1
+    while index < arguments.count {
+      let argument = arguments[index]
+      index += 1
+      if isPlain(argument) {
         input.files.append(argument)
         continue
       }
-      // One flag of each group at most: a repeated or conflicting one is ArgumentParser's.
+      // One option of each group at most: a repeated or conflicting one is ArgumentParser's.
       guard let group = group(of: argument, in: command), given & group.bit == 0 else {
         return nil
       }
       given |= group.bit
+      if group.takesValue {
+        guard index < arguments.count, isPlain(arguments[index]) else { return nil }
+        let value = arguments[index]
+        index += 1
+        switch group {
+        case .filesFrom: input.filesFrom = value
+        case .password: input.password = value
+        case .output: destination.output = value
+        default:
+          // ArgumentParser reads Int(value), which also takes a sign: digits only here.
+          guard value.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let jobs = Int(value)
+          else { return nil }
+          input.jobs = jobs
+        }
+        continue
+      }
       switch argument {
       case "--json": report.json = true
       case "-q", "--quiet": report.quiet = true
       case "-r", "--recursive": input.recursive = true
+      case "-0", "--null": input.nullSeparated = true
       case "-H", "--with-filename": filename = .withFilename
       case "--no-filename": filename = .noFilename
       case "--left-edge": binding = .leftEdge
@@ -83,11 +104,22 @@ enum CommonForms {
     return request
   }
 
+  /// A file, or an option's value: anything but an option's name ('-' is standard input).
+  private static func isPlain(_ argument: String) -> Bool {
+    argument == "-" || argument.utf8.first != UInt8(ascii: "-")
+  }
+
   /// The options of one kind, at most one of which a command line may give.
   private enum Group: UInt32 {
     case json, quiet, recursive, filename, binding, auto, arrangement, inPlace, dryRun, force
-    case repair
+    case repair, nullSeparated, filesFrom, password, jobs, output
     var bit: UInt32 { 1 << rawValue }
+    var takesValue: Bool {
+      switch self {
+      case .filesFrom, .password, .jobs, .output: true
+      default: false
+      }
+    }
   }
 
   /// The group of a flag `command` accepts here, or nil. A switch, not a dictionary: a
@@ -97,6 +129,11 @@ enum CommonForms {
     case "--json": .json
     case "-q", "--quiet": .quiet
     case "-r", "--recursive": .recursive
+    case "-0", "--null": .nullSeparated
+    case "--files-from": .filesFrom
+    case "--password": .password
+    case "-j", "--jobs": .jobs
+    case "-o": command == "set" ? .output : nil
     case "-H", "--with-filename", "--no-filename": command == "get" ? .filename : nil
     case "--left-edge", "--right-edge", "--unknown": command == "get" ? nil : .binding
     case "--auto": command == "get" ? nil : .auto
