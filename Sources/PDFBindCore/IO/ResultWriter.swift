@@ -131,8 +131,7 @@ enum ResultWriter {
     let originalSize = source.version.size
     do {
       try descriptor.writeAll(toAbsoluteOffset: originalSize, update)
-      try FileIO.sync(descriptor)
-      try verify(source.path)
+      try verifyWhileFlushing(descriptor, path: source.path, verify: verify)
     } catch {
       // Cut the torn or rejected update off again, so the file is byte-identical.
       try? descriptor.resize(to: originalSize)
@@ -159,8 +158,7 @@ enum ResultWriter {
     }
     do {
       try descriptor.resize(to: length)
-      try FileIO.sync(descriptor)
-      try verify(source.path)
+      try verifyWhileFlushing(descriptor, path: source.path, verify: verify)
     } catch {
       // Put the cut bytes back, so the file is byte-identical.
       _ = try? descriptor.writeAll(toAbsoluteOffset: length, removed)
@@ -168,6 +166,17 @@ enum ResultWriter {
       if let error = error as? BindingError { throw error }
       throw BindingError(writing: error, operation: "truncating")
     }
+  }
+
+  /// Verifies the file at `path` from the page cache while `descriptor` (the same file) is
+  /// flushed on another thread; returns once both are done, the flush's error first.
+  private static func verifyWhileFlushing(
+    _ descriptor: FileDescriptor, path: FilePath, verify: Verify
+  ) throws {
+    let flush = BackgroundFlush(descriptor)
+    let verified = Result { () throws(BindingError) in try verify(path) }
+    try flush.wait()
+    try verified.get()
   }
 
   /// The file itself opened for writing, after checking it is still the version that was
