@@ -12,7 +12,8 @@
 #                   the API tests and Snippets/ use PDFBindCore's public API only
 # make bench        speed and memory report, then suggest's labelled set (bench/suggest/), then
 #                   review over 1,000 and 5,000 books (bench/review/);
-#                   BEFORE=REV also times REV's start-up side by side
+#                   BEFORE=REV also times REV's start-up and set side by side and counts
+#                   both builds' instructions (callgrind)
 # make fuzz         long property-based run of the byte-level scanners and the update builder
 # make clean        remove build output
 
@@ -127,8 +128,8 @@ lint:
 	  || { echo "a library loaded outside PDFBindCore/Poppler/PopplerLibrary.swift and" \
 	    "PDFBindCore/Tesseract/TesseractLibrary.swift"; exit 1; }
 
-# BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up
-# side by side with this build's.
+# BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up and
+# set side by side with this build's, instructions (callgrind) beside the wall clock.
 bench: release browser-deps
 	@if [ -n "$(BEFORE)" ]; then \
 	  rm -rf .build-before/src && mkdir -p .build-before && git worktree prune && \

@@ -66,6 +66,15 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
+    // The command line's own code, in process: CommonForms against ArgumentParser.
+    .testTarget(
+      name: "PDFBindCommandLineTests",
+      dependencies: [
+        "pdfbind", "PDFBindTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "PropertyBased", package: "swift-property-based"),
+      ]
+    ),
     .testTarget(
       name: "PDFBindEndToEndTests",
       dependencies: ["PDFBindTestSupport"]

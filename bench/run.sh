@@ -109,9 +109,10 @@ hf get-small -N --warmup 20 --runs 200 \
   -n "qpdf --show-npages small" "qpdf --show-npages $WORK/small.pdf" \
   -n "pdfbind --version" "$BIN --version" \
   -n "qpdf --version" "qpdf --version"
-# BEFORE_BIN (optional): an older release build, timed side by side, so that a change in
-# start-up shows as a ratio in one run (make bench BEFORE=REV builds one).
-rm -f "$OUT/startup-before.json"
+# BEFORE_BIN (optional): an older release build, timed side by side, so that a change shows
+# as a ratio in one run (make bench BEFORE=REV builds one). Start-up here; the set rows after
+# the timings below, where each pair runs in one hyperfine call.
+rm -f "$OUT/startup-before.json" "$OUT"/before-*.json "$OUT"/ir-*.txt
 if [ -n "${BEFORE_BIN:-}" ]; then
   say "start-up against the build before ($BEFORE_BIN)"
   hf startup-before -N --warmup 20 --runs 200 \
@@ -187,6 +188,36 @@ else
   say "not root (or no xfsprogs): no XFS rows"
 fi
 
+# The shell's own atomic replace of the same file, for context: a copy beside it, flushed,
+# renamed over it. Like pdfbind's, and unlike cp + sync into a new name, it frees the old
+# file's blocks, which ext4 does when the last reference goes.
+cp "$IN/big-table.pdf" "$WORK/replace.pdf"
+hf shell-replace --warmup 2 --runs 20 \
+  -n "cp + sync + mv over the file, 330 MB" \
+  "cp $WORK/replace.pdf $WORK/replace.tmp && sync $WORK/replace.tmp && mv $WORK/replace.tmp $WORK/replace.pdf"
+rm -f "$WORK/replace.pdf" "$WORK/replace.tmp"
+
+if [ -n "${BEFORE_BIN:-}" ]; then
+  say "set against the build before, each pair side by side"
+  side_by_side() {  # NAME RUNS FILE ORIGINAL-SIZE LABEL [set options...]
+    local name=$1 runs=$2 file=$3 orig=$4 label=$5; shift 5
+    hf "before-$name" -N --warmup 2 --runs "$runs" --prepare "truncate -s $orig $file" \
+      -n "$label" "$BIN set -q --right-edge $* $file" \
+      -n "before: $label" "$BEFORE_BIN set -q --right-edge $* $file"
+    truncate -s "$orig" "$file"
+  }
+  side_by_side set-inplace-small 50 "$WORK/small.pdf" "$SMALL" "set --in-place small" --in-place
+  side_by_side set-inplace-table 30 "$WORK/big-table.pdf" "$TABLE" "set --in-place 330 MB table" \
+    --in-place
+  side_by_side set-inplace-xs 30 "$WORK/big-xref-stream.pdf" "$XS" \
+    "set --in-place 330 MB xref stream" --in-place
+  side_by_side set-inplace-book-table 20 "$WORK/book-table.pdf" "$BOOK" \
+    "set --in-place book (table)" --in-place
+  side_by_side set-inplace-book-xref-stream 20 "$WORK/book-xref-stream.pdf" "$BOOK_XS" \
+    "set --in-place book (xref stream)" --in-place
+  side_by_side set-atomic-table 20 "$WORK/big-table.pdf" "$TABLE" "set (atomic) 330 MB table"
+fi
+
 say "PyMuPDF incremental save on 330 MB (whole process: interpreter, import, open, saveIncr)"
 hf pymupdf -N --warmup 1 --runs 8 \
   --prepare "truncate -s $TABLE $WORK/big-table.pdf" \
@@ -235,12 +266,49 @@ bench_layout() {
 }
 bench_layout
 
+# --- instructions (callgrind) ---------------------------------------------------------------
+# User-space instructions each command executes (callgrind's "Collected"), beside the wall
+# clock: a count the machine's load does not move. valgrind 3.19 cannot read the DWARF the
+# Swift toolchain writes, so it runs a copy without debug information (the same code).
+command -v valgrind >/dev/null || apt_install valgrind
+say "instructions (callgrind): start-up, get small, set"
+strip --strip-debug -o "$OUT/pdfbind-ir" "$BIN"
+IR_BINS=("now:$OUT/pdfbind-ir")
+if [ -n "${BEFORE_BIN:-}" ]; then
+  strip --strip-debug -o "$OUT/before-ir" "$BEFORE_BIN"
+  IR_BINS+=("before:$OUT/before-ir")
+fi
+count() {  # OUTPUT-NAME COMMAND...: the instruction count into OUT/ir-OUTPUT-NAME.txt
+  local name=$1; shift
+  valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' > "$OUT/ir-$name.txt"
+  [ -s "$OUT/ir-$name.txt" ] || fail "callgrind did not count $*"
+}
+count qpdf-small qpdf --show-npages "$WORK/small.pdf"
+for entry in "${IR_BINS[@]}"; do
+  who=${entry%%:*} bin=${entry#*:}
+  count "$who-version" "$bin" --version
+  count "$who-get-small" "$bin" get "$WORK/small.pdf"
+  for row in "set-inplace-small small --in-place" "set-atomic-small small" \
+    "set-inplace-table big-table --in-place" "set-inplace-xs big-xref-stream --in-place" \
+    "set-atomic-table big-table" "set-inplace-book-table book-table --in-place" \
+    "set-inplace-book-xref-stream book-xref-stream --in-place"; do
+    read -r name file flag <<< "$row"
+    orig=$(size "$IN/$file.pdf")
+    truncate -s "$orig" "$WORK/$file.pdf"
+    count "$who-$name" "$bin" set -q --right-edge $flag "$WORK/$file.pdf"
+    truncate -s "$orig" "$WORK/$file.pdf"
+  done
+done
+
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
   echo "machine: $(nproc) cores, $(awk '/MemTotal/ {printf "%.0f GiB", $2 / 1048576}' /proc/meminfo), $(. /etc/os-release && echo "$PRETTY_NAME"), kernel $(uname -r), $(findmnt -no FSTYPE -T "$WORK") file system"
   echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
   echo "pdfbind: $("$BIN" --version) ($BIN)"
+  [ -z "${BEFORE_BIN:-}" ] || echo "before: $("$BEFORE_BIN" --version) ($BEFORE_BIN)"
   echo "tools: $(qpdf --version | head -1), $(hyperfine --version), $(cp --version | head -1)," \
+    "$(valgrind --version)," \
     "PyMuPDF $(python3 -c 'import pymupdf; print(pymupdf.VersionBind, "/ MuPDF", pymupdf.VersionFitz)' 2>/dev/null || echo '?')"
 } > "$OUT/env.txt"
 cat "$OUT/env.txt" >&2

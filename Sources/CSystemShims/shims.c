@@ -1,8 +1,13 @@
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <unistd.h>
 #include "CSystemShims.h"
 
 ssize_t CSystemShims_copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t *off_out,
                                      size_t len, unsigned int flags) {
   return copy_file_range(fd_in, off_in, fd_out, off_out, len, flags);
+}
+
+int CSystemShims_start_writeback(int fd, off_t offset, off_t length) {
+  return sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
 }

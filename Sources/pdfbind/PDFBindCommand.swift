@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import PDFBindCore
 
 @main
@@ -23,6 +24,20 @@ struct PDFBindCommand: ParsableCommand {
 
   static func main() {
     FaultHandler.install()
+    // The everyday forms of get, set and check skip ArgumentParser's start-up (CommonForms);
+    // what they throw is reported as ArgumentParser's main would report it.
+    if let request = CommonForms.parse(Array(CommandLine.arguments.dropFirst())) {
+      do {
+        try request.run()
+      } catch let status as ExitCode {
+        // A status alone (1: check found another binding; 2: a file failed) is all that
+        // exit(withError:) makes of it, after casts that scan the conformances again.
+        Glibc.exit(status.rawValue)
+      } catch {
+        exit(withError: error)
+      }
+      return
+    }
     main(nil)
   }
 }

@@ -5,4 +5,8 @@
 /* copy_file_range(2) is a GNU extension that Swift's Glibc module does not export. */
 ssize_t CSystemShims_copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t *off_out,
                                      size_t len, unsigned int flags);
+
+/* sync_file_range(2) with SYNC_FILE_RANGE_WRITE: starts writing a range back without waiting
+   (a GNU extension too). */
+int CSystemShims_start_writeback(int fd, off_t offset, off_t length);
 #endif

@@ -9,20 +9,26 @@ enum FileIO {
   /// Copies the first `count` bytes of `source` to `destination` at their current positions.
   /// copy_file_range lets the kernel copy (or share extents, on file systems that can), so
   /// the bytes never pass through our memory; plain read/write is the fallback where it is
-  /// not available (another file system, a pipe).
-  static func copy(from source: FileDescriptor, to destination: FileDescriptor, count: Int64)
-    throws(Errno)
-  {
+  /// not available (another file system, a pipe). With `writebackEvery`, each time that many
+  /// bytes are copied they are handed to the disk (sync_file_range), so a flush that follows
+  /// waits for the last chunk, not for the whole file.
+  static func copy(
+    from source: FileDescriptor, to destination: FileDescriptor, count: Int64,
+    writebackEvery chunk: Int64? = nil
+  ) throws(Errno) {
     var sourceOffset: off_t = 0
     var remaining = count
     var kernelCopy = true
+    var writeback = Writeback(descriptor: destination, chunk: chunk)
+    let chunkLimit = chunk ?? 1 << 30
     while remaining > 0 {
       if kernelCopy {
         let copied = CSystemShims_copy_file_range(
           source.rawValue, &sourceOffset, destination.rawValue, nil,
-          Int(min(remaining, 1 << 30)), 0)
+          Int(min(remaining, chunkLimit)), 0)
         if copied > 0 {
           remaining -= Int64(copied)
+          writeback.copied(Int64(copied))
           continue
         }
         let error = Errno(rawValue: errno)
@@ -48,12 +54,47 @@ enum FileIO {
       }
       sourceOffset += off_t(got)
       remaining -= Int64(got)
+      writeback.copied(Int64(got))
+    }
+  }
+
+  /// How much is copied before its writeback starts: large enough for few calls, small enough
+  /// that the disk starts early.
+  static let writebackChunk: Int64 = 32 << 20
+
+  /// The bytes copied to a new file (from its start) and not yet handed to the disk.
+  private struct Writeback {
+    let descriptor: FileDescriptor
+    let chunk: Int64?
+    var started: Int64 = 0
+    var copiedTotal: Int64 = 0
+
+    mutating func copied(_ count: Int64) {
+      copiedTotal += count
+      guard let chunk, copiedTotal - started >= chunk else { return }
+      // Advice only: the fsync that follows reports any error.
+      _ = CSystemShims_start_writeback(
+        descriptor.rawValue, off_t(started), off_t(copiedTotal - started))
+      started = copiedTotal
     }
   }
 
   /// fsync(2): data and metadata reach the device before we rename or report success.
   static func sync(_ descriptor: FileDescriptor) throws(Errno) {
     try retrying { fsync(descriptor.rawValue) }
+  }
+
+  /// Lets the kernel drop the file's cached pages (posix_fadvise DONTNEED): for a file about to
+  /// be replaced, whose pages no one will read again. Advice only; errors are ignored.
+  static func dropCachedPages(_ descriptor: FileDescriptor) {
+    _ = posix_fadvise(descriptor.rawValue, 0, 0, POSIX_FADV_DONTNEED)
+  }
+
+  /// The number of names (hard links) the open file has.
+  static func linkCount(_ descriptor: FileDescriptor) -> Int {
+    var status = stat()
+    guard fstat(descriptor.rawValue, &status) == 0 else { return 0 }
+    return Int(status.st_nlink)
   }
 
   /// Creates a new, empty file with a unique name in `directory`, readable and writable only

@@ -64,9 +64,10 @@ enum ResultWriter {
     plus update: [UInt8],
     permissionsFrom model: FileVersion?, verify: Verify
   ) throws(BindingError) {
-    if target == source.path || (try? FileVersion(atPath: target))?.inode == source.version.inode {
-      try requireWritable(source.version, path: target)
-    }
+    // Replacing the source itself (or another name of it): the rename frees the old file.
+    let replacesSource =
+      target == source.path || (try? FileVersion(atPath: target))?.inode == source.version.inode
+    if replacesSource { try requireWritable(source.version, path: target) }
     var directory = target.removingLastComponent()
     if directory.isEmpty { directory = "." }
     let temporary: (descriptor: FileDescriptor, path: FilePath)
@@ -85,18 +86,31 @@ enum ResultWriter {
       if !renamed { FileIO.remove(temporary.path) }
     }
     do {
-      try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: kept)
+      // The copy's writeback starts as it goes, so the flush below waits for little more
+      // than the last chunk.
+      try FileIO.copy(
+        from: source.descriptor, to: temporary.descriptor, count: kept,
+        writebackEvery: FileIO.writebackChunk)
       try temporary.descriptor.writeAll(toAbsoluteOffset: kept, update)
       if let model {
         try FileIO.copyOwnership(model, to: temporary.descriptor)
       } else {
         try FileIO.applyDefaultPermissions(to: temporary.descriptor)
       }
-      try FileIO.sync(temporary.descriptor)
     } catch {
       throw BindingError(writing: error, operation: "writing")
     }
-    try verify(temporary.path)
+    // The result is complete in the page cache: verify it there while it is flushed. Nothing
+    // is renamed before both are done, so a crash still leaves the old file or the new one.
+    let flush = BackgroundFlush(temporary.descriptor)
+    let verified = Result { () throws(BindingError) in try verify(temporary.path) }
+    if case .success = verified, replacesSource, FileIO.linkCount(source.descriptor) == 1 {
+      // The old file goes with the rename: dropping its pages now, while the flush runs,
+      // spares the final unmap that work.
+      FileIO.dropCachedPages(source.descriptor)
+    }
+    do { try flush.wait() } catch { throw BindingError(writing: error, operation: "writing") }
+    try verified.get()
     try requireUnchanged(source)
     do {
       try FileIO.rename(temporary.path, to: target)
@@ -117,8 +131,7 @@ enum ResultWriter {
     let originalSize = source.version.size
     do {
       try descriptor.writeAll(toAbsoluteOffset: originalSize, update)
-      try FileIO.sync(descriptor)
-      try verify(source.path)
+      try verifyWhileFlushing(descriptor, path: source.path, verify: verify)
     } catch {
       // Cut the torn or rejected update off again, so the file is byte-identical.
       try? descriptor.resize(to: originalSize)
@@ -145,8 +158,7 @@ enum ResultWriter {
     }
     do {
       try descriptor.resize(to: length)
-      try FileIO.sync(descriptor)
-      try verify(source.path)
+      try verifyWhileFlushing(descriptor, path: source.path, verify: verify)
     } catch {
       // Put the cut bytes back, so the file is byte-identical.
       _ = try? descriptor.writeAll(toAbsoluteOffset: length, removed)
@@ -154,6 +166,17 @@ enum ResultWriter {
       if let error = error as? BindingError { throw error }
       throw BindingError(writing: error, operation: "truncating")
     }
+  }
+
+  /// Verifies the file at `path` from the page cache while `descriptor` (the same file) is
+  /// flushed on another thread; returns once both are done, the flush's error first.
+  private static func verifyWhileFlushing(
+    _ descriptor: FileDescriptor, path: FilePath, verify: Verify
+  ) throws {
+    let flush = BackgroundFlush(descriptor)
+    let verified = Result { () throws(BindingError) in try verify(path) }
+    try flush.wait()
+    try verified.get()
   }
 
   /// The file itself opened for writing, after checking it is still the version that was

@@ -22,7 +22,32 @@ struct Input: Sendable {
   }
 }
 
-extension InputOptions {
+/// What InputOptions parsed, as plain values: the command-line forms CommonForms reads build
+/// one without ArgumentParser.
+struct InputSelection: Equatable, Sendable {
+  var files: [String] = []
+  var filesFrom: String? = nil
+  var nullSeparated = false
+  var password: String? = nil
+  var jobs: Int? = nil
+  var recursive = false
+
+  /// True when the command line names exactly one file: what -o needs.
+  var namesOneFile: Bool { files.count == 1 && filesFrom == nil && !recursive }
+
+  func validate() throws {
+    if files.isEmpty && filesFrom == nil {
+      throw ValidationError("No input files. Name at least one FILE or use --files-from.")
+    }
+    if nullSeparated && filesFrom == nil {
+      throw ValidationError("-0/--null applies to --files-from LIST, which is missing.")
+    }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
+    if files.filter({ $0 == "-" }).count + (filesFrom == "-" ? 1 : 0) > 1 {
+      throw ValidationError("Standard input ('-') can be read only once.")
+    }
+  }
+
   var resolvedPassword: String? {
     password ?? Environment.value(of: "PDFBIND_PASSWORD")
   }
@@ -63,4 +88,10 @@ extension FilePath {
       FilePath(platformString: $0.baseAddress!)
     }
   }
+}
+
+extension InputOptions {
+  var resolvedPassword: String? { selection.resolvedPassword }
+  var namesOneFile: Bool { selection.namesOneFile }
+  func inputStream() throws -> InputStream { try selection.inputStream() }
 }

@@ -18,9 +18,18 @@ struct DestinationOptions: ParsableArguments {
   )
   var inPlace = false
 
+  /// The same choices as plain values, for the code that runs the command.
+  var choice: DestinationChoice { DestinationChoice(output: output, inPlace: inPlace) }
+}
+
+/// What DestinationOptions parsed, as plain values.
+struct DestinationChoice: Equatable, Sendable {
+  var output: String? = nil
+  var inPlace = false
+
   /// The checks that need the input options too. `inPlaceAction` says what `--in-place` does
   /// to a file ("append to", "cut"), for the message about standard input.
-  func validate(with input: InputOptions, inPlaceAction: String) throws {
+  func validate(with input: InputSelection, inPlaceAction: String) throws {
     if output != nil && inPlace { throw ValidationError("-o and --in-place cannot be combined.") }
     if output != nil && !input.namesOneFile {
       throw ValidationError("-o takes exactly one input file.")

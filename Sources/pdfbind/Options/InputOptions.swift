@@ -33,19 +33,12 @@ struct InputOptions: ParsableArguments {
   @Argument(help: ArgumentHelp("PDF files; '-' reads one from standard input.", valueName: "file"))
   var files: [String] = []
 
-  /// True when the command line names exactly one file: what -o needs.
-  var namesOneFile: Bool { files.count == 1 && filesFrom == nil && !recursive }
-
-  func validate() throws {
-    if files.isEmpty && filesFrom == nil {
-      throw ValidationError("No input files. Name at least one FILE or use --files-from.")
-    }
-    if nullSeparated && filesFrom == nil {
-      throw ValidationError("-0/--null applies to --files-from LIST, which is missing.")
-    }
-    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1.") }
-    if files.filter({ $0 == "-" }).count + (filesFrom == "-" ? 1 : 0) > 1 {
-      throw ValidationError("Standard input ('-') can be read only once.")
-    }
+  /// The same choices as plain values, for the code that runs the command.
+  var selection: InputSelection {
+    InputSelection(
+      files: files, filesFrom: filesFrom, nullSeparated: nullSeparated, password: password,
+      jobs: jobs, recursive: recursive)
   }
+
+  func validate() throws { try selection.validate() }
 }

@@ -11,9 +11,16 @@ struct ReportOptions: ParsableArguments {
       "No warnings, progress or success lines (get still prints each value); failures "
         + "still go to standard error."))
   var quiet = false
+
+  /// The same choices as plain values, for the code that runs the command.
+  var style: ReportStyle { ReportStyle(json: json, quiet: quiet) }
 }
 
-extension ReportOptions {
+/// What ReportOptions parsed, as plain values.
+struct ReportStyle: Equatable, Sendable {
+  var json = false
+  var quiet = false
+
   /// A progress line only where a person watches: a terminal on standard error, not -q.
   var showsProgress: Bool { !quiet && Terminal.standardErrorIsTerminal }
 }

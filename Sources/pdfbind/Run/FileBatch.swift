@@ -8,7 +8,7 @@ extension Batch {
   /// result's line would have gone (standard error when `jsonToError` says so: the PDF itself
   /// goes to standard output). Exits with the worst status.
   static func forEachFile(
-    _ inputs: sending InputStream, input options: InputOptions, report: ReportOptions,
+    _ inputs: sending InputStream, input options: InputSelection, report: ReportStyle,
     jsonToError: @Sendable (Input) -> Bool = { _ in false },
     _ work: @Sendable (Input, FilePath, inout FileReport) throws(BindingError) -> Void
   ) throws {

@@ -4,6 +4,7 @@ import PDFBindCore
 extension PDFBindCommand {
   struct Check: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "check",
       abstract: "Exit 0 when every file has the expected binding, 1 when any has another.",
       usage: """
         pdfbind check (--left-edge | --right-edge | --unknown | --auto) \
@@ -26,37 +27,57 @@ extension PDFBindCommand {
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
-    func validate() throws {
-      if expected == nil && !auto && arrangement == nil {
-        throw ValidationError(
-          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
-            + "'--no-cover', '--single'")
-      }
-      if expected != nil && auto {
-        throw ValidationError(
-          "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
-      }
+    var request: CheckRequest {
+      CheckRequest(
+        expected: expected, auto: auto, arrangement: arrangement, report: report.style,
+        input: input.selection)
     }
 
-    func run() throws {
-      let inputs = try input.inputStream()
-      let (password, auto) = (input.resolvedPassword, auto)
-      let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
-      let (json, quiet) = (report.json, report.quiet)
-      try Batch.forEachFile(inputs, input: input, report: report) {
-        input, path, file throws(BindingError) in
-        let document = try PDFBindingDocument(path: path, password: password)
-        let suggestion =
-          auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
-        let result = suggestion?.report ?? document.report
-        if !quiet { result.warnings.forEach { file.warn(input, $0) } }
-        let matches = expectation.matches(result, suggestion)
-        if !matches { file.status = .mismatch }
-        if json {
-          file.standardOutput.append(expectation.json(for: input, result, suggestion).line)
-        } else if !matches && !quiet {
-          file.standardOutput.append(input.line(expectation.actual(result, suggestion)))
-        }
+    func validate() throws { try request.validate() }
+
+    func run() throws { try request.run() }
+  }
+}
+
+/// A parsed `check`: what Check (ArgumentParser) or CommonForms read from the command line.
+struct CheckRequest: Equatable {
+  var expected: PageBinding? = nil
+  var auto = false
+  var arrangement: PageArrangement? = nil
+  var report = ReportStyle()
+  var input = InputSelection()
+
+  /// The checks of Check's own options (InputSelection checks the inputs).
+  func validate() throws {
+    if expected == nil && !auto && arrangement == nil {
+      throw ValidationError(
+        "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
+          + "'--no-cover', '--single'")
+    }
+    if expected != nil && auto {
+      throw ValidationError(
+        "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
+    }
+  }
+
+  func run() throws {
+    let inputs = try input.inputStream()
+    let (password, auto) = (input.resolvedPassword, auto)
+    let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
+    let (json, quiet) = (report.json, report.quiet)
+    try Batch.forEachFile(inputs, input: input, report: report) {
+      input, path, file throws(BindingError) in
+      let document = try PDFBindingDocument(path: path, password: password)
+      let suggestion =
+        auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+      let result = suggestion?.report ?? document.report
+      if !quiet { result.warnings.forEach { file.warn(input, $0) } }
+      let matches = expectation.matches(result, suggestion)
+      if !matches { file.status = .mismatch }
+      if json {
+        file.standardOutput.append(expectation.json(for: input, result, suggestion).line)
+      } else if !matches && !quiet {
+        file.standardOutput.append(input.line(expectation.actual(result, suggestion)))
       }
     }
   }

@@ -4,6 +4,7 @@ import PDFBindCore
 extension PDFBindCommand {
   struct History: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "history",
       abstract: "List each file's revisions: bytes, binding and layout, what each changed.",
       discussion: """
         One line per revision, oldest first: its number, its bytes (START-END, END being the \
@@ -22,7 +23,7 @@ extension PDFBindCommand {
       let inputs = try input.inputStream()
       let password = input.resolvedPassword
       let (json, showPath) = (report.json, inputs.mayHoldSeveral)
-      try Batch.forEachFile(inputs, input: input, report: report) {
+      try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
         let history = try PDFBindingDocument(opening: path, password: password).history()
         if json {

@@ -9,6 +9,7 @@ extension SpreadRange: ExpressibleByArgument {
 extension PDFBindCommand {
   struct Preview: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "preview",
       abstract: "Draw the spreads of a file as a two-page view shows them, into one PNG.",
       usage: """
         pdfbind preview [--as left-edge|right-edge | --auto] [--cover|--no-cover] [--spreads RANGE] \

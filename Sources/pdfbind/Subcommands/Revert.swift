@@ -5,6 +5,7 @@ import SystemPackage
 extension PDFBindCommand {
   struct Revert: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "revert",
       abstract: "Remove each file's last revision when it changed only the binding and layout.",
       discussion: """
         Gives back exactly the bytes the file had before its last revision (byte-identical, so \
@@ -25,15 +26,17 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-      try destination.validate(with: input, inPlaceAction: "cut")
+      try destination.choice.validate(with: input.selection, inPlaceAction: "cut")
     }
 
     func run() throws {
       let inputs = try input.inputStream()
       let password = input.resolvedPassword
-      let (json, quiet, dryRun, destinations) = (report.json, report.quiet, dryRun, destination)
+      let (json, quiet, dryRun, destinations) = (
+        report.json, report.quiet, dryRun, destination.choice
+      )
       try Batch.forEachFile(
-        inputs, input: input, report: report,
+        inputs, input: input.selection, report: report.style,
         jsonToError: { destinations.destination(for: $0).isStandardOutput }
       ) { input, path, file throws(BindingError) in
         let destination = destinations.destination(for: input)

@@ -7,6 +7,7 @@ import SystemPackage
 extension PDFBindCommand {
   struct Review: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "review",
       abstract:
         "Write one HTML page to settle a library by eye, and turn the choices into a script.",
       usage: "pdfbind review [-r] [--pages N] [-o OUT.html] <file> ...",

@@ -5,6 +5,7 @@ import SystemPackage
 extension PDFBindCommand {
   struct Set: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "set",
       abstract: "Give each file a binding by appending an incremental update.",
       usage: """
         pdfbind set (--left-edge | --right-edge | --unknown | --auto) \
@@ -59,51 +60,76 @@ extension PDFBindCommand {
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
-    func validate() throws {
-      if binding == nil && !auto && arrangement == nil {
-        throw ValidationError(
-          "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
-            + "'--no-cover', '--single'")
-      }
-      if binding != nil && auto {
-        throw ValidationError(
-          "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
-      }
-      try destination.validate(with: input, inPlaceAction: "append to")
+    var request: SetRequest {
+      SetRequest(
+        binding: binding, auto: auto, arrangement: arrangement, destination: destination.choice,
+        dryRun: dryRun, force: force, repair: repair, report: report.style,
+        input: input.selection)
     }
 
-    func run() throws {
-      let inputs = try input.inputStream()
-      let password = input.resolvedPassword
-      let (binding, auto, arrangement, destinations) = (binding, auto, arrangement, destination)
-      let (json, quiet) = (report.json, report.quiet)
-      let options = SaveOptions(dryRun: dryRun, force: force, repair: repair)
-      try Batch.forEachFile(
-        inputs, input: input, report: report,
-        jsonToError: { destinations.destination(for: $0).isStandardOutput }
-      ) { input, path, file throws(BindingError) in
-        let destination = destinations.destination(for: input)
-        var document = try PDFBindingDocument(path: path, password: password)
-        // --auto: the decided binding, or none (the file keeps its own; with no layout either,
-        // nothing changes and the file is only passed through to -o or standard output).
-        let suggestion =
-          auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
-        if let binding = suggestion.map(\.bindingToSet) ?? binding {
-          document.pageBinding = binding
-        }
-        if let arrangement = arrangement ?? suggestion?.layoutToSet {
-          document.pageArrangement = arrangement
-        }
-        let outcome = try document.save(to: destination, options: options)
-        if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
-        let toError = destination.isStandardOutput
-        if json {
-          let object = outcome.json(for: input, dryRun: options.dryRun, auto: suggestion)
-          file.report(object.line, toError: toError)
-        } else if !quiet {
-          file.report(
-            input.line(outcome.text(dryRun: options.dryRun, auto: suggestion)), toError: toError)
-        }
+    func validate() throws { try request.validate() }
+
+    func run() throws { try request.run() }
+  }
+}
+
+/// A parsed `set`: what Set (ArgumentParser) or CommonForms read from the command line.
+struct SetRequest: Equatable {
+  var binding: PageBinding? = nil
+  var auto = false
+  var arrangement: PageArrangement? = nil
+  var destination = DestinationChoice()
+  var dryRun = false
+  var force = false
+  var repair = false
+  var report = ReportStyle()
+  var input = InputSelection()
+
+  /// The checks of Set's own options (InputSelection checks the inputs).
+  func validate() throws {
+    if binding == nil && !auto && arrangement == nil {
+      throw ValidationError(
+        "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
+          + "'--no-cover', '--single'")
+    }
+    if binding != nil && auto {
+      throw ValidationError(
+        "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
+    }
+    try destination.validate(with: input, inPlaceAction: "append to")
+  }
+
+  func run() throws {
+    let inputs = try input.inputStream()
+    let password = input.resolvedPassword
+    let (binding, auto, arrangement, destinations) = (binding, auto, arrangement, destination)
+    let (json, quiet) = (report.json, report.quiet)
+    let options = SaveOptions(dryRun: dryRun, force: force, repair: repair)
+    try Batch.forEachFile(
+      inputs, input: input, report: report,
+      jsonToError: { destinations.destination(for: $0).isStandardOutput }
+    ) { input, path, file throws(BindingError) in
+      let destination = destinations.destination(for: input)
+      var document = try PDFBindingDocument(path: path, password: password)
+      // --auto: the decided binding, or none (the file keeps its own; with no layout either,
+      // nothing changes and the file is only passed through to -o or standard output).
+      let suggestion =
+        auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+      if let binding = suggestion.map(\.bindingToSet) ?? binding {
+        document.pageBinding = binding
+      }
+      if let arrangement = arrangement ?? suggestion?.layoutToSet {
+        document.pageArrangement = arrangement
+      }
+      let outcome = try document.save(to: destination, options: options)
+      if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
+      let toError = destination.isStandardOutput
+      if json {
+        let object = outcome.json(for: input, dryRun: options.dryRun, auto: suggestion)
+        file.report(object.line, toError: toError)
+      } else if !quiet {
+        file.report(
+          input.line(outcome.text(dryRun: options.dryRun, auto: suggestion)), toError: toError)
       }
     }
   }

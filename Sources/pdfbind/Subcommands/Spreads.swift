@@ -4,6 +4,7 @@ import PDFBindCore
 extension PDFBindCommand {
   struct Spreads: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "spreads",
       abstract: "Print the spreads a two-page view shows: [1] [3|2] [5|4] …",
       usage:
         "pdfbind spreads [--as left-edge|right-edge | --auto] [--cover|--no-cover] [<options>] "
@@ -28,7 +29,7 @@ extension PDFBindCommand {
       let password = input.resolvedPassword
       let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet, view) = (report.json, report.quiet, view)
-      try Batch.forEachFile(inputs, input: input, report: report) {
+      try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
         let document = try PDFBindingDocument(path: path, password: password)
         let result = document.report

@@ -4,6 +4,7 @@ import PDFBindCore
 extension PDFBindCommand {
   struct Suggest: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "suggest",
       abstract:
         "Decide each file's binding from its text, fonts, metadata and page pictures, with the "
         + "evidence.",
@@ -38,7 +39,7 @@ extension PDFBindCommand {
       let inputs = try input.inputStream()
       let advisor = BindingAdvisor(password: input.resolvedPassword, pages: pages)
       let (json, quiet) = (report.json, report.quiet)
-      try Batch.forEachFile(inputs, input: input, report: report) {
+      try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
         let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
         if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
