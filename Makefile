@@ -123,6 +123,9 @@ lint:
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CNettle' Sources Tests \
 	  | grep -v '^Sources/PDFBindCore/Encryption/Ciphers.swift' \
 	  || { echo "CNettle imported outside PDFBindCore/Encryption/Ciphers.swift"; exit 1; }
+	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CZlib' Sources Tests \
+	  | grep -v '^Sources/PDFBindCore/Syntax/StreamFilters.swift' \
+	  || { echo "CZlib imported outside PDFBindCore/Syntax/StreamFilters.swift"; exit 1; }
 	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/Tesseract/TesseractLibrary.swift:' \
 	  || { echo "a library loaded outside PDFBindCore/Poppler/PopplerLibrary.swift and" \
