@@ -297,4 +297,3 @@ struct SpreadDetector: Sendable {
       sameSides: sameSideMatches(first, second))
   }
 }
-
