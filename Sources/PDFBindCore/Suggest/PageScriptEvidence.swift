@@ -123,12 +123,12 @@ enum PageScriptEvidence {
     var read: [PageReading] = []
     // When the first pages hold fewer than two pages of writing that point somewhere (a
     // cover, a title, a plate and a double-page picture can fill a short book's first five),
-    // as many pages again are looked at, in order.
+    // as many pages again are looked at, in order, with as many readings again.
     let further = Array(min(first, pictures.pageCount)..<min(pictures.pageCount, 2 * first))
     var looked = pages
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
     // two pictures and two readings.
-    for index in pages + further where read.count < pagesToRead {
+    for index in pages + further where read.count < pagesToRead * (index < first ? 1 : 2) {
       if index >= first {
         guard read.compactMap(\.leans).count < 2 else { break }
         looked.append(index)
