@@ -110,8 +110,8 @@ enum PageScriptEvidence {
     return (0..<candidatePages).map { first + span * $0 / candidatePages }
   }
 
-  /// Reads the script in the pictures of the document's first `pages` pages, and of as many
-  /// again when those leave too little to go on.
+  /// Reads the script in the pictures of the document's first `pages` pages (SPEC: `--pages`
+  /// bounds the pages read for script).
   static func evidence(_ pictures: PagePictures, pages first: Int) -> [Evidence] {
     let pages = candidates(pageCount: min(first, pictures.pageCount))
     guard !pages.isEmpty else {
@@ -121,18 +121,9 @@ enum PageScriptEvidence {
     var unavailable: TesseractUnavailable?
     var anyWriting = false
     var read: [PageReading] = []
-    // When the first pages hold fewer than two pages of writing that point somewhere (a
-    // cover, a title, a plate and a double-page picture can fill a short book's first five),
-    // as many pages again are looked at, in order, with as many readings again.
-    let further = Array(min(first, pictures.pageCount)..<min(pictures.pageCount, 2 * first))
-    var looked = pages
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
     // two pictures and two readings.
-    for index in pages + further where read.count < pagesToRead * (index < first ? 1 : 2) {
-      if index >= first {
-        guard read.compactMap(\.leans).count < 2 else { break }
-        looked.append(index)
-      }
+    for index in pages where read.count < pagesToRead {
       let image: GreyImage
       do {
         // A page drawn from vectors gets a glance at a small picture first: a blank or
@@ -177,7 +168,7 @@ enum PageScriptEvidence {
       return notes + [
         Evidence(
           source: .pageScript, says: nil,
-          detail: "no writing-like marks in the pictures of \(Wording.pages(looked.map { $0 + 1 }))"
+          detail: "no writing-like marks in the pictures of \(Wording.pages(pages.map { $0 + 1 }))"
         )
       ]
     }
@@ -209,9 +200,12 @@ enum PageScriptEvidence {
         pages: pageNumbers)
     }
     guard leaning.count >= min(2, read.count) else {
+      // Too little to decide, but enough to doubt evidence that points the other way (a
+      // book whose one page of Arabic sits beside a double-page picture joining left to right).
       return Evidence(
         source: .pageScript, says: nil,
-        detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers)
+        detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers,
+        leans: first)
     }
     return Evidence(
       source: .pageScript, says: first,
