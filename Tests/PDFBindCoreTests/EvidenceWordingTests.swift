@@ -27,4 +27,23 @@ struct EvidenceWordingTests {
     #expect(Suggestion(report: report, evidence: [cover, latin]).layout == nil)
     #expect(Suggestion(report: report, evidence: [arabic]).layout == nil)
   }
+
+  @Test("One page of script is too little to decide, but enough to doubt a join the other way")
+  func leaningPage() {
+    let report = BindingReport(direction: .absent, pageLayout: .absent, pageCount: 10, warnings: [])
+    let join = Evidence(source: .spreads, says: .leftEdge, detail: "", layout: .cover)
+    let onePage = Evidence(
+      source: .pageScript, says: nil,
+      detail: "Arabic script on page 3: one page alone is too little",
+      leans: .rightEdge)
+    let doubted = Suggestion(report: report, evidence: [onePage, join])
+    #expect(doubted.decision == nil)
+    #expect(doubted.layout == nil)
+    #expect(
+      doubted.undecidedReason
+        == "evidence disagrees: spreads says left-edge, page-script leans right-edge")
+    let agreeing = Evidence(source: .pageScript, says: nil, detail: "", leans: .leftEdge)
+    #expect(Suggestion(report: report, evidence: [agreeing, join]).decision == .leftEdge)
+    #expect(Suggestion(report: report, evidence: [onePage]).decision == nil)
+  }
 }

@@ -64,7 +64,7 @@ struct SpineEdge: Sendable {
 
   /// The mean of the image's pixel columns between `from` and `to` pixels in from the edge
   /// (fractional columns weighted by how much of them the range covers), one value per row.
-  private static func band(_ image: GreyImage, side: Side, from: Double, to: Double) -> [Float] {
+  static func band(_ image: GreyImage, side: Side, from: Double, to: Double) -> [Float] {
     var weights: [(column: Int, weight: Float)] = []
     var position = from
     while position < to - 1e-9 {

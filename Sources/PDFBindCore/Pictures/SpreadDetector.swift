@@ -1,52 +1,3 @@
-/// Which way a picture continues across the spine between two consecutive pages.
-enum SpineJoinDirection: Equatable, Sendable {
-  /// Page k's right edge continues into page k+1's left edge (the book is bound on the left).
-  case leftToRight
-  /// Page k+1's right edge continues into page k's left edge (the book is bound on the right).
-  case rightToLeft
-}
-
-/// A picture printed across the spine between pages `firstPage` and `firstPage + 1`.
-struct SpineJoin: Equatable, Sendable {
-  /// Index from 0 of the first of the two consecutive pages.
-  let firstPage: Int
-  let direction: SpineJoinDirection
-  /// How clearly the pages join, from 0 to 1: the share of the lines and edges along the seam
-  /// that continue across it, less the share the best chance comparison matches (the seam
-  /// shifted far, the other direction, the pages' same sides).
-  let strength: Double
-}
-
-/// Why two consecutive pages were found not to join, for the evidence text.
-enum SpineNoJoinReason: Equatable, Sendable {
-  /// One of the pages has no picture.
-  case notRendered
-  /// One of the pictures is too small to compare.
-  case tooSmall
-  /// The pages' shapes differ too much to be the halves of one picture.
-  case shapesDiffer
-  /// The facing edges are blank, flat or hold too few crossing lines in both directions.
-  case tooLittleDetail
-  /// The edges agree as well at far shifts as at the seam: stripes, rows of text, a texture.
-  case repeatedPattern
-  /// The edges agree in both directions, so the order of the pages is not shown.
-  case joinsBothWays
-  /// Detail is there, but it does not continue across the seam.
-  case noContinuity
-}
-
-/// What `SpreadDetector` found for one pair of consecutive pages.
-struct SpinePairFinding: Equatable, Sendable {
-  let firstPage: Int
-  /// The join, or why there is none.
-  let outcome: Result<SpineJoin, SpineNoJoin>
-}
-
-/// `SpineNoJoinReason` as an `Error`, so a finding can be a `Result`.
-struct SpineNoJoin: Error, Equatable, Sendable {
-  let reason: SpineNoJoinReason
-}
-
 /// Finds pictures printed across two facing pages (double-page pictures) from the pages'
 /// pictures alone.
 ///
@@ -110,6 +61,8 @@ struct SpreadDetector: Sendable {
   }
 
   var thresholds = Thresholds()
+  /// The limits of a plain seam's join (`plainJoin`).
+  var plainSeams = PlainSeamThresholds()
   /// Every page is scaled to this height before its edges are compared.
   var workingHeight = 160
   /// The most the halves of a picture may be shifted against each other, as a share of the
@@ -161,6 +114,9 @@ struct SpreadDetector: Sendable {
     let aspect: Double
     let left: SpineEdge
     let right: SpineEdge
+    /// The edges' profiles for plain seams (`plainJoin`).
+    let leftProfile: SeamProfile
+    let rightProfile: SeamProfile
   }
 
   /// Pictures smaller than this (in either direction) are not compared: too few pixels to tell
@@ -174,7 +130,9 @@ struct SpreadDetector: Sendable {
       left: SpineEdge(
         image, side: .left, workingHeight: workingHeight, featureStep: thresholds.featureStep),
       right: SpineEdge(
-        image, side: .right, workingHeight: workingHeight, featureStep: thresholds.featureStep))
+        image, side: .right, workingHeight: workingHeight, featureStep: thresholds.featureStep),
+      leftProfile: SeamProfile(image, side: .left, workingHeight: workingHeight),
+      rightProfile: SeamProfile(image, side: .right, workingHeight: workingHeight))
   }
 
   // MARK: - One pair
@@ -192,7 +150,9 @@ struct SpreadDetector: Sendable {
     case (true, true):
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     case (false, false):
-      if let join = smoothJoin(first: first, earlier, later, forward, backward) {
+      if let join = smoothJoin(first: first, earlier, later, forward, backward)
+        ?? plainJoin(first: first, earlier, later)
+      {
         return .success(join)
       }
       let detailed = forward.hasDetail(thresholds) || backward.hasDetail(thresholds)
@@ -335,110 +295,5 @@ struct SpreadDetector: Sendable {
       forwardChance: chance(leftHand: first.right, rightHand: second.left),
       backwardChance: chance(leftHand: second.right, rightHand: first.left),
       sameSides: sameSideMatches(first, second))
-  }
-}
-
-/// How the right-hand edge's rows line up with the left-hand edge's: row y on the left meets
-/// row `(y - middle) * (1 + scale) + middle + shift` on the right, with
-/// `SpineEdge.lostWidths[lost]` lost at the spine.
-struct SeamAlignment: Sendable {
-  let lost: Int
-  let scale: Float
-  let shift: Int
-
-  /// Rows within this distance of the top or bottom are left out: smoothing bends them.
-  static let endRows = 2
-
-  /// The correlation (Pearson) of `left` with `right` aligned, over the rows both cover; -1 when
-  /// they overlap on less than half the rows or one of them is flat there.
-  func correlation(_ left: [Float], _ right: [Float]) -> Float {
-    let count = left.count
-    let middle = Float(count - 1) / 2
-    let top = Float(Self.endRows)
-    let bottom = Float(count - 1 - Self.endRows)
-    var n: Float = 0
-    var sumLeft: Float = 0
-    var sumRight: Float = 0
-    var sumLeftSquared: Float = 0
-    var sumRightSquared: Float = 0
-    var sumProduct: Float = 0
-    left.withUnsafeBufferPointer { left in
-      right.withUnsafeBufferPointer { right in
-        for row in Self.endRows..<(count - Self.endRows) {
-          let position = (Float(row) - middle) * (1 + scale) + middle + Float(shift)
-          guard position >= top, position <= bottom else { continue }
-          let below = min(Int(position), count - 2)
-          let fraction = position - Float(below)
-          let r = right[below] * (1 - fraction) + right[below + 1] * fraction
-          let l = left[row]
-          n += 1
-          sumLeft += l
-          sumRight += r
-          sumLeftSquared += l * l
-          sumRightSquared += r * r
-          sumProduct += l * r
-        }
-      }
-    }
-    guard n >= Float(count) / 2 else { return -1 }
-    let covariance = sumProduct - sumLeft * sumRight / n
-    let varianceLeft = sumLeftSquared - sumLeft * sumLeft / n
-    let varianceRight = sumRightSquared - sumRight * sumRight / n
-    // Flat stretches (variance of well under one level per row) carry no evidence.
-    guard varianceLeft > n * 0.05, varianceRight > n * 0.05 else { return -1 }
-    return covariance / (varianceLeft * varianceRight).squareRoot()
-  }
-}
-
-/// The measures of one pair of consecutive pages.
-struct SpinePairMeasures: Sendable {
-  /// Page k's right edge against page k+1's left edge.
-  let forward: SeamComparison
-  /// Page k+1's right edge against page k's left edge.
-  let backward: SeamComparison
-  /// `SpreadDetector.chance` for each direction: features matched at far shifts.
-  let forwardChance: Int
-  let backwardChance: Int
-  /// Features matched between the right edges, or between the left edges.
-  let sameSides: Int
-
-  /// The features that continue across the seam in `direction`, less the most any chance
-  /// comparison matches.
-  func excess(_ direction: SpineJoinDirection) -> Int {
-    direction == .leftToRight
-      ? forward.matchedFeatures - max(forwardChance, backward.matchedFeatures, sameSides)
-      : backward.matchedFeatures - max(backwardChance, forward.matchedFeatures, sameSides)
-  }
-}
-
-/// The measures of one seam, in one direction, at its best alignment.
-struct SeamComparison: Sendable {
-  /// Lines and edges of the left-hand edge that continue on the right-hand one.
-  let matchedFeatures: Int
-  let leftFeatures: Int
-  let rightFeatures: Int
-  /// Correlation of the row-to-row changes of level.
-  let continuity: Float
-  /// Correlation of the levels themselves (a gutter shadow scales them; correlation does not
-  /// mind).
-  let levelAgreement: Float
-
-  var fewerFeatures: Int { min(leftFeatures, rightFeatures) }
-
-  func hasDetail(_ limits: SpreadDetector.Thresholds) -> Bool {
-    fewerFeatures >= limits.features
-  }
-
-  /// Detail that continues across the seam: lines and edges, levels and their changes agree.
-  func continues(_ limits: SpreadDetector.Thresholds) -> Bool {
-    hasDetail(limits) && matchedFeatures >= limits.matchedFeatures
-      && Float(matchedFeatures) >= limits.matchedShare * Float(fewerFeatures)
-      && continuity >= limits.continuity && levelAgreement >= limits.levelAgreement
-  }
-
-  /// Whether this seam's matches clearly exceed `chance` matches found elsewhere.
-  func standsAbove(_ chance: Int, _ limits: SpreadDetector.Thresholds) -> Bool {
-    matchedFeatures - chance >= limits.excessFeatures
-      && Float(matchedFeatures) >= limits.excessRatio * Float(chance)
   }
 }

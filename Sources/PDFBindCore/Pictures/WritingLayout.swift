@@ -19,6 +19,16 @@ struct WritingLayout: Equatable, Sendable {
   var blankColumns: Double
   /// Share of the page the marks' bounding box covers.
   var blockArea: Double
+  /// Lines of writing in rows (`LineEnds`) that stop short on the right (start at the text's
+  /// left edge) and that stop short on the left: paragraph ends and short lines show the
+  /// side lines are set from, right for Arabic-script and Hebrew writing, left for Latin.
+  var shortLines = LineEnds()
+
+  /// Short lines, counted by the side they are set from.
+  struct LineEnds: Equatable, Sendable {
+    var fromLeft = 0
+    var fromRight = 0
+  }
 
   /// The direction of the lines of writing on a page.
   enum Lines: String, Equatable, Sendable {
@@ -51,12 +61,16 @@ struct WritingLayout: Equatable, Sendable {
   /// Running text fills much of its page.
   static let runningTextBlock = 0.30
 
-  init(ink: Double, paper: Double, blankRows: Double, blankColumns: Double, blockArea: Double) {
+  init(
+    ink: Double, paper: Double, blankRows: Double, blankColumns: Double, blockArea: Double,
+    shortLines: LineEnds = LineEnds()
+  ) {
     self.ink = ink
     self.paper = paper
     self.blankRows = blankRows
     self.blankColumns = blankColumns
     self.blockArea = blockArea
+    self.shortLines = shortLines
   }
 
   init(_ image: GreyImage) {
@@ -99,7 +113,7 @@ struct WritingLayout: Equatable, Sendable {
       ink: Double(markCount) / area, paper: Double(paperCount) / area,
       blankRows: Self.blankShare(marks, width: width, block: block, alongRows: true),
       blankColumns: Self.blankShare(marks, width: width, block: block, alongRows: false),
-      blockArea: blockArea)
+      blockArea: blockArea, shortLines: Self.shortLines(marks, width: width, height: height))
   }
 
   /// Whether the page holds writing: marks in the range of print on mostly paper, in lines.
@@ -184,5 +198,54 @@ struct WritingLayout: Equatable, Sendable {
       total += Double(blank) / Double(along)
     }
     return total / Double(strips)
+  }
+
+  /// The side short lines are set from: the page read in rows of marks (its outer 3% left
+  /// out: scanner borders and gutter shadows), each run of at least 4 marked rows a line, the
+  /// text's edges the 10th percentile of the lines' starts and the 90th of their ends. A line
+  /// ending at least 10% short of one edge and within 2% of the other is set from that other.
+  private static func shortLines(_ marks: [Bool], width: Int, height: Int) -> LineEnds {
+    let cut = width * 3 / 100
+    let inner = width - 2 * cut
+    guard inner >= 32, height >= 32 else { return LineEnds() }
+    var lines: [(start: Int, end: Int)] = []
+    var row = 0
+    while row < height {
+      var start = Int.max
+      var end = -1
+      var rows = 0
+      while row < height {
+        var count = 0
+        var first = -1
+        var last = -1
+        for x in cut..<(width - cut) where marks[row * width + x] {
+          count += 1
+          if first < 0 { first = x }
+          last = x
+        }
+        guard Double(count) > 0.005 * Double(inner) else { break }
+        start = min(start, first)
+        end = max(end, last)
+        rows += 1
+        row += 1
+      }
+      if rows >= 4 { lines.append((start, end)) }
+      row += 1
+    }
+    guard lines.count >= 6 else { return LineEnds() }
+    let starts = lines.map(\.start).sorted()
+    let ends = lines.map(\.end).sorted()
+    let left = Double(starts[(starts.count - 1) / 10])
+    let right = Double(ends[(ends.count - 1) * 9 / 10])
+    let span = right - left
+    guard span > 0 else { return LineEnds() }
+    var found = LineEnds()
+    for line in lines {
+      let atLeft = abs(Double(line.start) - left) <= 0.02 * span
+      let atRight = abs(right - Double(line.end)) <= 0.02 * span
+      if atLeft, right - Double(line.end) >= 0.10 * span { found.fromLeft += 1 }
+      if atRight, Double(line.start) - left >= 0.10 * span { found.fromRight += 1 }
+    }
+    return found
   }
 }

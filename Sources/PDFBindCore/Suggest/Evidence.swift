@@ -32,10 +32,14 @@ public struct Evidence: Equatable, Sendable {
   /// The pairing it shows a two-page view must use (`.cover` or `.noCover`): the double-page
   /// pictures fix it; nil for evidence that says nothing about the pairing.
   public var layout: PageArrangement?
+  /// The way it points when it is too little to decide on its own (one page of script among
+  /// pictures): it decides nothing, but weighed evidence pointing the other way is then in
+  /// doubt, and the file stays undecided.
+  public var leans: PageBinding?
 
   public init(
     source: Source, says: PageBinding?, detail: String, weighed: Bool = true, pages: [Int] = [],
-    layout: PageArrangement? = nil
+    layout: PageArrangement? = nil, leans: PageBinding? = nil
   ) {
     self.source = source
     self.says = says
@@ -43,6 +47,7 @@ public struct Evidence: Equatable, Sendable {
     self.weighed = weighed
     self.pages = pages
     self.layout = layout
+    self.leans = leans
   }
 }
 
@@ -131,8 +136,11 @@ public struct Suggestion: Equatable, Sendable {
           ? "no evidence" : "nothing points either way: " + details.joined(separator: "; ")
       )
     }
-    if pointing.allSatisfy({ $0.says == first }) { return (first, nil) }
-    let sides = pointing.map { "\($0.source.label) says \($0.says!.rawValue)" }
+    let doubting = evidence.filter { $0.weighed && $0.leans != nil && $0.leans != first }
+    if pointing.allSatisfy({ $0.says == first }), doubting.isEmpty { return (first, nil) }
+    let sides =
+      pointing.map { "\($0.source.label) says \($0.says!.rawValue)" }
+      + doubting.map { "\($0.source.label) leans \($0.leans!.rawValue)" }
     return (nil, "evidence disagrees: " + sides.joined(separator: ", "))
   }
 }

@@ -22,6 +22,15 @@ enum PageScriptEvidence {
   /// Japanese writing among pictures (a manga's balloons) read 2.0 to 3.7 on most labelled
   /// pages; English comics never read as Japanese.
   static let minimumMangaConfidence = 1.5
+  /// Latin, Cyrillic and Greek on a page of running text in rows: every confusion among them
+  /// says the same (left-edge), and Greek scans read under 1 on most pages. Right-to-left and
+  /// vertical running text was never read as one of them upright, at any confidence.
+  static let minimumRunningTextConfidence = 0.5
+  /// Writing Tesseract reads upside down or sideways (Urdu Nastaliq: as Japanese or Arabic
+  /// turned round) still shows the side its lines are set from: on a page of running text in
+  /// rows, at least this many short lines set from the right and none from the left say
+  /// right-to-left writing (Arabic script or Hebrew).
+  static let rightSetShortLines = 3
   /// The glance that spares drawing a page at full size: 160 pixels show whether a page has
   /// marks on paper at all (print drawn that small still leaves marks on 1-8% of the page).
   static let glanceSide = 160
@@ -51,7 +60,8 @@ enum PageScriptEvidence {
     var leans: PageBinding? { pointing(confidenceScale: 0.5) }
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
-      guard let reading, reading.orientation == 0 else { return nil }
+      guard let reading else { return nil }
+      guard reading.orientation == 0 else { return setFromTheRight ? .rightEdge : nil }
       let script = reading.script
       let confidence = reading.confidence
       if PageScriptEvidence.rightToLeftScripts.contains(script) {
@@ -75,11 +85,19 @@ enum PageScriptEvidence {
       // A translated manga has English balloons and still reads right to left: Latin writing
       // decides only on pages of running text.
       if PageScriptEvidence.leftToRightScripts.contains(script), layout.isRunningText,
-        confidence >= minimumConfidence * scale
+        confidence >= (layout.lines == .rows ? minimumRunningTextConfidence : minimumConfidence)
+          * scale
       {
         return .leftEdge
       }
       return nil
+    }
+
+    /// Running text in rows whose short lines are all set from the right (paragraph ends,
+    /// headings): right-to-left writing, whatever script Tesseract takes it for.
+    var setFromTheRight: Bool {
+      layout.isRunningText && layout.lines == .rows && layout.shortLines.fromLeft == 0
+        && layout.shortLines.fromRight >= rightSetShortLines
     }
   }
 
@@ -92,7 +110,8 @@ enum PageScriptEvidence {
     return (0..<candidatePages).map { first + span * $0 / candidatePages }
   }
 
-  /// Reads the script in the pictures of the document's first `pages` pages.
+  /// Reads the script in the pictures of the document's first `pages` pages (SPEC: `--pages`
+  /// bounds the pages read for script).
   static func evidence(_ pictures: PagePictures, pages first: Int) -> [Evidence] {
     let pages = candidates(pageCount: min(first, pictures.pageCount))
     guard !pages.isEmpty else {
@@ -142,7 +161,6 @@ enum PageScriptEvidence {
         break
       }
     }
-    let looked = Wording.pages(pages.map { $0 + 1 })
     if let unavailable {
       return notes + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
     }
@@ -150,7 +168,8 @@ enum PageScriptEvidence {
       return notes + [
         Evidence(
           source: .pageScript, says: nil,
-          detail: "no writing-like marks in the pictures of \(looked)")
+          detail: "no writing-like marks in the pictures of \(Wording.pages(pages.map { $0 + 1 }))"
+        )
       ]
     }
     return notes + [decide(read)]
@@ -181,9 +200,12 @@ enum PageScriptEvidence {
         pages: pageNumbers)
     }
     guard leaning.count >= min(2, read.count) else {
+      // Too little to decide, but enough to doubt evidence that points the other way (a
+      // book whose one page of Arabic sits beside a double-page picture joining left to right).
       return Evidence(
         source: .pageScript, says: nil,
-        detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers)
+        detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers,
+        leans: first)
     }
     return Evidence(
       source: .pageScript, says: first,
@@ -206,7 +228,11 @@ extension PageScriptEvidence.PageReading {
   var summary: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
-    if reading.orientation != 0 { return "\(script)?, read upside down or sideways" }
+    if reading.orientation != 0 {
+      return setFromTheRight
+        ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"
+        : "\(script)?, read upside down or sideways"
+    }
     if !layout.holdsWriting {
       return says == nil
         ? "\(script)? among pictures" : "\(script) among pictures (as in manga)"

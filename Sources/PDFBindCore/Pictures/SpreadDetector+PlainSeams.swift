@@ -1,0 +1,100 @@
+/// The limits a plain seam's join must pass (`SpreadDetector.plainJoin`), measured on the 93
+/// labelled image books of bench/suggest (961 pairs of consecutive pages, 46 of them halves of
+/// one picture) and checked on a held-out set made with another seed (bench/suggest/README.md).
+struct PlainSeamThresholds: Sendable {
+  /// Structure: both edges' profiles vary by at least this much (standard deviation, levels)
+  /// once the slow drift is taken out. Paper, flat margins and grain stay under 3.
+  var amplitude: Float = 4
+  /// The profiles correlate at least this well at the seam. Labelled joins: 0.7 to 0.98 for
+  /// most; no unrelated pair passed the margin below with more than 0.60.
+  var correlation: Float = 0.75
+  /// ... and by this much more than the best of the other direction, far shifts and the
+  /// pages' same sides. Unrelated pairs reached 0.39 (at a correlation of 0.60).
+  var margin: Float = 0.35
+  /// Levels: the edges nearest the spine vary by at least this much (standard deviation)...
+  var levelSpread: Float = 8
+  /// ... their profiles correlate at least this well at the seam, and by this much more than
+  /// in the other direction and between the same sides: levels that agree by chance where
+  /// both pages share a template (panel gutters at the same rows, a vignette) do not rise and
+  /// fall together. 24 of the 26 labelled joins the levels find pass (0.3 and 0.1: 25).
+  var levelCorrelation: Float = 0.4
+  var levelCorrelationMargin: Float = 0.15
+  /// ... and differ at the seam by at most this share of their least difference in any
+  /// comparison by chance (the other direction, far shifts, the same sides). Labelled joins
+  /// measured 0.09 to 0.75 (the plain ones 0.3 to 0.75); no unrelated pair went under 1.05.
+  var levelRatio: Float = 0.75
+}
+
+extension SpreadDetector {
+  /// The rows the halves of a plain seam may be shifted by: 3 of 160 rows, about 2% of the
+  /// height (scans shift halves by up to 6 pixels of 1,500, and tilt them by up to 1°).
+  static let plainSeamShifts = Array(-3...3)
+  /// Far shifts: from 12 rows (beyond any misalignment and the drift window's reach of the
+  /// structure) to 50, either way.
+  static let plainSeamFarShifts = Array(-50...(-12)) + Array(12...50)
+
+  /// The join of a plain seam, asked only when no lines or edges decide (`decide`). A plain
+  /// picture (sand, water, grass, a sky with clouds) runs on across the spine in its levels:
+  /// its edges' profiles (`SeamProfile`) correlate, or their levels nearly agree, in exactly
+  /// one direction, and clearly better than in the other direction, at far shifts and between
+  /// the pages' same sides.
+  func plainJoin(first: Int, _ earlier: PreparedPage, _ later: PreparedPage) -> SpineJoin? {
+    let forward = plainSeam(leftHand: earlier.rightProfile, rightHand: later.leftProfile)
+    let backward = plainSeam(leftHand: later.rightProfile, rightHand: earlier.leftProfile)
+    let near = Self.plainSeamShifts
+    let sameCorrelation = max(
+      earlier.rightProfile.bestCorrelation(with: later.rightProfile, shifts: near),
+      earlier.leftProfile.bestCorrelation(with: later.leftProfile, shifts: near))
+    let sameDifference = min(
+      earlier.rightProfile.leastDifference(from: later.rightProfile, shifts: near),
+      earlier.leftProfile.leastDifference(from: later.leftProfile, shifts: near))
+    let limits = plainSeams
+    func strength(_ seam: PlainSeam, reverse: PlainSeam) -> Double? {
+      var strength: Double? = nil
+      let correlationChance = max(reverse.correlation, seam.farCorrelation, sameCorrelation)
+      if seam.structure >= limits.amplitude, seam.correlation >= limits.correlation,
+        seam.correlation - correlationChance >= limits.margin
+      {
+        strength = Double(seam.correlation - correlationChance)
+      }
+      let differenceChance = min(reverse.difference, seam.farDifference, sameDifference)
+      if seam.spread >= limits.levelSpread, differenceChance > 0,
+        seam.difference <= limits.levelRatio * differenceChance,
+        seam.correlation >= limits.levelCorrelation,
+        seam.correlation - max(reverse.correlation, sameCorrelation)
+          >= limits.levelCorrelationMargin
+      {
+        strength = max(strength ?? 0, Double(1 - seam.difference / differenceChance))
+      }
+      return strength
+    }
+    switch (strength(forward, reverse: backward), strength(backward, reverse: forward)) {
+    case (let found?, nil):
+      return SpineJoin(firstPage: first, direction: .leftToRight, strength: min(1, found))
+    case (nil, let found?):
+      return SpineJoin(firstPage: first, direction: .rightToLeft, strength: min(1, found))
+    default:
+      return nil
+    }
+  }
+
+  /// One direction's plain measures: at the seam (near shifts) and at far shifts.
+  private struct PlainSeam {
+    var structure: Float
+    var correlation: Float
+    var farCorrelation: Float
+    var spread: Float
+    var difference: Float
+    var farDifference: Float
+  }
+
+  private func plainSeam(leftHand: SeamProfile, rightHand: SeamProfile) -> PlainSeam {
+    PlainSeam(
+      structure: min(leftHand.amplitude, rightHand.amplitude),
+      correlation: leftHand.bestCorrelation(with: rightHand, shifts: Self.plainSeamShifts),
+      farCorrelation: leftHand.bestCorrelation(with: rightHand, shifts: Self.plainSeamFarShifts),
+      spread: min(leftHand.edgeSpread, rightHand.edgeSpread),
+      difference: leftHand.leastDifference(from: rightHand, shifts: Self.plainSeamShifts),
+      farDifference: leftHand.leastDifference(from: rightHand, shifts: Self.plainSeamFarShifts))
+  }
+}

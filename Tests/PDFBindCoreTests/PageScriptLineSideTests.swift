@@ -1,0 +1,99 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+@testable import PDFBindCore
+
+/// The side lines are set from, and what lower confidences say: Urdu in Nastaliq is read by
+/// Tesseract as Japanese or Arabic upside down, yet its paragraphs end short on the left as
+/// any right-to-left text's do; Greek scans read with low confidence, yet on running text every
+/// Latin-family reading says the same.
+@Suite("Script in the page pictures: line sides and low confidence")
+struct PageScriptLineSideTests {
+  /// Justified lines of word-like marks on grey paper, every fourth line a paragraph's end:
+  /// half as long, set from the right (`fromRight`) or from the left.
+  static func paragraphs(fromRight: Bool, seed: UInt64 = 5) -> GreyImage {
+    var random = SplitMix64(seed: seed)
+    let (width, height) = (600, 900)
+    var page = GreyImage(width: width, height: height, filledWith: 225)
+    for y in 0..<height {
+      for x in 0..<width { page[x, y] = UInt8(225 - Int(random.next() % 7)) }
+    }
+    var (line, index) = (70, 0)
+    while line + 14 < height - 70 {
+      let short = index % 4 == 3
+      let (from, to) =
+        short ? (fromRight ? (300, 530) : (70, 300)) : (70, 530)
+      var along = from
+      while along < to {
+        let word = min(10 + Int(random.next() % 50), to - along)
+        for x in along..<(along + word) {
+          for y in line..<(line + 14) where random.next() % 3 != 0 { page[x, y] = 40 }
+        }
+        along += word + 8
+      }
+      (line, index) = (line + 26, index + 1)
+    }
+    return page
+  }
+
+  @Test("Paragraph ends show the side lines are set from")
+  func lineSides() {
+    let right = WritingLayout(Self.paragraphs(fromRight: true))
+    #expect(right.isRunningText && right.lines == .rows, "\(right)")
+    #expect(right.shortLines.fromLeft == 0, "\(right)")
+    #expect(right.shortLines.fromRight >= PageScriptEvidence.rightSetShortLines, "\(right)")
+    let left = WritingLayout(Self.paragraphs(fromRight: false))
+    #expect(left.shortLines.fromRight == 0, "\(left)")
+    #expect(left.shortLines.fromLeft >= 3, "\(left)")
+  }
+
+  static let rightSet = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7,
+    shortLines: .init(fromLeft: 0, fromRight: 5))
+  static let leftSet = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7,
+    shortLines: .init(fromLeft: 5, fromRight: 0))
+  static let mixed = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7,
+    shortLines: .init(fromLeft: 1, fromRight: 5))
+  static let rightSetColumns = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7,
+    shortLines: .init(fromLeft: 0, fromRight: 5))
+
+  @Test(
+    "A reading turned round says right-edge only on running text in rows set from the right",
+    arguments: [
+      ("Japanese", 0.4, 180, rightSet, PageBinding.rightEdge),  // Urdu in Nastaliq
+      ("Arabic", 0.2, 180, rightSet, .rightEdge),
+      ("Japanese", 0.4, 180, leftSet, nil),  // a Latin page Tesseract turned round
+      ("Latin", 0.4, 180, mixed, nil),
+      ("Japanese", 0.4, 180, rightSetColumns, nil),  // vertical writing: no line ends
+      ("Japanese", 0.4, 180, PageScriptTests.pictures, nil),
+    ] as [(String, Double, Int, WritingLayout, PageBinding?)])
+  func turnedRound(
+    script: String, confidence: Double, orientation: Int, layout: WritingLayout,
+    expected: PageBinding?
+  ) {
+    let page = PageScriptEvidence.PageReading(
+      page: 3, layout: layout,
+      reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
+    #expect(page.says == expected)
+  }
+
+  @Test(
+    "Latin, Cyrillic and Greek read with low confidence decide only on running text in rows",
+    arguments: [
+      ("Greek", 0.6, PageScriptTests.runningRows, PageBinding.leftEdge),
+      ("Cyrillic", 0.5, PageScriptTests.runningRows, .leftEdge),
+      ("Greek", 0.4, PageScriptTests.runningRows, nil),
+      ("Greek", 0.6, PageScriptTests.runningColumns, nil),
+      ("Greek", 0.6, PageScriptTests.pictures, nil),
+    ] as [(String, Double, WritingLayout, PageBinding?)])
+  func lowConfidence(
+    script: String, confidence: Double, layout: WritingLayout, expected: PageBinding?
+  ) {
+    let page = PageScriptTests.reading(3, script, layout, confidence: confidence)
+    #expect(page.says == expected)
+  }
+}
