@@ -210,13 +210,13 @@ private struct CatalogReader {
     }
     var entry = start
     for _ in 0..<count {
-      // Bytes 8-15 hold `nn ggggg`: the space (byte 10) turned into a digit passes the test,
-      // and anything else there fails it.
+      // Bytes 8-15 hold `nn ggggg`: the space (byte 10) turned into a digit passes the test;
+      // so do `!"#$%&'()`, hence the second look at byte 10 (found by `make fuzz`).
       let first = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: entry, as: UInt64.self))
       let second =
         UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 8, as: UInt64.self))
         ^ 0x10_0000
-      guard digits(first), digits(second),
+      guard digits(first), digits(second), bytes[entry + 10] == 0x20,
         bytes[entry + 16] == 0x20,
         bytes[entry + 17] == UInt8(ascii: "n") || bytes[entry + 17] == UInt8(ascii: "f")
       else { return false }
