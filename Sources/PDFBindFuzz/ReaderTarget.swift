@@ -86,7 +86,8 @@ enum ReaderTarget {
     }
     require(
       newest.sectionStarts.first == startxref,
-      "newest section at \(newest.sectionStarts) for the revision scan, \(startxref) for the fast path")
+      "newest sections \(newest.sectionStarts) for the revision scan, \(startxref) for the fast path"
+    )
     require(
       newest.sectionKinds.allSatisfy { $0 == "table" },
       "the fast path answered, the revision scan found sections \(newest.sectionKinds)")

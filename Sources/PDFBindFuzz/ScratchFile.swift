@@ -10,6 +10,10 @@ struct ScratchFile {
     path = "\(directory)/pdfbind-fuzz-\(getpid())-\(role).pdf"
   }
 
+  init(path: String) {
+    self.path = path
+  }
+
   /// Replaces the file's contents with `parts`, one after the other.
   func write(_ parts: UnsafeRawBufferPointer...) {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

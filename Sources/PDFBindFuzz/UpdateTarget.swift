@@ -2,7 +2,8 @@ import PDFBindCore
 
 /// Target 2: the update `set` plans, for inputs the catalog fast path accepts (the fuzzer
 /// mutates the fixtures and corpus files; anything else is declined at once). qpdf reads the
-/// file as `set` does and must agree with the fast path; the planned bytes, appended, must keep
+/// file as `set` does and must agree with the fast path on what `get` reports (qpdf's warnings
+/// that `get` does not show, such as a short `/Size`, may differ); the planned bytes, appended, must keep
 /// the original as their prefix, chain to it, and point every new entry at its object; the
 /// readers and `set`'s own verifier (qpdf again) must read the result back as changed.
 enum UpdateTarget {
@@ -24,12 +25,14 @@ enum UpdateTarget {
       let attempt = FuzzEntryPoints.planUpdate(
         path: original.path, binding: binding, arrangement: arrangement)
     else { violated("the fast path read the file, qpdf could not open it") }
-    require(attempt.qpdfDamage == nil, "the fast path read a file qpdf finds damaged")
+    if let damage = attempt.qpdfDamage {
+      // `get` then reports no damage, where qpdf's path warns; `set` refuses either way.
+      Findings.record("the fast path reads a file qpdf finds damaged: \(damage)", input: bytes)
+      return
+    }
     require(
       attempt.qpdfEntries == fastPath,
       "the fast path read \(fastPath), qpdf \(attempt.qpdfEntries)")
-    require(
-      attempt.qpdfWarnings.isEmpty, "the fast path read a file qpdf warns about: \(attempt.qpdfWarnings)")
     guard let update = attempt.update else { return }
 
     let resultBytes = Array(bytes) + update.bytes
@@ -62,8 +65,10 @@ enum UpdateTarget {
     }
     let revisions = resultBytes.withUnsafeBytes { FuzzEntryPoints.revisions(in: $0) }
     guard let newest = revisions?.last else { violated("no revision found in the result") }
+    // The line feed an update puts after an original's last `%%EOF` ends that revision.
+    let previousEnd = originalCount + (update.bytes.first == 0x0A ? 1 : 0)
     require(
-      newest.end == resultBytes.count && newest.start <= originalCount,
+      newest.end == resultBytes.count && newest.start <= previousEnd,
       "the update's revision is \(newest.start)..<\(newest.end)")
     require(
       newest.markerOffset.map { $0 == originalCount || $0 == originalCount + 1 } ?? false,
