@@ -173,7 +173,13 @@ FUZZ_TIME ?= 600
 FUZZ_MAX_LEN ?= 8192
 FUZZ_CORPUS ?= ../shared/corpus
 FUZZ_DIR := .build-fuzz
-FUZZ_BUILD := PDFBIND_FUZZ=1 $(SWIFT) build -c release --sanitize=fuzzer --sanitize=address \
+# Two things lose the fuzzer's coverage counters with Swift 6.3.1 (libFuzzer then reports 3 of
+# them and fuzzes blind): whole-module optimization, hence file by file; and SwiftPM's
+# `--sanitize=fuzzer --sanitize=address`, which becomes two -sanitize flags in an order that
+# varies from run to run, the last one winning; hence one -sanitize=fuzzer,address after
+# SwiftPM's --sanitize=fuzzer (which is still needed: it links libFuzzer's main).
+FUZZ_BUILD := PDFBIND_FUZZ=1 $(SWIFT) build -c release --sanitize=fuzzer \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -no-whole-module-optimization \
   --scratch-path $(FUZZ_DIR) --product PDFBindFuzz
 # Allocation stacks off and a small quarantine: Swift allocates often, and recording a stack
 # for each allocation took most of the time. Swift's own backtracer would hold the pipe open
