@@ -199,13 +199,15 @@ fuzz: fuzz-build
 	@echo "make fuzz: $$(ls $(FUZZ_DIR)/seeds | wc -l) seeds"
 	@bin=$$($(FUZZ_BUILD) --show-bin-path)/PDFBindFuzz; \
 	for target in reader update; do \
-	  $(FUZZ_ENV) PDFBIND_FUZZ_TARGET=$$target $$bin Fuzz/regressions/* || exit 1; \
+	  $(FUZZ_ENV) PDFBIND_FUZZ_TARGET=$$target $$bin Fuzz/regressions/* \
+	    > $(FUZZ_DIR)/$$target-regressions.log 2>&1 \
+	    || { cat $(FUZZ_DIR)/$$target-regressions.log; exit 1; }; \
 	  echo "make fuzz: $$target for $(FUZZ_TIME) s, log in $(FUZZ_DIR)/$$target.log"; \
 	  $(FUZZ_ENV) PDFBIND_FUZZ_TARGET=$$target $$bin $(FUZZ_DIR)/corpus-$$target $(FUZZ_DIR)/seeds \
 	    $(FUZZ_FLAGS) -max_total_time=$(FUZZ_TIME) \
 	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$target- > $(FUZZ_DIR)/$$target.log 2>&1; \
 	  status=$$?; \
-	  grep -E '^#[0-9]+ +(INITED|DONE)|^stat::|finding|invariant|ERROR|SUMMARY' $(FUZZ_DIR)/$$target.log; \
+	  grep -aE '^#[0-9]+ +(INITED|DONE)|^stat::|finding|invariant|ERROR|SUMMARY' $(FUZZ_DIR)/$$target.log; \
 	  [ $$status -eq 0 ] || exit 1; \
 	done
 

@@ -29,7 +29,7 @@ enum CatalogFastPath {
   }
 
   static func facts(of source: SourceFile) -> Facts? {
-    guard source.head.starts(with: Array("%PDF-".utf8)),
+    guard hasVersionedHeader(source.head),
       let startxref = startxref(inTail: source.tail), startxref > 0,
       let mapping = source.mapping,
       Int64(mapping.length) == source.version.size
@@ -39,6 +39,23 @@ enum CatalogFastPath {
       guard var reader = CatalogReader(bytes: bytes) else { return nil }
       return reader.facts(startxref: startxref)
     }
+  }
+
+  /// `%PDF-` and a version (`1.7`) at byte 0: without the version qpdf looks for a later header
+  /// and reads every offset from there (found by `make fuzz`).
+  static func hasVersionedHeader(_ head: [UInt8]) -> Bool {
+    guard head.starts(with: Array("%PDF-".utf8)) else { return false }
+    var index = 5
+    for part in 0..<2 {
+      let start = index
+      while index < head.count, FileScan.decimalDigit(head[index]) != nil { index += 1 }
+      guard index > start else { return false }
+      if part == 0 {
+        guard index < head.count, head[index] == UInt8(ascii: ".") else { return false }
+        index += 1
+      }
+    }
+    return true
   }
 
   /// The offset after the last `startxref` when the file ends exactly `startxref N %%EOF` (with
