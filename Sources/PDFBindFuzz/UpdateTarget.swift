@@ -24,7 +24,10 @@ enum UpdateTarget {
     guard
       let attempt = FuzzEntryPoints.planUpdate(
         path: original.path, binding: binding, arrangement: arrangement)
-    else { violated("the fast path read the file, qpdf could not open it") }
+    else {
+      Findings.record("the fast path reads a file qpdf cannot open", input: bytes)
+      return
+    }
     if let damage = attempt.qpdfDamage {
       // `get` then reports no damage, where qpdf's path warns; `set` refuses either way.
       Findings.record("the fast path reads a file qpdf finds damaged: \(damage)", input: bytes)
