@@ -207,7 +207,7 @@ fuzz: fuzz-build
 	    $(FUZZ_FLAGS) -max_total_time=$(FUZZ_TIME) \
 	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$target- > $(FUZZ_DIR)/$$target.log 2>&1; \
 	  status=$$?; \
-	  grep -aE '^#[0-9]+ +(INITED|DONE)|^stat::|finding|invariant|ERROR|SUMMARY' $(FUZZ_DIR)/$$target.log; \
+	  grep -aE '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::|finding|invariant|ERROR|SUMMARY' $(FUZZ_DIR)/$$target.log; \
 	  [ $$status -eq 0 ] || exit 1; \
 	done
 
