@@ -14,7 +14,9 @@
 #                   review over 1,000 and 5,000 books (bench/review/);
 #                   BEFORE=REV also times REV's start-up and set side by side and counts
 #                   both builds' instructions (callgrind)
-# make fuzz         long property-based run of the byte-level scanners and the update builder
+# make fuzz         coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the byte-level readers,
+#                   then of the updates set plans; FUZZ_TIME seconds each (see README)
+# make fuzz-properties  long property-based run of the byte-level scanners and the update builder
 # make clean        remove build output
 
 PREFIX  ?= /usr/local
@@ -34,7 +36,7 @@ APT_BROWSER_PACKAGES := chromium chromium-driver
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
 .PHONY: all build deps test-deps browser-deps run test release docs install uninstall lint bench \
-  bench-suggest bench-review fuzz clean
+  bench-suggest bench-review fuzz fuzz-build fuzz-properties clean
 
 all: build
 
@@ -159,10 +161,59 @@ bench-suggest: release
 # go through one get and one set batch.
 FUZZ_COUNT ?= 1000000
 MUTANTS ?= 5000
-fuzz: deps
+fuzz-properties: deps
 	$(SWIFT) build --build-tests
 	PDFBIND_FUZZ_COUNT=$(FUZZ_COUNT) PDFBIND_MUTANTS=$(MUTANTS) \
 	  $(SWIFT) test --skip-build --filter "FuzzTests|MutatedCorpusTests"
 
+# libFuzzer through Swift's -sanitize=fuzzer,address: the harness (Sources/PDFBindFuzz, a target
+# only when PDFBIND_FUZZ is set) in its own build folder, optimized (ten times the executions of
+# a debug build). The seeds are the fixtures and ../shared/corpus files up to FUZZ_MAX_LEN bytes,
+# copied to a scratch folder; the corpus each target grows stays in .build-fuzz between runs.
+# Fuzz/regressions/ replays first through both targets. A crash, leak or timeout stops a target
+# and leaves its input in .build-fuzz/artifacts/; disagreements that need not stop the run go
+# to .build-fuzz/findings/.
+FUZZ_TIME ?= 600
+FUZZ_MAX_LEN ?= 8192
+FUZZ_CORPUS ?= ../shared/corpus
+FUZZ_DIR := .build-fuzz
+# Two things lose the fuzzer's coverage counters with Swift 6.3.1 (libFuzzer then reports 3 of
+# them and fuzzes blind): whole-module optimization, hence file by file; and SwiftPM's
+# `--sanitize=fuzzer --sanitize=address`, which becomes two -sanitize flags in an order that
+# varies from run to run, the last one winning; hence one -sanitize=fuzzer,address after
+# SwiftPM's --sanitize=fuzzer (which is still needed: it links libFuzzer's main).
+FUZZ_BUILD := PDFBIND_FUZZ=1 $(SWIFT) build -c release --sanitize=fuzzer \
+  -Xswiftc -sanitize=fuzzer,address -Xswiftc -no-whole-module-optimization \
+  --scratch-path $(FUZZ_DIR) --product PDFBindFuzz
+# Allocation stacks off and a small quarantine: Swift allocates often, and recording a stack
+# for each allocation took most of the time. Swift's own backtracer would hold the pipe open
+# after a crash.
+FUZZ_ENV := SWIFT_BACKTRACE=enable=no ASAN_OPTIONS=malloc_context_size=0:quarantine_size_mb=8
+FUZZ_FLAGS = -dict=Fuzz/pdf.dict -max_len=$(FUZZ_MAX_LEN) -timeout=10 -rss_limit_mb=2048 \
+  -print_final_stats=1
+
+fuzz-build: deps
+	$(FUZZ_BUILD)
+
+fuzz: fuzz-build
+	@rm -rf $(FUZZ_DIR)/seeds && mkdir -p $(FUZZ_DIR)/seeds $(FUZZ_DIR)/artifacts \
+	  $(FUZZ_DIR)/corpus-reader $(FUZZ_DIR)/corpus-update
+	@find Fixtures $(wildcard $(FUZZ_CORPUS)) -name '*.pdf' -size -$(FUZZ_MAX_LEN)c \
+	  -exec cp {} $(FUZZ_DIR)/seeds/ \;
+	@echo "make fuzz: $$(ls $(FUZZ_DIR)/seeds | wc -l) seeds"
+	@bin=$$($(FUZZ_BUILD) --show-bin-path)/PDFBindFuzz; \
+	for target in reader update; do \
+	  $(FUZZ_ENV) PDFBIND_FUZZ_TARGET=$$target $$bin Fuzz/regressions/* \
+	    > $(FUZZ_DIR)/$$target-regressions.log 2>&1 \
+	    || { cat $(FUZZ_DIR)/$$target-regressions.log; exit 1; }; \
+	  echo "make fuzz: $$target for $(FUZZ_TIME) s, log in $(FUZZ_DIR)/$$target.log"; \
+	  $(FUZZ_ENV) PDFBIND_FUZZ_TARGET=$$target $$bin $(FUZZ_DIR)/corpus-$$target $(FUZZ_DIR)/seeds \
+	    $(FUZZ_FLAGS) -max_total_time=$(FUZZ_TIME) \
+	    -artifact_prefix=$(FUZZ_DIR)/artifacts/$$target- > $(FUZZ_DIR)/$$target.log 2>&1; \
+	  status=$$?; \
+	  grep -aE '^#[0-9]+[[:space:]]+(INITED|DONE)|^stat::|finding|invariant|ERROR|SUMMARY' $(FUZZ_DIR)/$$target.log; \
+	  [ $$status -eq 0 ] || exit 1; \
+	done
+
 clean:
-	rm -rf .build .build-release
+	rm -rf .build .build-release .build-fuzz

@@ -94,3 +94,10 @@ let package = Package(
     ),
   ]
 )
+
+// `make fuzz`: the libFuzzer harness, built only with PDFBIND_FUZZ set (and `--sanitize=fuzzer`,
+// whose runtime brings the main function). Left out of the ordinary build and tests.
+if Context.environment["PDFBIND_FUZZ"] != nil {
+  package.targets.append(
+    .executableTarget(name: "PDFBindFuzz", dependencies: ["PDFBindCore"]))
+}

@@ -68,6 +68,23 @@ struct CatalogFastPathTests {
     }
   }
 
+  /// Inputs `make fuzz` found the fast path answering where qpdf reads the file as damaged or
+  /// not at all: a `!` for the space inside a table entry, `%PDF-1.%PDF-1.7`, NUL bytes between
+  /// a table's lines. The fast path must decline them, so that qpdf reads them.
+  @Test(
+    "What make fuzz found goes to qpdf",
+    arguments: [
+      "regressions/fast-path-entry-separator.pdf",
+      "regressions/fast-path-header-without-version.pdf",
+      "regressions/fast-path-nul-in-xref-table.pdf", "regressions/fast-path-xref-nul.pdf",
+    ])
+  func fuzzFindings(name: String) throws {
+    let path = Fixture.repository.appendingPathComponent("Fuzz/" + name).path
+    #expect(FileManager.default.fileExists(atPath: path), "\(path) is missing")
+    #expect(Self.fastPath(path) == nil)
+    #expect(Self.qpdf(path) == nil, "qpdf reads \(name) plainly: the finding no longer holds")
+  }
+
   @Test("Corpus: the fast path agrees with qpdf or declines")
   func corpus() throws {
     let paths = try Self.pdfs(in: Fixture.corpus)

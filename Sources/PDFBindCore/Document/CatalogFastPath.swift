@@ -31,7 +31,7 @@ enum CatalogFastPath {
   }
 
   static func facts(of source: SourceFile) -> Facts? {
-    guard source.head.starts(with: Array("%PDF-".utf8)),
+    guard FileTail.startsWithVersionedHeader(source.head),
       let startxref = FileTail.exactStartxref(inTail: source.tail), startxref > 0,
       let mapping = source.mapping,
       Int64(mapping.length) == source.version.size

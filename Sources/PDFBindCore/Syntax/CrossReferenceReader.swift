@@ -82,6 +82,9 @@ package struct CrossReferenceReader {
   private func table(at offset: Int, after keyword: Int) -> CrossReferenceSection? {
     var lexer = Lexer(bytes: bytes, position: keyword)
     guard keyword < bytes.count, PDFCharacter.isWhitespace(bytes[keyword]) else { return nil }
+    // qpdf reads a table's lines with only spaces and ends of line between them: a NUL there,
+    // which the lexer takes for whitespace, makes it rebuild the table (`make fuzz`).
+    if strict, !Self.onlyLineSpace(bytes, from: keyword) { return nil }
     var subsections: [CrossReferenceSection.TableSubsection] = []
     while true {
       let token = lexer.next()
@@ -101,6 +104,7 @@ package struct CrossReferenceReader {
       }
       var entries = lexer.position
       while entries < bytes.count, PDFCharacter.isWhitespace(bytes[entries]) { entries += 1 }
+      if strict, !Self.onlyLineSpace(bytes, from: lexer.position, to: entries) { return nil }
       var subsection = CrossReferenceSection.TableSubsection(
         first: Int(first), count: Int(count), fixedEntries: nil)
       if Int(count) <= (bytes.count - entries) / 20,
@@ -145,6 +149,19 @@ package struct CrossReferenceReader {
     return entries
   }
 
+  /// True when the whitespace from `start` (up to `end`, or to the next token) is only spaces,
+  /// tabs and ends of line.
+  private static func onlyLineSpace(
+    _ bytes: UnsafeRawBufferPointer, from start: Int, to end: Int? = nil
+  ) -> Bool {
+    var index = start
+    while index < (end ?? bytes.count), PDFCharacter.isWhitespace(bytes[index]) {
+      guard [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) else { return false }
+      index += 1
+    }
+    return true
+  }
+
   /// `first count` then an end-of-line: one space after `first`, spaces after `count`.
   private static func isStrictSubsectionHeader(
     _ bytes: UnsafeRawBufferPointer, _ first: Range<Int>, _ count: Range<Int>
@@ -181,7 +198,9 @@ package struct CrossReferenceReader {
       let last = UInt32(
         littleEndian: bytes.loadUnaligned(fromByteOffset: entry + 16, as: UInt32.self))
       let end = last >> 16
-      guard digits(first), digits(second), last & 0xFF == 0x20, (last >> 8) & 0xFF | 0x08 == 0x6E,
+      // The XOR makes `!` to `)` digits too: byte 10 itself must be the space (`make fuzz`).
+      guard digits(first), digits(second), bytes[entry + 10] == 0x20, last & 0xFF == 0x20,
+        (last >> 8) & 0xFF | 0x08 == 0x6E,
         end == 0x0A20 || end == 0x0D20 || end == 0x0A0D
       else { return false }
       entry += 20

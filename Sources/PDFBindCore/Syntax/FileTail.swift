@@ -12,6 +12,18 @@ package enum FileTail {
     return bytes.withUnsafeBytes { firstIndex(of: "%PDF-", in: $0, from: 0, before: $0.count) }
   }
 
+  /// Whether `head` starts with `%PDF-` and a version (`1.7`), the header the strict readers
+  /// accept: after `%PDF-1.%PDF-1.7` qpdf takes its offsets from the second header (found by
+  /// `make fuzz`).
+  package static func startsWithVersionedHeader(_ head: [UInt8]) -> Bool {
+    guard head.starts(with: Array("%PDF-".utf8)) else { return false }
+    let version = head.dropFirst(5)
+    let major = version.prefix { $0 >= 0x30 && $0 <= 0x39 }
+    let rest = version.dropFirst(major.count)
+    return !major.isEmpty && rest.first == 0x2E
+      && rest.dropFirst().first.map { $0 >= 0x30 && $0 <= 0x39 } == true
+  }
+
   /// The number after the last `startxref` keyword in `tail`, or nil when there is none.
   package static func lastStartxref(in tail: [UInt8]) -> Int? {
     tail.withUnsafeBytes { bytes in

@@ -11,7 +11,7 @@ extension UpdateBasis {
   static func strictlyRead(_ source: SourceFile, change: BindingChange) -> (
     basis: UpdateBasis, damageSample: [Int]
   )? {
-    guard source.head.starts(with: Array("%PDF-".utf8)),
+    guard FileTail.startsWithVersionedHeader(source.head),
       let startxref = FileTail.exactStartxref(inTail: source.tail), startxref > 0,
       let layout = try? source.layout(), layout.headerOffset == 0,
       layout.startxref == startxref, let mapping = source.mapping,
