@@ -60,8 +60,9 @@ enum ReaderTarget {
     }
   }
 
-  /// The fast path's answer: a plain file, read through the section the tail names, with
-  /// values the way `get` reports them; the revision scan finds that section newest.
+  /// The fast path's answer: a plain file (tables or cross-reference streams, never a hybrid),
+  /// read through the section the tail names, with values the way `get` reports them; the
+  /// revision scan finds that section newest.
   static func checkFastPath(
     _ entries: FuzzEntryPoints.Entries, _ reading: FuzzEntryPoints.Reading,
     revisions: [FuzzEntryPoints.Revision]?
@@ -72,7 +73,7 @@ enum ReaderTarget {
     require(reading.headerOffset == 0, "the fast path answered with the header at byte 1+")
     require(startxref > 0 && startxref < reading.size, "startxref \(startxref) of \(reading.size)")
     require(
-      reading.newestSectionKind == "table",
+      reading.newestSectionKind == "table" || reading.newestSectionKind == "stream",
       "the fast path answered, the section at startxref is \(reading.newestSectionKind ?? "none")")
     require(
       entries.direction == nil || entries.direction == "L2R" || entries.direction == "R2L",
@@ -89,7 +90,7 @@ enum ReaderTarget {
       "newest sections \(newest.sectionStarts) for the revision scan, \(startxref) for the fast path"
     )
     require(
-      newest.sectionKinds.allSatisfy { $0 == "table" },
+      newest.sectionKinds.allSatisfy { $0 == "table" || $0 == "stream" },
       "the fast path answered, the revision scan found sections \(newest.sectionKinds)")
   }
 }

@@ -9,7 +9,6 @@ struct UpdateStructure {
   let update: FuzzEntryPoints.PlannedUpdate
 
   func check() {
-    require(update.kind == "table", "an update of kind \(update.kind) after a plain table")
     let sectionOffset = Self.sectionOffset(result, originalCount: originalCount)
     let sectionStart = update.headerOffset + sectionOffset
     require(

@@ -43,9 +43,11 @@ enum UpdateTarget {
       direction: binding.map(\.directionName) ?? fastPath.direction,
       pageLayout: arrangement?.pageLayoutName ?? fastPath.pageLayout,
       pageCount: fastPath.pageCount)
-    UpdateStructure(
-      result: resultBytes, originalCount: bytes.count, update: update
-    ).check()
+    // A table is checked byte by byte apart from pdfbind's readers; a cross-reference stream
+    // (compressed rows) by the readers, the revision scan and set's verifier below.
+    if update.kind == "table" {
+      UpdateStructure(result: resultBytes, originalCount: bytes.count, update: update).check()
+    }
     resultBytes.withUnsafeBytes { result.write($0) }
     checkReadBack(resultBytes, originalCount: bytes.count, update: update, expected: expected)
   }
