@@ -236,14 +236,24 @@ def act(page, downloads, steps, crops=None):
         shown = driver.find_element(By.ID, "script").is_displayed()
         driver.find_element(By.ID, "download").click()
         downloaded = None
-        deadline = time.time() + 15
+        # Chrome writes through a .crdownload (or hidden) file and may show the final name
+        # before its bytes: read it only once it is non-empty and the same on two looks (on a
+        # loaded machine the first look found it empty).
+        deadline = time.time() + 30
+        last = None
         while time.time() < deadline:
-            names = [n for n in os.listdir(downloads) if not n.endswith(".crdownload")]
+            names = [n for n in os.listdir(downloads)
+                     if not n.endswith(".crdownload") and not n.startswith(".")]
             if names:
                 with open(os.path.join(downloads, names[0]), "rb") as file:
-                    downloaded = {"name": names[0], "text": file.read().decode("utf-8")}
-                break
-            time.sleep(0.1)
+                    seen = {"name": names[0], "text": file.read().decode("utf-8")}
+                if seen["text"] and seen == last:
+                    downloaded = seen
+                    break
+                last = seen
+            time.sleep(0.2)
+        if downloaded is None and last is not None:
+            downloaded = last
         driver.find_element(By.ID, "copy").click()
         time.sleep(0.2)
         return {
