@@ -77,6 +77,7 @@ struct CatalogFastPathTests {
       "regressions/fast-path-entry-separator.pdf",
       "regressions/fast-path-header-without-version.pdf",
       "regressions/fast-path-nul-in-xref-table.pdf", "regressions/fast-path-xref-nul.pdf",
+      "regressions/fast-path-stream-number-taken.pdf",
     ])
   func fuzzFindings(name: String) throws {
     let path = Fixture.repository.appendingPathComponent("Fuzz/" + name).path

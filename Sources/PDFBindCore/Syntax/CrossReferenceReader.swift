@@ -45,7 +45,28 @@ package struct CrossReferenceReader {
       default: return (sections, !strict)
       }
     }
-    return (sections, true)
+    return (sections, !strict || streamNumbersAreTheirOwn(sections))
+  }
+
+  /// Strict: no section may give a cross-reference stream's own number to another object.
+  /// qpdf keeps each stream it reads under its number, so a reference to that number finds the
+  /// stream where this reader would find the other object (`make fuzz`: `/Pages 2 0 R` in a
+  /// file whose stream was `2 0 obj` too). A free entry for it is fine.
+  private func streamNumbersAreTheirOwn(_ sections: [CrossReferenceSection]) -> Bool {
+    for stream in sections.compactMap(\.streamObject) {
+      for section in sections {
+        switch section.lookup(stream.number, in: bytes) {
+        case .absent: continue
+        case .ambiguous: return false
+        case .entry(let entry):
+          guard entry.inUse else { continue }
+          guard entry.objectStream == nil,
+            ObjectHeader.parse(bytes, at: header + entry.offset)?.start == stream.start
+          else { return false }
+        }
+      }
+    }
+    return true
   }
 
   /// The section at the absolute `offset`, or nil when the bytes there are not one.
