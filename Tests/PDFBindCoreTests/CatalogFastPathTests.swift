@@ -78,6 +78,7 @@ struct CatalogFastPathTests {
       "regressions/fast-path-header-without-version.pdf",
       "regressions/fast-path-nul-in-xref-table.pdf", "regressions/fast-path-xref-nul.pdf",
       "regressions/fast-path-stream-number-taken.pdf",
+      "regressions/fast-path-nul-between-subsections.pdf",
     ])
   func fuzzFindings(name: String) throws {
     let path = Fixture.repository.appendingPathComponent("Fuzz/" + name).path

@@ -103,11 +103,12 @@ package struct CrossReferenceReader {
   private func table(at offset: Int, after keyword: Int) -> CrossReferenceSection? {
     var lexer = Lexer(bytes: bytes, position: keyword)
     guard keyword < bytes.count, PDFCharacter.isWhitespace(bytes[keyword]) else { return nil }
-    // qpdf reads a table's lines with only spaces and ends of line between them: a NUL there,
-    // which the lexer takes for whitespace, makes it rebuild the table (`make fuzz`).
-    if strict, !Self.onlyLineSpace(bytes, from: keyword) { return nil }
     var subsections: [CrossReferenceSection.TableSubsection] = []
     while true {
+      // qpdf reads a table's lines with only spaces and ends of line between them: a NUL
+      // there, which the lexer takes for whitespace, makes it rebuild the table (`make fuzz`:
+      // after `xref`, between subsections, before `trailer`).
+      if strict, !Self.onlyLineSpace(bytes, from: lexer.position) { return nil }
       let token = lexer.next()
       if lexer.isKeyword(token, "trailer") {
         guard !strict || !token.followsComment else { return nil }
