@@ -23,7 +23,9 @@ RTL_CORPUS = {  # ../shared/corpus/MANIFEST.tsv: the files whose text is Arabic 
 }
 
 
-def suggest(binary, paths, *extra):
+def suggest_with_errors(binary, paths, *extra):
+    """One `suggest --json` over `paths`: the records by path, and what it wrote on stderr.
+    score_images.py and score_mixed.py run suggest through this too."""
     with tempfile.NamedTemporaryFile("wb", delete=False) as listing:
         listing.write(b"\0".join(p.encode() for p in paths))
     try:
@@ -33,9 +35,16 @@ def suggest(binary, paths, *extra):
         os.unlink(listing.name)
     results = {}
     for line in run.stdout.splitlines():
-        record = json.loads(line)
-        results[record["path"]] = record
-    return results
+        try:
+            record = json.loads(line)
+        except ValueError:
+            continue
+        results[record.get("path")] = record
+    return results, run.stderr
+
+
+def suggest(binary, paths, *extra):
+    return suggest_with_errors(binary, paths, *extra)[0]
 
 
 def outcome(expected, decision):

@@ -8,22 +8,10 @@ usage: score_mixed.py PDFBIND DIR [DIR...]   (one table per directory: the tunin
                                               the held-out seed)
 """
 import collections
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
-
-def suggest(binary, paths):
-    with tempfile.NamedTemporaryFile("wb", delete=False) as listing:
-        listing.write(b"\0".join(p.encode() for p in paths))
-    try:
-        run = subprocess.run([binary, "suggest", "--json", "-0", "--files-from", listing.name],
-                             capture_output=True, text=True)
-    finally:
-        os.unlink(listing.name)
-    return {r["path"]: r for r in map(json.loads, run.stdout.splitlines())}
+from score import suggest  # the one runner of suggest --json (score.py, beside this file)
 
 
 def lines_say(record):
