@@ -17,7 +17,7 @@ struct SpreadPlainSeamTests {
       Issue.record("a page too small to prepare")
       return nil
     }
-    return detector.plainJoin(first: 0, first, second)
+    return detector.plainJoin(first: 0, detector.plainMeasures(first, second))
   }
 
   @Test("A plain photograph cut at the spine joins its halves, in reading order", arguments: 1...6)
@@ -45,6 +45,8 @@ struct SpreadPlainSeamTests {
     let (_, right) = PlainPictures.spread(seed: seed + 1_000)
     #expect(plainJoin(left, right) == nil, "seed \(seed)")
     #expect(plainJoin(right, left) == nil, "seed \(seed), mirrored")
+    #expect(detector.joins([left, right]).isEmpty, "seed \(seed), every rule")
+    #expect(detector.joins([right, left]).isEmpty, "seed \(seed), every rule, mirrored")
   }
 
   @Test("A sky's gradient, plain stripes and one picture on both pages join nothing")

@@ -38,37 +38,29 @@ extension SpreadDetector {
   /// its edges' profiles (`SeamProfile`) correlate, or their levels nearly agree, in exactly
   /// one direction, and clearly better than in the other direction, at far shifts and between
   /// the pages' same sides.
-  func plainJoin(first: Int, _ earlier: PreparedPage, _ later: PreparedPage) -> SpineJoin? {
-    let forward = plainSeam(leftHand: earlier.rightProfile, rightHand: later.leftProfile)
-    let backward = plainSeam(leftHand: later.rightProfile, rightHand: earlier.leftProfile)
-    let near = Self.plainSeamShifts
-    let sameCorrelation = max(
-      earlier.rightProfile.bestCorrelation(with: later.rightProfile, shifts: near),
-      earlier.leftProfile.bestCorrelation(with: later.leftProfile, shifts: near))
-    let sameDifference = min(
-      earlier.rightProfile.leastDifference(from: later.rightProfile, shifts: near),
-      earlier.leftProfile.leastDifference(from: later.leftProfile, shifts: near))
+  func plainJoin(first: Int, _ measures: PlainPairMeasures) -> SpineJoin? {
     let limits = plainSeams
-    func strength(_ seam: PlainSeam, reverse: PlainSeam) -> Double? {
+    func strength(_ direction: SpineJoinDirection) -> Double? {
+      let seam = measures.seam(direction)
       var strength: Double? = nil
-      let correlationChance = max(reverse.correlation, seam.farCorrelation, sameCorrelation)
+      let correlationMargin = measures.correlationMargin(direction)
       if seam.structure >= limits.amplitude, seam.correlation >= limits.correlation,
-        seam.correlation - correlationChance >= limits.margin
+        correlationMargin >= limits.margin
       {
-        strength = Double(seam.correlation - correlationChance)
+        strength = Double(correlationMargin)
       }
-      let differenceChance = min(reverse.difference, seam.farDifference, sameDifference)
-      if seam.spread >= limits.levelSpread, differenceChance > 0,
-        seam.difference <= limits.levelRatio * differenceChance,
+      let ratio = measures.levelRatio(direction)
+      if seam.spread >= limits.levelSpread, ratio <= limits.levelRatio,
         seam.correlation >= limits.levelCorrelation,
-        seam.correlation - max(reverse.correlation, sameCorrelation)
+        seam.correlation
+          - max(measures.seam(direction.reversed).correlation, measures.sameCorrelation)
           >= limits.levelCorrelationMargin
       {
-        strength = max(strength ?? 0, Double(1 - seam.difference / differenceChance))
+        strength = max(strength ?? 0, Double(1 - ratio))
       }
       return strength
     }
-    switch (strength(forward, reverse: backward), strength(backward, reverse: forward)) {
+    switch (strength(.leftToRight), strength(.rightToLeft)) {
     case (let found?, nil):
       return SpineJoin(firstPage: first, direction: .leftToRight, strength: min(1, found))
     case (nil, let found?):
@@ -78,14 +70,18 @@ extension SpreadDetector {
     }
   }
 
-  /// One direction's plain measures: at the seam (near shifts) and at far shifts.
-  private struct PlainSeam {
-    var structure: Float
-    var correlation: Float
-    var farCorrelation: Float
-    var spread: Float
-    var difference: Float
-    var farDifference: Float
+  /// The plain measures of one pair of pages, both directions and the same sides.
+  func plainMeasures(_ earlier: PreparedPage, _ later: PreparedPage) -> PlainPairMeasures {
+    let near = Self.plainSeamShifts
+    return PlainPairMeasures(
+      forward: plainSeam(leftHand: earlier.rightProfile, rightHand: later.leftProfile),
+      backward: plainSeam(leftHand: later.rightProfile, rightHand: earlier.leftProfile),
+      sameCorrelation: max(
+        earlier.rightProfile.bestCorrelation(with: later.rightProfile, shifts: near),
+        earlier.leftProfile.bestCorrelation(with: later.leftProfile, shifts: near)),
+      sameDifference: min(
+        earlier.rightProfile.leastDifference(from: later.rightProfile, shifts: near),
+        earlier.leftProfile.leastDifference(from: later.leftProfile, shifts: near)))
   }
 
   private func plainSeam(leftHand: SeamProfile, rightHand: SeamProfile) -> PlainSeam {
@@ -97,4 +93,53 @@ extension SpreadDetector {
       difference: leftHand.leastDifference(from: rightHand, shifts: Self.plainSeamShifts),
       farDifference: leftHand.leastDifference(from: rightHand, shifts: Self.plainSeamFarShifts))
   }
+}
+
+/// One direction's plain measures: at the seam (near shifts) and at far shifts.
+struct PlainSeam: Sendable {
+  /// The smaller amplitude of the two profiles (`SeamProfile.amplitude`).
+  var structure: Float
+  var correlation: Float
+  var farCorrelation: Float
+  /// The smaller spread of the two edges' levels (`SeamProfile.edgeSpread`).
+  var spread: Float
+  var difference: Float
+  var farDifference: Float
+}
+
+/// The plain measures of a pair of consecutive pages (`SpreadDetector.plainMeasures`).
+struct PlainPairMeasures: Sendable {
+  /// Page k's right edge against page k+1's left edge.
+  let forward: PlainSeam
+  /// Page k+1's right edge against page k's left edge.
+  let backward: PlainSeam
+  /// The best correlation of the two right edges' profiles, or the two left edges'.
+  let sameCorrelation: Float
+  /// The least level difference of the two right edges, or the two left edges.
+  let sameDifference: Float
+
+  func seam(_ direction: SpineJoinDirection) -> PlainSeam {
+    direction == .leftToRight ? forward : backward
+  }
+
+  /// How far the profiles' correlation at the seam stands above the best of the other
+  /// direction, far shifts and the same sides.
+  func correlationMargin(_ direction: SpineJoinDirection) -> Float {
+    let seam = seam(direction)
+    return seam.correlation
+      - max(self.seam(direction.reversed).correlation, seam.farCorrelation, sameCorrelation)
+  }
+
+  /// The levels' least difference at the seam as a share of the least of the other
+  /// direction, far shifts and the same sides: under 1, the levels run on better across the
+  /// seam than anywhere by chance; infinite when a chance comparison matches exactly.
+  func levelRatio(_ direction: SpineJoinDirection) -> Float {
+    let seam = seam(direction)
+    let chance = min(self.seam(direction.reversed).difference, seam.farDifference, sameDifference)
+    return chance > 0 ? seam.difference / chance : .infinity
+  }
+}
+
+extension SpineJoinDirection {
+  var reversed: SpineJoinDirection { self == .leftToRight ? .rightToLeft : .leftToRight }
 }

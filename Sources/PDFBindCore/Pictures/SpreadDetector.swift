@@ -63,6 +63,8 @@ struct SpreadDetector: Sendable {
   var thresholds = Thresholds()
   /// The limits of a plain seam's join (`plainJoin`).
   var plainSeams = PlainSeamThresholds()
+  /// The limits of a join by the seam's measures together (`agreedJoin`).
+  var agreement = SeamAgreementThresholds()
   /// Every page is scaled to this height before its edges are compared.
   var workingHeight = 160
   /// The most the halves of a picture may be shifted against each other, as a share of the
@@ -144,6 +146,28 @@ struct SpreadDetector: Sendable {
     guard ratio <= largestShapeRatio else { return .failure(SpineNoJoin(reason: .shapesDiffer)) }
     let forward = compare(leftHand: earlier.right, rightHand: later.left)
     let backward = compare(leftHand: later.right, rightHand: earlier.left)
+    let plain = plainMeasures(earlier, later)
+    let found = featureJoin(first: first, earlier, later, forward, backward, plain)
+    switch found {
+    case .success(let join):
+      // Levels that agree closely the other way round outweigh lines that join this way.
+      let direction = join.direction
+      return levelsAgreeClosely(plain, direction.reversed)
+        && !levelsAgreeClosely(plain, direction)
+        ? .failure(SpineNoJoin(reason: .joinsBothWays)) : found
+    case .failure:
+      let agreed = agreedJoin(
+        first: first, earlier, later, plain: plain, forward: forward, backward: backward)
+      return agreed.map { .success($0) } ?? found
+    }
+  }
+
+  /// The join the lines and edges crossing the seam show (`Thresholds`), or a smooth or
+  /// plain picture's (`smoothJoin`, `plainJoin`), or why there is none.
+  private func featureJoin(
+    first: Int, _ earlier: PreparedPage, _ later: PreparedPage, _ forward: SeamComparison,
+    _ backward: SeamComparison, _ plain: PlainPairMeasures
+  ) -> Result<SpineJoin, SpineNoJoin> {
     let direction: SpineJoinDirection
     let (seam, reverse): (SeamComparison, SeamComparison)
     switch (forward.continues(thresholds), backward.continues(thresholds)) {
@@ -151,7 +175,7 @@ struct SpreadDetector: Sendable {
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     case (false, false):
       if let join = smoothJoin(first: first, earlier, later, forward, backward)
-        ?? plainJoin(first: first, earlier, later)
+        ?? plainJoin(first: first, plain)
       {
         return .success(join)
       }
@@ -209,7 +233,7 @@ struct SpreadDetector: Sendable {
   }
 
   /// The rows the halves of one picture may be shifted by, either way.
-  private var widestShift: Int { max(2, Int((largestShift * Double(workingHeight)).rounded())) }
+  var widestShift: Int { max(2, Int((largestShift * Double(workingHeight)).rounded())) }
 
   /// The seam between `leftHand`'s right edge and `rightHand`'s left edge, at the loss, shift
   /// and scale where most of their lines and edges continue.

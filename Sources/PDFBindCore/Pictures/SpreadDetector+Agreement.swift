@@ -1,0 +1,146 @@
+/// The limits of the two rules that weigh a seam's measures together
+/// (`SpreadDetector.agreedJoin`), measured on three sets of 93 labelled image books of
+/// bench/suggest (seeds 19, 2027 and 3: 2,958 pairs of consecutive pages, 141 of them halves
+/// of one picture), the third made after the limits were chosen.
+struct SeamAgreementThresholds: Sendable {
+  /// Levels that agree closely: where a picture runs on, the levels nearest the spine differ
+  /// by a few levels across the seam, far less than in any comparison by chance
+  /// (`PlainPairMeasures.levelRatio`), and the profiles correlate there but not at far shifts
+  /// (stripes of one period correlate at every period). Unrelated pairs of the labelled books
+  /// whose profiles correlate never went under a ratio of 1.42; `SpreadDetectorTests`'
+  /// look-alikes went to 0.46 (panel borders at the same rows on both pages, differing by 13
+  /// levels or more) and 0.31 (diagonal stripes, far correlation 0.99). The labelled joins
+  /// this finds measured ratios of 0.25 to 0.46 and differences of 2 to 7 levels. Such a seam
+  /// joins whatever lines that run across whole pages (a horizon, streaks) or repeat
+  /// (screentone) say, and a join of lines the other way is then no join.
+  var closeLevelRatio: Float = 0.5
+  var closeLevelDifference: Float = 8
+  var closeLevelSpread: Float = 8
+  var closeLevelCorrelation: Float = 0.4
+  var closeLevelFarCorrelation: Float = 0.5
+  /// Agreement: at least `votes` of four measures, each clear of what chance reaches, on a
+  /// seam with detail (`features` on each edge) whose levels correlate. Each measure alone
+  /// is too weak (unrelated pairs pass any one of them), two together never did: with every
+  /// limit 20% looser (features 4, levels 0.4, changes 0.16, profiles 0.12) still no unrelated
+  /// pair passed; with the features' excess at 1 and the level ratio at 0.95, one did.
+  var votes = 2
+  var features = 5
+  var levelAgreement: Float = 0.5
+  /// Measure 1: lines and edges that continue, beyond the best chance comparison (by a
+  /// count and a factor: stripes of one period match nearly as well at far shifts).
+  var excessFeatures = 2
+  var excessRatio: Float = 1.5
+  var matchedFeatures = 4
+  /// Measure 2: the row-to-row changes of level correlate across the seam...
+  var changeCorrelation: Float = 0.5
+  /// ... and by this much more than at far shifts, the other way round and the same sides.
+  var changeMargin: Float = 0.2
+  /// Measure 3: the edges' profiles (`SeamProfile`) correlate, and stand above chance.
+  var profileCorrelation: Float = 0.5
+  var profileMargin: Float = 0.15
+  /// Measure 4: the levels differ less across the seam than by chance.
+  var levelRatio: Float = 0.75
+  var levelSpread: Float = 6
+}
+
+extension SpreadDetector {
+  /// A join by the seam's measures together, asked when the lines and edges alone
+  /// (`featureJoin`) leave the pair undecided: the one direction in which the levels agree
+  /// closely or enough measures agree.
+  func agreedJoin(
+    first: Int, _ earlier: PreparedPage, _ later: PreparedPage, plain: PlainPairMeasures,
+    forward: SeamComparison, backward: SeamComparison
+  ) -> SpineJoin? {
+    let limits = agreement
+    /// How clearly the seam in `direction` joins (0 to 1), or nil.
+    func strength(_ direction: SpineJoinDirection) -> Double? {
+      if levelsAgreeClosely(plain, direction) { return Double(1 - plain.levelRatio(direction)) }
+      let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)
+      guard seam.fewerFeatures >= limits.features, seam.levelAgreement >= limits.levelAgreement
+      else { return nil }
+      let (leftHand, rightHand) =
+        direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+      let chanceFeatures = max(
+        chance(leftHand: leftHand, rightHand: rightHand), reverse.matchedFeatures,
+        sameSideMatches(earlier, later))
+      let changes = changeContinuity(direction, earlier, later)
+      let plainSeam = plain.seam(direction)
+      let votes = [
+        seam.matchedFeatures >= limits.matchedFeatures
+          && seam.matchedFeatures - chanceFeatures >= limits.excessFeatures
+          && Float(seam.matchedFeatures) >= limits.excessRatio * Float(chanceFeatures),
+        changes.seam >= limits.changeCorrelation
+          && changes.seam - changes.chance >= limits.changeMargin,
+        plainSeam.correlation >= limits.profileCorrelation
+          && plain.correlationMargin(direction) >= limits.profileMargin,
+        plainSeam.spread >= limits.levelSpread
+          && plain.levelRatio(direction) <= limits.levelRatio,
+      ].filter { $0 }.count
+      return votes >= limits.votes ? Double(votes) / 4 : nil
+    }
+    switch (strength(.leftToRight), strength(.rightToLeft)) {
+    case (let found?, nil):
+      return SpineJoin(firstPage: first, direction: .leftToRight, strength: found)
+    case (nil, let found?):
+      return SpineJoin(firstPage: first, direction: .rightToLeft, strength: found)
+    default:
+      return nil
+    }
+  }
+
+  /// Whether the levels nearest the spine agree closely across the seam in `direction`.
+  func levelsAgreeClosely(_ plain: PlainPairMeasures, _ direction: SpineJoinDirection) -> Bool {
+    let limits = agreement
+    let seam = plain.seam(direction)
+    return seam.spread >= limits.closeLevelSpread && seam.difference <= limits.closeLevelDifference
+      && seam.correlation >= limits.closeLevelCorrelation
+      && seam.farCorrelation <= limits.closeLevelFarCorrelation
+      && plain.levelRatio(direction) <= limits.closeLevelRatio
+  }
+
+  /// The best correlation of the row-to-row changes of level across the seam in `direction`
+  /// (any lost width, scale and near shift), and the best any chance comparison reaches: far
+  /// shifts, the other direction and the pages' same sides.
+  func changeContinuity(
+    _ direction: SpineJoinDirection, _ earlier: PreparedPage, _ later: PreparedPage
+  ) -> (seam: Float, chance: Float) {
+    let (leftHand, rightHand) =
+      direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+    let (otherLeft, otherRight) =
+      direction == .leftToRight ? (later.right, earlier.left) : (earlier.right, later.left)
+    let widest = widestShift
+    var chance = max(
+      changeCorrelation(otherLeft, otherRight, around: 0),
+      changeCorrelation(earlier.right, later.right, around: 0),
+      changeCorrelation(earlier.left, later.left, around: 0))
+    for window in 1...8 {
+      for sign in [-1, 1] {
+        let centre = sign * (2 * window + 1) * widest
+        guard abs(centre) + widest < workingHeight / 3 else { continue }
+        chance = max(chance, changeCorrelation(leftHand, rightHand, around: centre))
+      }
+    }
+    return (changeCorrelation(leftHand, rightHand, around: 0), chance)
+  }
+
+  /// The best correlation of the predicted changes of level of `leftHand` and `rightHand`
+  /// over every lost width, scale and shift within `widestShift` of `centre`.
+  private func changeCorrelation(_ leftHand: SpineEdge, _ rightHand: SpineEdge, around centre: Int)
+    -> Float
+  {
+    let widest = widestShift
+    var best: Float = -1
+    for lost in SpineEdge.lostWidths.indices {
+      for scale in [0] + scales {
+        for shift in (centre - widest)...(centre + widest) {
+          let alignment = SeamAlignment(lost: lost, scale: scale, shift: shift)
+          best = max(
+            best,
+            alignment.correlation(
+              leftHand.predictedChanges[lost], rightHand.predictedChanges[lost]))
+        }
+      }
+    }
+    return best
+  }
+}
