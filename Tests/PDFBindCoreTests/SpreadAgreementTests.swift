@@ -52,14 +52,14 @@ struct SpreadAgreementTests {
   @Test("Measures that agree find scanned joins the lines alone miss, never the wrong way")
   func agreementFindsMore() {
     var (alone, together) = (0, 0)
-    for seed in UInt64(101)...160 {
+    for seed in UInt64(101)...200 {
       let (left, right) = SpreadPictures.spread(seed: seed, damage: .everything)
       alone += linesAlone.joins([left, right]).count
       let joins = detector.joins([left, right])
       #expect(joins.allSatisfy { $0.direction == .leftToRight }, "seed \(seed)")
       together += joins.count
     }
-    // Measured over seeds 101-200: 57 joins by the lines alone, 74 with agreement.
-    #expect(together >= alone + 6, "\(alone) by the lines alone, \(together) with agreement")
+    // Measured: 57 joins by the lines alone, 74 with agreement.
+    #expect(together >= alone + 10, "\(alone) by the lines alone, \(together) with agreement")
   }
 }
