@@ -17,6 +17,21 @@ struct SpineJoin: Equatable, Sendable {
   let strength: Double
 }
 
+extension SpineJoin {
+  /// The join in the one direction that has a strength (0 to 1); nil when neither or both
+  /// have one: a seam that joins both ways round shows no order.
+  static func oneWay(first: Int, leftToRight: Double?, rightToLeft: Double?) -> SpineJoin? {
+    switch (leftToRight, rightToLeft) {
+    case (let strength?, nil):
+      SpineJoin(firstPage: first, direction: .leftToRight, strength: min(1, strength))
+    case (nil, let strength?):
+      SpineJoin(firstPage: first, direction: .rightToLeft, strength: min(1, strength))
+    default:
+      nil
+    }
+  }
+}
+
 /// Why two consecutive pages were found not to join, for the evidence text.
 enum SpineNoJoinReason: Equatable, Sendable {
   /// One of the pages has no picture.

@@ -60,14 +60,8 @@ extension SpreadDetector {
       }
       return strength
     }
-    switch (strength(.leftToRight), strength(.rightToLeft)) {
-    case (let found?, nil):
-      return SpineJoin(firstPage: first, direction: .leftToRight, strength: min(1, found))
-    case (nil, let found?):
-      return SpineJoin(firstPage: first, direction: .rightToLeft, strength: min(1, found))
-    default:
-      return nil
-    }
+    return SpineJoin.oneWay(
+      first: first, leftToRight: strength(.leftToRight), rightToLeft: strength(.rightToLeft))
   }
 
   /// The plain measures of one pair of pages, both directions and the same sides.
