@@ -13,6 +13,11 @@
 /// - the other direction (margins, gutters and frames look alike both ways round),
 /// - the two right edges, and the two left edges (lines that run across whole pages).
 ///
+/// Pictures with few sharp lines are judged by their levels instead: a smooth seam
+/// (`smoothJoin`), a plain one (`plainJoin`), and where none of those decides, the seam's
+/// measures weighed together (`agreedJoin`): levels that agree closely across the seam, or
+/// several measures that each stand clear of chance.
+///
 /// A wrong join is far worse than a missed one: every limit has a margin over what unrelated
 /// pictures reach (`SpreadDetectorTests` measures both).
 ///
