@@ -1,0 +1,71 @@
+#!/usr/bin/python3
+"""Draws every page of the labelled image books as `suggest` does for double-page pictures
+(Sources/PDFBindCore/Suggest/SpreadEvidence.swift: poppler-glib and cairo, fitted in 200 x 300,
+only the 16 columns at each side drawn, grey levels by 299/587/114) and writes them as PGM:
+OUT/BOOK/p-0001.pgm ... `main.swift` (built by measure.sh) reads them.
+
+usage: render_edges.py DIR OUT     (DIR holds image-labels.tsv; Debian's python3 with
+python3-gi, python3-gi-cairo, gir1.2-poppler-0.18 and python3-numpy)
+"""
+import csv
+import os
+import sys
+from multiprocessing import Pool
+
+import gi
+
+gi.require_version("Poppler", "0.18")
+gi.require_foreign("cairo")
+import cairo  # noqa: E402
+import numpy  # noqa: E402
+from gi.repository import Poppler  # noqa: E402
+
+WIDTH, HEIGHT, EDGE_COLUMNS = 200, 300, 16
+
+
+def draw_book(job):
+    source, out = job
+    document = Poppler.Document.new_from_file("file://" + os.path.abspath(source), None)
+    os.makedirs(out, exist_ok=True)
+    for index in range(document.get_n_pages()):
+        page = document.get_page(index)
+        page_width, page_height = page.get_size()
+        scale = min(WIDTH / page_width, HEIGHT / page_height)
+        width = max(1, round(page_width * scale))
+        height = max(1, round(page_height * scale))
+        surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
+        context = cairo.Context(surface)
+        context.set_source_rgb(1, 1, 1)
+        context.rectangle(0, 0, width, height)
+        context.fill()
+        context.save()
+        strip = min(EDGE_COLUMNS, width // 2)
+        context.rectangle(0, 0, strip, height)
+        context.rectangle(width - strip, 0, strip, height)
+        context.clip()
+        context.scale(width / page_width, height / page_height)
+        page.render(context)
+        context.restore()
+        surface.flush()
+        words = numpy.frombuffer(surface.get_data(), numpy.uint8)
+        pixels = words.reshape(height, surface.get_stride())[:, :width * 4]
+        pixels = pixels.reshape(height, width, 4).astype(numpy.uint32)
+        grey = (299 * pixels[:, :, 2] + 587 * pixels[:, :, 1] + 114 * pixels[:, :, 0] + 500) // 1000
+        with open(os.path.join(out, "p-%04d.pgm" % (index + 1)), "wb") as file:
+            file.write(b"P5\n%d %d\n255\n" % (width, height))
+            file.write(grey.astype(numpy.uint8).tobytes())
+
+
+def main():
+    folder, out = sys.argv[1], sys.argv[2]
+    with open(os.path.join(folder, "image-labels.tsv")) as labels:
+        rows = list(csv.DictReader(labels, delimiter="\t"))
+    # speed-200 is 200 scans of 1,600 x 2,400: long to draw, and its one join is found.
+    jobs = [(os.path.join(folder, row["file"]), os.path.join(out, row["file"][:-4]))
+            for row in rows if row["file"] != "speed-200.pdf"]
+    with Pool(2) as pool:
+        pool.map(draw_book, jobs)
+
+
+if __name__ == "__main__":
+    main()
