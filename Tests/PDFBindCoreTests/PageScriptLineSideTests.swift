@@ -75,9 +75,8 @@ struct PageScriptLineSideTests {
     script: String, confidence: Double, orientation: Int, layout: WritingLayout,
     expected: PageBinding?
   ) {
-    let page = PageScriptEvidence.PageReading(
-      page: 3, layout: layout,
-      reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
+    let page = PageScriptTests.reading(
+      3, script, layout, confidence: confidence, orientation: orientation)
     #expect(page.says == expected)
   }
 

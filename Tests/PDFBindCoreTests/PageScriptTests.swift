@@ -113,18 +113,18 @@ struct PageScriptTests {
     script: String, confidence: Double, orientation: Int, layout: WritingLayout,
     expected: PageBinding?
   ) {
-    let page = PageScriptEvidence.PageReading(
-      page: 3, layout: layout,
-      reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
+    let page = Self.reading(
+      3, script, layout, confidence: confidence, orientation: orientation)
     #expect(page.says == expected)
   }
 
   static func reading(
-    _ page: Int, _ script: String, _ layout: WritingLayout = runningRows, confidence: Double = 50
+    _ page: Int, _ script: String, _ layout: WritingLayout = runningRows, confidence: Double = 50,
+    orientation: Int = 0
   ) -> PageScriptEvidence.PageReading {
     .init(
       page: page, layout: layout,
-      reading: ScriptReading(script: script, confidence: confidence, orientation: 0))
+      reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
   }
 
   @Test("A page read with half the confidence corroborates one that decides, or vetoes it")

@@ -87,30 +87,6 @@ struct ExactnessTests {
       "\(check.out) \(check.err)")
   }
 
-  @Test(
-    "A hybrid file's update names an /XRefStm stream, and every reader opens it",
-    arguments: ["hybrid.pdf", "hybrid-single-section.pdf", "corpus:qpdf--hybrid-xref.pdf"])
-  func hybrid(name: String) throws {
-    let originalPath =
-      name.hasPrefix("corpus:")
-      ? Fixture.corpus.appendingPathComponent(String(name.dropFirst(7))).path
-      : Fixture.path(name)
-    // A missing fixture or corpus file fails here (copy throws), never passes unchecked.
-    let file = try Fixture.copy(from: originalPath, as: "hybrid-under-test.pdf")
-    let original = try data(file)
-    let previous = UpdateChecks.lastTrailerText(original)
-    let stream = try #require(
-      previous.firstMatch(of: /\/XRefStm\s+(\d+)/).map { String($0.1) })
-    let result = try PDFBindRunner.run(["set", "--right-edge", file])
-    #expect(result.status == 0, "\(result.err)")
-    #expect(UpdateChecks.lastSectionKind(try data(file)) == "table")
-    // It names a copy of that stream, in the update (HybridUpdateTests says why).
-    let named = UpdateChecks.lastTrailerText(try data(file)).firstMatch(of: /\/XRefStm\s+(\d+)/)
-    #expect(named.flatMap { Int($0.1) }.map { $0 > Int(stream)! } == true)
-    try UpdateChecks.expectExactUpdate(
-      file, original: original, originalPath: originalPath, direction: "/R2L")
-  }
-
   // MARK: - set --repair
 
   @Test("--repair rewrites a damaged file whole, verified; without it the file is refused")

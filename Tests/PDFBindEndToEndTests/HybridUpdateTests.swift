@@ -12,10 +12,7 @@ struct HybridUpdateTests {
     "The update carries its own copy of the /XRefStm stream; Ghostscript and pypdf read it quietly",
     arguments: ["hybrid.pdf", "hybrid-single-section.pdf", "corpus:qpdf--hybrid-xref.pdf"])
   func ownStreamCopy(name: String) throws {
-    let originalPath =
-      name.hasPrefix("corpus:")
-      ? Fixture.corpus.appendingPathComponent(String(name.dropFirst(7))).path
-      : Fixture.path(name)
+    let originalPath = Fixture.path(fixtureOrCorpus: name)
     let file = try Fixture.copy(from: originalPath, as: "hybrid-under-test.pdf")
     let original = try Data(contentsOf: URL(fileURLWithPath: file))
     let oldStream = try #require(
@@ -31,7 +28,10 @@ struct HybridUpdateTests {
     let newStream = try #require(
       trailer.firstMatch(of: /\/XRefStm\s+(\d+)/).flatMap { Int($0.1) }, "\(trailer)")
     #expect(newStream != oldStream)
+    #expect(newStream > oldStream)
     #expect(newStream >= original.count - Self.headerOffset(original))
+    // The update itself is a table section, as the original's newest section is.
+    #expect(UpdateChecks.lastSectionKind(updated) == "table")
     let streamText = String(
       decoding: updated.dropFirst(newStream + Self.headerOffset(updated))
         .prefix(120), as: UTF8.self)

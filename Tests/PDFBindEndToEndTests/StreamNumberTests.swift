@@ -41,10 +41,7 @@ struct StreamNumberTests {
       "object-streams.pdf", "size-short-stream.pdf",
     ])
   func newStreamNumber(name: String) throws {
-    let source =
-      name.hasPrefix("corpus:")
-      ? Fixture.corpus.appendingPathComponent(String(name.dropFirst(7))).path
-      : Fixture.path(name)
+    let source = Fixture.path(fixtureOrCorpus: name)
     let file = try Fixture.copy(from: source, as: "stream.pdf")
     let original = try Data(contentsOf: URL(fileURLWithPath: file))
     let earlier = streamNumbers(original)

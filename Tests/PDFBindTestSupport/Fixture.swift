@@ -15,6 +15,14 @@ public enum Fixture {
     directory.appendingPathComponent(name).path
   }
 
+  /// The path of a test argument: `corpus:NAME` is a file of the shared corpus, any other
+  /// name a fixture.
+  public static func path(fixtureOrCorpus name: String) -> String {
+    name.hasPrefix("corpus:")
+      ? corpus.appendingPathComponent(String(name.dropFirst("corpus:".count))).path
+      : path(name)
+  }
+
   public static func bytes(_ name: String) throws -> Data {
     try Data(contentsOf: directory.appendingPathComponent(name))
   }
