@@ -1,0 +1,29 @@
+#!/bin/sh
+# Builds and runs synthetic.swift: the spread detector (Sources/PDFBindCore/Pictures) with the
+# tests' picture makers (SpreadPictures, SpreadLookAlikes, SplitMix64), optimised, so that tens
+# of thousands of pairs take a minute or two instead of the hours a debug test run would. Run it
+# after changing a threshold of the detector, beside measure.sh on the labelled books.
+#
+# usage: bench/suggest/seams/synthetic.sh [UNRELATED-PER-START] [LOOK-ALIKE-SEEDS] [SPREAD-SEEDS]
+#   WORK (environment, default /tmp/pdfbind-seams-synthetic): where the build goes
+set -eu
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../../.." && pwd)
+WORK=${WORK:-/tmp/pdfbind-seams-synthetic}
+mkdir -p "$WORK/sources"
+# The test files import the core with @testable and the test support module; compiled into one
+# module with the detector, they need neither.
+for file in "$ROOT"/Tests/PDFBindCoreTests/SpreadPictures.swift \
+  "$ROOT"/Tests/PDFBindCoreTests/SpreadPictures+Damage.swift \
+  "$ROOT"/Tests/PDFBindCoreTests/SpreadLookAlikes.swift \
+  "$ROOT"/Tests/PDFBindTestSupport/SplitMix64.swift; do
+  grep -v -e '^import PDFBind' -e '^@testable import' "$file" > "$WORK/sources/$(basename "$file")"
+done
+cp "$HERE/synthetic.swift" "$WORK/sources/main.swift"
+PICTURES="$ROOT/Sources/PDFBindCore/Pictures"
+swiftc -O -o "$WORK/synthetic" "$WORK"/sources/*.swift \
+  "$PICTURES"/GreyImage.swift "$PICTURES"/SeamComparison.swift "$PICTURES"/SeamProfile.swift \
+  "$PICTURES"/SpineEdge.swift "$PICTURES"/SpineFeature.swift "$PICTURES"/SpineJoin.swift \
+  "$PICTURES"/SpreadDetector.swift "$PICTURES"/SpreadDetector+PlainSeams.swift \
+  "$PICTURES"/SpreadDetector+Agreement.swift
+"$WORK/synthetic" "$@"
