@@ -134,7 +134,8 @@ lint:
 	    "PDFBindCore/Tesseract/TesseractLibrary.swift"; exit 1; }
 
 # BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up and
-# set side by side with this build's, instructions (callgrind) beside the wall clock.
+# set side by side with this build's, instructions (callgrind) beside the wall clock. Every
+# step runs; a goal missed in any of them makes the whole fail at the end.
 bench: release browser-deps
 	@if [ -n "$(BEFORE)" ]; then \
 	  rm -rf .build-before/src && mkdir -p .build-before && git worktree prune && \
@@ -142,11 +143,13 @@ bench: release browser-deps
 	  (cd .build-before/src && $(SWIFT) build -c release --static-swift-stdlib \
 	    --scratch-path ../release --product pdfbind) && \
 	  git worktree remove --force .build-before/src; fi
+	status=0; \
 	BEFORE_BIN=$$([ -n "$(BEFORE)" ] && echo $(CURDIR)/.build-before/release/release/pdfbind \
 	  || echo "$$BEFORE_BIN") \
-	  bench/run.sh "$(RELEASE_BIN)"
-	bench/suggest/run.sh "$(RELEASE_BIN)"
-	bench/review/run.sh "$(RELEASE_BIN)"
+	  bench/run.sh "$(RELEASE_BIN)" || status=1; \
+	bench/suggest/run.sh "$(RELEASE_BIN)" || status=1; \
+	bench/review/run.sh "$(RELEASE_BIN)" || status=1; \
+	exit $$status
 
 # Only the review step of make bench: 1,000 books/s written, the 5,000-book page's opening.
 bench-review: release browser-deps
