@@ -27,7 +27,7 @@ public struct PDFBindingDocument {
   /// Opens and reads the PDF file at `path`; `password` opens an encrypted one (the owner
   /// password also allows changing a document whose permissions forbid it).
   public init(path: FilePath, password: String? = nil) throws(BindingError) {
-    try self.init(opening: path, password: password)
+    self.init(opening: path, password: password)
     _ = try file.inspection()
   }
 
