@@ -1,30 +1,10 @@
-// measure.sh builds this as `measure`. It prints every measure `SpreadDetector` takes of every pair of consecutive pages of the
-// labelled image books, as CSV, with the detector's outcome and the label: the table the
+// measure.sh builds this as `measure`. It prints every measure `SpreadDetector` takes of every
+// pair of consecutive pages of the labelled image books, as CSV, with the detector's outcome and the label: the table the
 // thresholds of Sources/PDFBindCore/Pictures were chosen from. Built by measure.sh from the
 // detector's own sources, so it measures exactly what `suggest` decides by.
 //
 // usage: measure PAGES LABELS     (PAGES: render_edges.py's output; LABELS: image-labels.tsv)
 import Foundation
-
-/// A binary PGM (P5) as render_edges.py writes it.
-func readPGM(_ path: String) -> GreyImage {
-  let data = [UInt8](FileManager.default.contents(atPath: path) ?? Data())
-  var fields: [Int] = []
-  var index = 2
-  while fields.count < 3 {
-    while index < data.count, data[index] == 0x20 || data[index] == 0x0A { index += 1 }
-    var value = 0
-    while index < data.count, data[index] >= 0x30, data[index] <= 0x39 {
-      value = value * 10 + Int(data[index] - 0x30)
-      index += 1
-    }
-    fields.append(value)
-  }
-  index += 1
-  let (width, height) = (fields[0], fields[1])
-  return GreyImage(
-    width: width, height: height, pixels: Array(data[index..<(index + width * height)]))
-}
 
 /// The measures of one direction (`leftToRight`: page k's right edge into k+1's left).
 func measures(

@@ -14,12 +14,9 @@ DIR=$1
 WORK=${2:-/tmp/pdfbind-seams}
 mkdir -p "$WORK"
 /usr/bin/python3 "$HERE/render_edges.py" "$DIR" "$WORK/pages"
-PICTURES="$ROOT/Sources/PDFBindCore/Pictures"
-swiftc -O -o "$WORK/measure" "$HERE/main.swift" \
-  "$PICTURES"/GreyImage.swift "$PICTURES"/SeamComparison.swift "$PICTURES"/SeamProfile.swift \
-  "$PICTURES"/SpineEdge.swift "$PICTURES"/SpineFeature.swift "$PICTURES"/SpineJoin.swift \
-  "$PICTURES"/SpreadDetector.swift "$PICTURES"/SpreadDetector+PlainSeams.swift \
-  "$PICTURES"/SpreadDetector+Agreement.swift
+# The detector's own sources (the folder holds nothing else that needs the rest of the core).
+swiftc -O -o "$WORK/measure" "$HERE/main.swift" "$HERE/PGM.swift" \
+  "$ROOT"/Sources/PDFBindCore/Pictures/*.swift
 "$WORK/measure" "$WORK/pages" "$DIR/image-labels.tsv" > "$WORK/measures.csv"
 python3 - "$WORK/measures.csv" <<'PY'
 import csv, sys

@@ -20,10 +20,5 @@ for file in "$ROOT"/Tests/PDFBindCoreTests/SpreadPictures.swift \
   grep -v -e '^import PDFBind' -e '^@testable import' "$file" > "$WORK/sources/$(basename "$file")"
 done
 cp "$HERE/synthetic.swift" "$WORK/sources/main.swift"
-PICTURES="$ROOT/Sources/PDFBindCore/Pictures"
-swiftc -O -o "$WORK/synthetic" "$WORK"/sources/*.swift \
-  "$PICTURES"/GreyImage.swift "$PICTURES"/SeamComparison.swift "$PICTURES"/SeamProfile.swift \
-  "$PICTURES"/SpineEdge.swift "$PICTURES"/SpineFeature.swift "$PICTURES"/SpineJoin.swift \
-  "$PICTURES"/SpreadDetector.swift "$PICTURES"/SpreadDetector+PlainSeams.swift \
-  "$PICTURES"/SpreadDetector+Agreement.swift
+swiftc -O -o "$WORK/synthetic" "$WORK"/sources/*.swift "$ROOT"/Sources/PDFBindCore/Pictures/*.swift
 "$WORK/synthetic" "$@"
