@@ -1,0 +1,57 @@
+// cross.sh builds this as `cross`. Pairs pages of different books of the labelled image sets
+// at random, as if they faced each other, and counts the joins `SpreadDetector` finds: every
+// one is wrong. Real photographs, drawn art and text with the sets' scanning damage, at counts
+// far beyond the few hundred unrelated picture pages the books themselves put side by side.
+//
+// usage: cross PAIRS PAGES...     (PAGES: render_edges.py's output folders, one per set)
+import Foundation
+
+let pairCount = Int(CommandLine.arguments[1]) ?? 100_000
+var pages: [(name: String, image: GreyImage)] = []
+for folder in CommandLine.arguments.dropFirst(2) {
+  let books = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  for book in books.sorted() {
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(book)")) ?? []
+    for file in files.sorted() where file.hasSuffix(".pgm") {
+      let set = URL(fileURLWithPath: folder).deletingLastPathComponent().lastPathComponent
+      pages.append(("\(set)/\(book)/\(file.dropLast(4))", readPGM("\(folder)/\(book)/\(file)")))
+    }
+  }
+}
+func bookOf(_ name: String) -> Substring { name[..<name.lastIndex(of: "/")!] }
+
+let detector = SpreadDetector()
+
+/// Which of the detector's rules made a join, asked in `SpreadDetector.decide`'s order.
+func joiningRule(_ earlier: GreyImage, _ later: GreyImage, _ direction: SpineJoinDirection)
+  -> String
+{
+  guard let first = detector.prepare(earlier), let second = detector.prepare(later) else {
+    return "?"
+  }
+  let forward = detector.compare(leftHand: first.right, rightHand: second.left)
+  let backward = detector.compare(leftHand: second.right, rightHand: first.left)
+  let plain = detector.plainMeasures(first, second)
+  if forward.continues(detector.thresholds) != backward.continues(detector.thresholds) {
+    return "lines"
+  }
+  if detector.plainJoin(first: 0, plain) != nil { return "plain seam" }
+  return detector.levelsAgreeClosely(plain, direction) ? "close levels" : "agreement"
+}
+
+var generator = SplitMix64(seed: 2026)
+var joined: [String] = []
+var compared = 0
+while compared < pairCount {
+  let a = Int.random(in: 0..<pages.count, using: &generator)
+  let b = Int.random(in: 0..<pages.count, using: &generator)
+  guard bookOf(pages[a].name) != bookOf(pages[b].name) else { continue }
+  compared += 1
+  if let join = detector.joins([pages[a].image, pages[b].image]).first {
+    let rule = joiningRule(pages[a].image, pages[b].image, join.direction)
+    joined.append("\(pages[a].name) | \(pages[b].name): \(join.direction), \(rule)")
+  }
+}
+print(
+  "\(pages.count) pages; \(compared) pairs of pages of different books; joined: \(joined.count)")
+joined.prefix(40).forEach { print("  " + $0) }
