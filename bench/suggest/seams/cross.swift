@@ -22,7 +22,8 @@ func bookOf(_ name: String) -> Substring { name[..<name.lastIndex(of: "/")!] }
 
 let detector = SpreadDetector()
 
-/// Which of the detector's rules made a join, asked in `SpreadDetector.decide`'s order.
+/// Which of the detector's rules made a join, asked in `SpreadDetector.decide`'s order (the
+/// smooth-seam rule is private: it is named only when no other rule would have joined).
 func joiningRule(_ earlier: GreyImage, _ later: GreyImage, _ direction: SpineJoinDirection)
   -> String
 {
@@ -35,8 +36,13 @@ func joiningRule(_ earlier: GreyImage, _ later: GreyImage, _ direction: SpineJoi
   if forward.continues(detector.thresholds) != backward.continues(detector.thresholds) {
     return "lines"
   }
-  if detector.plainJoin(first: 0, plain) != nil { return "plain seam" }
-  return detector.levelsAgreeClosely(plain, direction) ? "close levels" : "agreement"
+  if detector.plainJoin(first: 0, plain) != nil { return "plain seam (or smooth)" }
+  if detector.agreedJoin(
+    first: 0, first, second, plain: plain, forward: forward, backward: backward) != nil
+  {
+    return detector.levelsAgreeClosely(plain, direction) ? "close levels" : "agreement"
+  }
+  return "smooth seam"
 }
 
 var generator = SplitMix64(seed: 2026)

@@ -1,0 +1,45 @@
+#!/usr/bin/env python3
+"""Cuts the fixtures of Fixtures/edges/ from pages drawn as `suggest` draws them for double-page
+pictures: each page's first and last 16 columns (the only ones drawn) in a PGM whose comment
+gives the page's size. SpreadMarginTests puts them back on a white page.
+
+The pages come from bench/suggest's tuning set (seed 19):
+    python3 bench/suggest/make_image_books.py /tmp/tune
+    python3 bench/suggest/seams/render_edges.py /tmp/tune /tmp/tune-pages
+    python3 Fixtures/edges/make_edges.py /tmp/tune-pages
+"""
+import os
+import sys
+
+import numpy
+
+# Two scanned text pages of different books whose blank margins the smooth-seam rule joined
+# before it asked for a picture's structure (bench/suggest/seams/cross.sh).
+PAGES = [("russian-2", 4), ("hebrew-5", 9)]
+STRIP = 16
+
+
+def read_pgm(path):
+    data = open(path, "rb").read()
+    magic, size, depth, pixels = data.split(b"\n", 3)
+    width, height = map(int, size.split())
+    return numpy.frombuffer(pixels[:width * height], numpy.uint8).reshape(height, width)
+
+
+def main():
+    pages = sys.argv[1]
+    here = os.path.dirname(os.path.abspath(__file__))
+    for book, page in PAGES:
+        image = read_pgm(os.path.join(pages, book, "p-%04d.pgm" % page))
+        height, width = image.shape
+        if not (image[:, STRIP:width - STRIP] == 255).all():
+            sys.exit(f"{book} page {page}: more than the edge strips are drawn")
+        strips = numpy.concatenate([image[:, :STRIP], image[:, width - STRIP:]], axis=1)
+        header = b"P5\n# edge strips of a %dx%d page: its first and last %d columns\n%d %d\n255\n" % (
+            width, height, STRIP, 2 * STRIP, height)
+        with open(os.path.join(here, f"{book}-page-{page}.pgm"), "wb") as out:
+            out.write(header + strips.tobytes())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+@testable import PDFBindCore
+
+/// Blank margins are not a smooth picture (SPEC: "blank or flat margins ... decide nothing").
+///
+/// Two scanned text pages of different books, drawn as `suggest` draws them for double-page
+/// pictures (200 pixels wide, only the 16 columns at each side). Their margins hold a few
+/// features (a tilted page's corners, the lid's shadow) and levels that fall smoothly with the
+/// light, so they once joined as a smooth picture: one of the 16 wrong joins that
+/// bench/suggest/seams/cross.sh found in 300,000 pairs of pages of different books.
+@Suite("Spread detector: blank margins")
+struct SpreadMarginTests {
+  @Test("The scanned margins of two books' text pages do not join")
+  func scannedMargins() throws {
+    let left = try Self.page("russian-2-page-4.pgm")
+    let right = try Self.page("hebrew-5-page-9.pgm")
+    #expect(SpreadDetector().joins([left, right]).isEmpty)
+    // The pages do reach the smooth rule: without its clause for a picture's structure, it
+    // joins them.
+    var withoutStructure = SpreadDetector()
+    withoutStructure.thresholds.smoothStructure = 0
+    #expect(withoutStructure.joins([left, right]).map(\.direction) == [.leftToRight])
+  }
+
+  /// A page of `Fixtures/edges/`: its two edge strips (16 columns each) in a PGM, put back on
+  /// a white page of the width the file's comment gives.
+  static func page(_ name: String) throws -> GreyImage {
+    let bytes = [UInt8](try Fixture.bytes("edges/" + name))
+    var lines: [String] = []
+    var start = 0
+    while lines.count < 4, let end = bytes[start...].firstIndex(of: 0x0A) {
+      lines.append(String(decoding: bytes[start..<end], as: UTF8.self))
+      start = end + 1
+    }
+    // "# edge strips of a WxH page: ...", then "32 H".
+    let pageSize = try #require(
+      lines[1].split(separator: " ").first { $0.first?.isNumber == true && $0.contains("x") }
+    ).split(separator: "x").compactMap { Int($0) }
+    let stripSize = lines[2].split(separator: " ").compactMap { Int($0) }
+    try #require(lines[0] == "P5" && pageSize.count == 2 && stripSize.count == 2)
+    let (width, height, strip) = (pageSize[0], pageSize[1], stripSize[0] / 2)
+    try #require(stripSize[1] == height && bytes.count - start >= 2 * strip * height)
+    var pixels = [UInt8](repeating: 255, count: width * height)
+    for row in 0..<height {
+      for column in 0..<strip {
+        pixels[row * width + column] = bytes[start + row * 2 * strip + column]
+        pixels[row * width + width - strip + column] =
+          bytes[start + row * 2 * strip + strip + column]
+      }
+    }
+    return GreyImage(width: width, height: height, pixels: pixels)
+  }
+}
