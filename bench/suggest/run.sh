@@ -45,8 +45,8 @@ python3 -c 'import PIL, img2pdf, numpy' 2>/dev/null ||
   python3 -m pip install --quiet Pillow img2pdf numpy ||
   python3 -m pip install --quiet --break-system-packages Pillow img2pdf numpy
 # Two sets of image-only books: the tuning set (seed 19), which the thresholds were chosen on,
-# and a held-out set (seed 4), made by this script and never looked at while choosing them: the
-# goals must hold on books the rules have not seen.
+# and a held-out set (seed 4), on which no threshold was chosen and whose misses no one looked
+# at: the goals must hold on books the rules have not seen.
 for seed in 19 4; do
   images=$WORK/images$([ $seed = 19 ] || echo "-seed-$seed")
   if ! [ "$images/image-labels.tsv" -nt "$HERE/make_image_books.py" ] ||
