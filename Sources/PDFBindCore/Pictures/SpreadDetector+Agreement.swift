@@ -72,8 +72,7 @@ extension SpreadDetector {
       let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)
       guard seam.fewerFeatures >= limits.features, seam.levelAgreement >= limits.levelAgreement
       else { return nil }
-      let (leftHand, rightHand) =
-        direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+      let (leftHand, rightHand) = Self.facingEdges(direction, earlier, later)
       let chanceFeatures = max(
         chance(leftHand: leftHand, rightHand: rightHand), reverse.matchedFeatures,
         sameSideMatches(earlier, later))
@@ -119,10 +118,8 @@ extension SpreadDetector {
   func changeContinuity(
     _ direction: SpineJoinDirection, _ earlier: PreparedPage, _ later: PreparedPage
   ) -> (seam: Float, chance: Float) {
-    let (leftHand, rightHand) =
-      direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
-    let (otherLeft, otherRight) =
-      direction == .leftToRight ? (later.right, earlier.left) : (earlier.right, later.left)
+    let (leftHand, rightHand) = Self.facingEdges(direction, earlier, later)
+    let (otherLeft, otherRight) = Self.facingEdges(direction.reversed, earlier, later)
     let widest = widestShift
     var chance = max(
       changeCorrelation(otherLeft, otherRight, around: 0),

@@ -137,6 +137,14 @@ struct SpreadDetector: Sendable {
     let rightProfile: SeamProfile
   }
 
+  /// The two edges that meet at the spine when a picture runs on in `direction` from page
+  /// `earlier` to page `later`: the left-hand page's right edge and the right-hand page's left.
+  static func facingEdges(
+    _ direction: SpineJoinDirection, _ earlier: PreparedPage, _ later: PreparedPage
+  ) -> (leftHand: SpineEdge, rightHand: SpineEdge) {
+    direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+  }
+
   /// Pictures smaller than this (in either direction) are not compared: too few pixels to tell
   /// a picture from chance.
   static let smallestSide = 24
@@ -205,8 +213,7 @@ struct SpreadDetector: Sendable {
     guard seam.standsAbove(reverse.matchedFeatures, thresholds) else {
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     }
-    let (leftHand, rightHand) =
-      direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+    let (leftHand, rightHand) = Self.facingEdges(direction, earlier, later)
     let farShifts = chance(leftHand: leftHand, rightHand: rightHand)
     let sameSides = sameSideMatches(earlier, later)
     guard seam.standsAbove(farShifts, thresholds), seam.standsAbove(sameSides, thresholds) else {
@@ -246,8 +253,7 @@ struct SpreadDetector: Sendable {
     case (false, true): (direction, seam, reverse) = (.rightToLeft, backward, forward)
     default: return nil
     }
-    let (leftHand, rightHand) =
-      direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+    let (leftHand, rightHand) = Self.facingEdges(direction, earlier, later)
     let best = max(
       chance(leftHand: leftHand, rightHand: rightHand), sameSideMatches(earlier, later),
       reverse.matchedFeatures)

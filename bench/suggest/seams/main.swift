@@ -11,8 +11,7 @@ func measures(
   _ detector: SpreadDetector, _ earlier: SpreadDetector.PreparedPage,
   _ later: SpreadDetector.PreparedPage, _ plain: PlainPairMeasures, _ direction: SpineJoinDirection
 ) -> [String] {
-  let (leftHand, rightHand) =
-    direction == .leftToRight ? (earlier.right, later.left) : (later.right, earlier.left)
+  let (leftHand, rightHand) = SpreadDetector.facingEdges(direction, earlier, later)
   let seam = detector.compare(leftHand: leftHand, rightHand: rightHand)
   let changes = detector.changeContinuity(direction, earlier, later)
   let plainSeam = plain.seam(direction)
