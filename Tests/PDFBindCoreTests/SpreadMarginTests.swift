@@ -22,7 +22,9 @@ struct SpreadMarginTests {
     // joins them.
     var withoutStructure = SpreadDetector()
     withoutStructure.thresholds.smoothStructure = 0
-    #expect(withoutStructure.joins([left, right]).map(\.direction) == [.leftToRight])
+    let unguarded = withoutStructure.joins([left, right])
+    #expect(unguarded.map(\.direction) == [.leftToRight])
+    #expect(unguarded.map(\.rule) == [.smoothSeam])
   }
 
   /// A page of `Fixtures/edges/`: its two edge strips (16 columns each) in a PGM, put back on

@@ -15,17 +15,42 @@ struct SpineJoin: Equatable, Sendable {
   /// that continue across it, less the share the best chance comparison matches (the seam
   /// shifted far, the other direction, the pages' same sides).
   let strength: Double
+  /// The detector's rule that found it (bench/suggest/seams measures each rule's joins).
+  let rule: SpineJoinRule
+}
+
+/// The rules of `SpreadDetector`, in the order it asks them.
+enum SpineJoinRule: Equatable, Sendable {
+  /// Lines and edges that continue across the seam (`SpreadDetector.Thresholds`).
+  case lines
+  /// A smooth picture: a few features whose levels and changes run on (`smoothJoin`).
+  case smoothSeam
+  /// A plain picture's profiles or levels (`plainJoin`).
+  case plainSeam
+  /// Levels that agree closely across the seam (`levelsAgreeClosely`).
+  case closeLevels
+  /// The changes of level alone, far clear of chance (`agreedJoin`).
+  case changes
+  /// Two of three measures clear of chance (`agreedJoin`).
+  case agreement
 }
 
 extension SpineJoin {
-  /// The join in the one direction that has a strength (0 to 1); nil when neither or both
-  /// have one: a seam that joins both ways round shows no order.
-  static func oneWay(first: Int, leftToRight: Double?, rightToLeft: Double?) -> SpineJoin? {
+  /// The join in the one direction that has a finding (a strength from 0 to 1 and the rule);
+  /// nil when neither or both have one: a seam that joins both ways round shows no order.
+  static func oneWay(
+    first: Int, leftToRight: (strength: Double, rule: SpineJoinRule)?,
+    rightToLeft: (strength: Double, rule: SpineJoinRule)?
+  ) -> SpineJoin? {
     switch (leftToRight, rightToLeft) {
-    case (let strength?, nil):
-      SpineJoin(firstPage: first, direction: .leftToRight, strength: min(1, strength))
-    case (nil, let strength?):
-      SpineJoin(firstPage: first, direction: .rightToLeft, strength: min(1, strength))
+    case (let found?, nil):
+      SpineJoin(
+        firstPage: first, direction: .leftToRight, strength: min(1, found.strength),
+        rule: found.rule)
+    case (nil, let found?):
+      SpineJoin(
+        firstPage: first, direction: .rightToLeft, strength: min(1, found.strength),
+        rule: found.rule)
     default:
       nil
     }

@@ -66,9 +66,11 @@ extension SpreadDetector {
     forward: SeamComparison, backward: SeamComparison
   ) -> SpineJoin? {
     let limits = agreement
-    /// How clearly the seam in `direction` joins (0 to 1), or nil.
-    func strength(_ direction: SpineJoinDirection) -> Double? {
-      if levelsAgreeClosely(plain, direction) { return Double(1 - plain.levelRatio(direction)) }
+    /// How clearly the seam in `direction` joins (0 to 1) and by which rule, or nil.
+    func finding(_ direction: SpineJoinDirection) -> (strength: Double, rule: SpineJoinRule)? {
+      if levelsAgreeClosely(plain, direction) {
+        return (Double(1 - plain.levelRatio(direction)), .closeLevels)
+      }
       let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)
       guard seam.fewerFeatures >= limits.features, seam.levelAgreement >= limits.levelAgreement
       else { return nil }
@@ -81,7 +83,7 @@ extension SpreadDetector {
       if seam.fewerFeatures >= limits.strongChangeFeatures,
         changes.seam >= limits.strongChangeCorrelation, changeMargin >= limits.strongChangeMargin
       {
-        return Double(min(1, changeMargin))
+        return (Double(min(1, changeMargin)), .changes)
       }
       let plainSeam = plain.seam(direction)
       // The changes and the profiles both follow the levels' rises and falls: together
@@ -96,10 +98,10 @@ extension SpreadDetector {
         plainSeam.spread >= limits.levelSpread
           && plain.levelRatio(direction) <= limits.levelRatio,
       ].filter { $0 }.count
-      return votes >= limits.votes ? Double(votes) / 3 : nil
+      return votes >= limits.votes ? (Double(votes) / 3, .agreement) : nil
     }
     return SpineJoin.oneWay(
-      first: first, leftToRight: strength(.leftToRight), rightToLeft: strength(.rightToLeft))
+      first: first, leftToRight: finding(.leftToRight), rightToLeft: finding(.rightToLeft))
   }
 
   /// Whether the levels nearest the spine agree closely across the seam in `direction`.

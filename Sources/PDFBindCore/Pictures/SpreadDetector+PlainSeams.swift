@@ -61,7 +61,8 @@ extension SpreadDetector {
       return strength
     }
     return SpineJoin.oneWay(
-      first: first, leftToRight: strength(.leftToRight), rightToLeft: strength(.rightToLeft))
+      first: first, leftToRight: strength(.leftToRight).map { ($0, .plainSeam) },
+      rightToLeft: strength(.rightToLeft).map { ($0, .plainSeam) })
   }
 
   /// The plain measures of one pair of pages, both directions and the same sides.

@@ -68,7 +68,7 @@ struct SpreadDetector: Sendable {
     /// Both edges' profiles vary by at least this much (`SeamProfile.amplitude`, levels): a
     /// picture, not a blank margin. Scanned margins have a few features (a tilted page's
     /// corners, the lid's shadow) and levels that fall smoothly with the light, and two of them
-    /// run on as a smooth picture does: 5 of the 6 wrong smooth joins among pages of different
+    /// run on as a smooth picture does: 5 of the 7 wrong smooth joins among pages of different
     /// books (bench/suggest/seams/cross.sh, 300,000 pairs) had profiles varying by under half
     /// a level. With this limit the four labelled sets find the same joins as without it.
     /// 4 is where the plain rule starts too
@@ -221,7 +221,8 @@ struct SpreadDetector: Sendable {
     }
     let best = max(farShifts, reverse.matchedFeatures, sameSides)
     let strength = Double(seam.matchedFeatures - best) / Double(seam.fewerFeatures)
-    return .success(SpineJoin(firstPage: first, direction: direction, strength: strength))
+    return .success(
+      SpineJoin(firstPage: first, direction: direction, strength: strength, rule: .lines))
   }
 
   /// The join of a smooth picture (`Thresholds.smoothFeatures`): exactly one direction runs on
@@ -259,7 +260,7 @@ struct SpreadDetector: Sendable {
       reverse.matchedFeatures)
     guard seam.matchedFeatures > best else { return nil }
     let strength = Double(seam.matchedFeatures - best) / Double(seam.fewerFeatures)
-    return SpineJoin(firstPage: first, direction: direction, strength: strength)
+    return SpineJoin(firstPage: first, direction: direction, strength: strength, rule: .smoothSeam)
   }
 
   /// The rows the halves of one picture may be shifted by, either way.

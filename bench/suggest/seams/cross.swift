@@ -22,29 +22,6 @@ func bookOf(_ name: String) -> Substring { name[..<name.lastIndex(of: "/")!] }
 
 let detector = SpreadDetector()
 
-/// Which of the detector's rules made a join, asked in `SpreadDetector.decide`'s order (the
-/// smooth-seam rule is private: it is named only when no other rule would have joined).
-func joiningRule(_ earlier: GreyImage, _ later: GreyImage, _ direction: SpineJoinDirection)
-  -> String
-{
-  guard let first = detector.prepare(earlier), let second = detector.prepare(later) else {
-    return "?"
-  }
-  let forward = detector.compare(leftHand: first.right, rightHand: second.left)
-  let backward = detector.compare(leftHand: second.right, rightHand: first.left)
-  let plain = detector.plainMeasures(first, second)
-  if forward.continues(detector.thresholds) != backward.continues(detector.thresholds) {
-    return "lines"
-  }
-  if detector.plainJoin(first: 0, plain) != nil { return "plain seam (or smooth)" }
-  if detector.agreedJoin(
-    first: 0, first, second, plain: plain, forward: forward, backward: backward) != nil
-  {
-    return detector.levelsAgreeClosely(plain, direction) ? "close levels" : "agreement"
-  }
-  return "smooth seam"
-}
-
 var generator = SplitMix64(seed: 2026)
 var joined: [String] = []
 var compared = 0
@@ -54,8 +31,7 @@ while compared < pairCount {
   guard bookOf(pages[a].name) != bookOf(pages[b].name) else { continue }
   compared += 1
   if let join = detector.joins([pages[a].image, pages[b].image]).first {
-    let rule = joiningRule(pages[a].image, pages[b].image, join.direction)
-    joined.append("\(pages[a].name) | \(pages[b].name): \(join.direction), \(rule)")
+    joined.append("\(pages[a].name) | \(pages[b].name): \(join.direction), \(join.rule)")
   }
 }
 print(

@@ -1,7 +1,8 @@
 // measure.sh builds this as `measure`. It prints every measure `SpreadDetector` takes of every
-// pair of consecutive pages of the labelled image books, as CSV, with the detector's outcome and the label: the table the
-// thresholds of Sources/PDFBindCore/Pictures were chosen from. Built by measure.sh from the
-// detector's own sources, so it measures exactly what `suggest` decides by.
+// pair of consecutive pages of the labelled image books, as CSV, with the detector's outcome,
+// the rule that joined and the label: the table the thresholds of Sources/PDFBindCore/Pictures
+// were chosen from. Built by measure.sh from the detector's own sources, so it measures exactly
+// what `suggest` decides by.
 //
 // usage: measure PAGES LABELS     (PAGES: render_edges.py's output; LABELS: image-labels.tsv)
 import Foundation
@@ -33,7 +34,7 @@ let names = [
   "profile", "profile_margin", "profile_far", "difference", "level_ratio", "spread",
 ]
 print(
-  (["book", "k", "label", "outcome", "same_sides"]
+  (["book", "k", "label", "outcome", "rule", "same_sides"]
     + ["ltr_", "rtl_"].flatMap { prefix in
       names.map { prefix + $0 }
     }).joined(separator: ","))
@@ -50,16 +51,17 @@ for line in labels.split(separator: "\n").dropFirst() {
   for finding in detector.findings(pages.map { Optional($0) }) {
     let k = finding.firstPage + 1
     let label = joined.contains(k) ? (rightToLeft ? "rtl" : "ltr") : "-"
-    let outcome: String
+    let (outcome, rule): (String, String)
     switch finding.outcome {
-    case .success(let join): outcome = join.direction == .leftToRight ? "ltr" : "rtl"
-    case .failure(let why): outcome = "\(why.reason)"
+    case .success(let join):
+      (outcome, rule) = (join.direction == .leftToRight ? "ltr" : "rtl", "\(join.rule)")
+    case .failure(let why): (outcome, rule) = ("\(why.reason)", "-")
     }
     guard let earlier = detector.prepare(pages[k - 1]), let later = detector.prepare(pages[k])
     else { continue }
     let plain = detector.plainMeasures(earlier, later)
     let row =
-      [book, "\(k)", label, outcome, "\(detector.sameSideMatches(earlier, later))"]
+      [book, "\(k)", label, outcome, rule, "\(detector.sameSideMatches(earlier, later))"]
       + measures(detector, earlier, later, plain, .leftToRight)
       + measures(detector, earlier, later, plain, .rightToLeft)
     print(row.joined(separator: ","))
