@@ -15,6 +15,7 @@ struct SpreadAgreementTests {
   var linesAlone: SpreadDetector {
     var detector = SpreadDetector()
     detector.agreement.closeLevelRatio = -1
+    detector.agreement.strongChangeMargin = .infinity
     detector.agreement.votes = .max
     return detector
   }
