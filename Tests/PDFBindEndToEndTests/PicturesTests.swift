@@ -141,6 +141,67 @@ struct PicturesTests {
           + "/nonexistent"), "\(result.out)")
   }
 
+  @Test("Pages of 0×0 and 20,000×20,000 points and pages poppler cannot load: the join holds")
+  func oddPages() throws {
+    // The book of pages 3|4 joining left to right gains a page with an empty MediaBox (poppler
+    // gives it a default size), one of 20,000 points square, and two pages that its /Count
+    // promises but its page tree does not hold (poppler cannot load them; qpdf counts kids).
+    let book = try Fixture.temporaryDirectory().path + "/odd-pages.pdf"
+    let made = try IndependentReaders.runPython(
+      """
+      import sys, pikepdf
+      pdf = pikepdf.open(sys.argv[1])
+      for box in ([0, 0, 0, 0], [0, 0, 20000, 20000]):
+          pdf.add_blank_page(page_size=(100, 100))
+          pdf.pages[-1].MediaBox = pikepdf.Array(box)
+          pdf.pages[-1].Contents = pdf.make_stream(b"0.3 g 0 0 20000 20000 re f")
+      pdf.save(sys.argv[2], object_stream_mode=pikepdf.ObjectStreamMode.disable,
+               compress_streams=False)
+      data = open(sys.argv[2], "rb").read()
+      assert data.count(b"/Count 7") == 1
+      open(sys.argv[2], "wb").write(data.replace(b"/Count 7", b"/Count 9"))
+      """, Fixture.path("pictures/pictures-spread-ltr-no-cover.pdf"), book)
+    #expect(made.status == 0, "\(made.err)")
+    let poppler = try runProcess("/usr/bin/pdfinfo", ["-f", "6", "-l", "7", book])
+    #expect(poppler.out.contains("Pages:           9"), "\(poppler.out)")
+    #expect(poppler.out.contains("Page    7 size:  20000 x 20000 pts"), "\(poppler.out)")
+
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "left-edge", "\(object)")
+    #expect(object["layout"] as? String == "no-cover", "\(object)")
+    let spreads = evidence(object, "spreads").compactMap { $0["detail"] as? String }
+    #expect(
+      spreads == [
+        "page 8 not rendered: poppler cannot load it, or it has no area",
+        "page 9 not rendered: poppler cannot load it, or it has no area",
+        "pages 3|4 join across the spine, left to right",
+      ], "\(spreads)")
+  }
+
+  @Test("A book of 10,000 pages: the first 1,000 are compared, and the batch goes on")
+  func tenThousandPages() throws {
+    let book = try Fixture.temporaryDirectory().path + "/long.pdf"
+    let made = try IndependentReaders.runPython(
+      """
+      import sys, pikepdf
+      pdf = pikepdf.new()
+      content = pdf.make_stream(b"0.5 g 0 0 300 450 re f")
+      for _ in range(10000):
+          pdf.add_blank_page(page_size=(300, 450))
+          pdf.pages[-1].Contents = content
+      pdf.save(sys.argv[1])
+      """, book)
+    #expect(made.status == 0, "\(made.err)")
+    let result = try PDFBindRunner.run(
+      "suggest", book, Fixture.path("pictures/pictures-spread-rtl-cover.pdf"))
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out.contains(
+        "spreads: no double-page picture joins across the spine on pages 1-1000 of 10000"),
+      "\(result.out)")
+    #expect(result.out.contains("pictures-spread-rtl-cover.pdf: right-edge, cover"))
+  }
+
   @Test("A page holding a gigapixel image is not decoded: one line, and the batch goes on")
   func gigapixel() throws {
     let directory = try Fixture.temporaryDirectory().path
