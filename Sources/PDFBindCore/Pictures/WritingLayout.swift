@@ -86,17 +86,29 @@ struct WritingLayout: Equatable, Sendable {
     var paperCount = 0
     var rowMarks = [Int](repeating: 0, count: height)
     var columnMarks = [Int](repeating: 0, count: width)
+    // Unchecked buffers: this loop and `paperLevels` read every pixel of a 1,600-pixel page.
     image.pixels.withUnsafeBufferPointer { pixels in
-      for y in 0..<height {
-        for x in 0..<width {
-          let level = Int(pixels[y * width + x])
-          if level + Self.markContrast <= paperLevels[x] {
-            marks[y * width + x] = true
-            markCount += 1
-            rowMarks[y] += 1
-            columnMarks[x] += 1
-          } else if level + Self.paperTolerance >= paperLevels[x] {
-            paperCount += 1
+      marks.withUnsafeMutableBufferPointer { marks in
+        columnMarks.withUnsafeMutableBufferPointer { columnMarks in
+          paperLevels.withUnsafeBufferPointer { paperLevels in
+            for y in 0..<height {
+              let row = y * width
+              var marksInRow = 0
+              var paperInRow = 0
+              // Without branches: a page of print is a coin toss per pixel.
+              for x in 0..<width {
+                let level = Int(pixels[row + x])
+                let isMark = level &+ Self.markContrast <= paperLevels[x]
+                let isPaper = !isMark && level &+ Self.paperTolerance >= paperLevels[x]
+                marks[row + x] = isMark
+                marksInRow &+= isMark ? 1 : 0
+                columnMarks[x] &+= isMark ? 1 : 0
+                paperInRow &+= isPaper ? 1 : 0
+              }
+              rowMarks[y] = marksInRow
+              markCount += marksInRow
+              paperCount += paperInRow
+            }
           }
         }
       }
@@ -147,21 +159,36 @@ struct WritingLayout: Equatable, Sendable {
     let width = image.width
     let height = image.height
     var levels = [Int](repeating: 255, count: width)
-    var histogram = [Int](repeating: 0, count: 256)
     let rank = Int(Double(height - 1) * (1 - paperPercentile))
+    // The columns' histograms are counted a band of columns at a time, reading the picture
+    // row by row: each row of a band is one run of memory, and the band's histograms stay
+    // in the cache.
+    let band = 32
+    var histograms = [Int32](repeating: 0, count: band * 256)
     image.pixels.withUnsafeBufferPointer { pixels in
-      for x in 0..<width {
-        for level in 0..<256 { histogram[level] = 0 }
-        for y in 0..<height { histogram[Int(pixels[y * width + x])] += 1 }
-        // From the light end: the level with `rank` lighter pixels.
-        var lighter = 0
-        var level = 255
-        while level > 0 {
-          lighter += histogram[level]
-          if lighter > rank { break }
-          level -= 1
+      histograms.withUnsafeMutableBufferPointer { histograms in
+        for first in stride(from: 0, to: width, by: band) {
+          let columns = min(band, width - first)
+          histograms.update(repeating: 0)
+          for y in 0..<height {
+            let row = y * width + first
+            for column in 0..<columns {
+              histograms[column &* 256 &+ Int(pixels[row + column])] &+= 1
+            }
+          }
+          for column in 0..<columns {
+            // From the light end: the level with `rank` lighter pixels.
+            let histogram = column * 256
+            var lighter = 0
+            var level = 255
+            while level > 0 {
+              lighter += Int(histograms[histogram + level])
+              if lighter > rank { break }
+              level -= 1
+            }
+            levels[first + column] = level
+          }
         }
-        levels[x] = level
       }
     }
     let radius = max(1, width / 100)
@@ -180,22 +207,30 @@ struct WritingLayout: Equatable, Sendable {
     guard across >= 8, along >= 8 else { return 0 }
     let strips = min(4, across / 8)
     var total = 0.0
-    for strip in 0..<strips {
-      let start = across * strip / strips
-      let end = across * (strip + 1) / strips
-      let limit = Int(Double(end - start) * blankLineShare)
-      var blank = 0
-      for line in 0..<along {
-        var count = 0
-        for position in start..<end {
-          let (x, y) =
-            alongRows
-            ? (block.left + position, block.top + line) : (block.left + line, block.top + position)
-          if marks[y * width + x] { count += 1 }
+    // Marks per line of the strip, counted row by row (the marks are stored by rows).
+    var counts = [Int](repeating: 0, count: along)
+    marks.withUnsafeBufferPointer { marks in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for strip in 0..<strips {
+          let start = across * strip / strips
+          let end = across * (strip + 1) / strips
+          let limit = Int(Double(end - start) * blankLineShare)
+          counts.update(repeating: 0)
+          if alongRows {
+            for line in 0..<along {
+              let row = (block.top + line) * width + block.left
+              for position in start..<end { counts[line] &+= marks[row + position] ? 1 : 0 }
+            }
+          } else {
+            for position in start..<end {
+              let row = (block.top + position) * width + block.left
+              for line in 0..<along { counts[line] &+= marks[row + line] ? 1 : 0 }
+            }
+          }
+          let blank = counts.reduce(0) { $0 + ($1 <= limit ? 1 : 0) }
+          total += Double(blank) / Double(along)
         }
-        if count <= limit { blank += 1 }
       }
-      total += Double(blank) / Double(along)
     }
     return total / Double(strips)
   }
@@ -209,28 +244,26 @@ struct WritingLayout: Equatable, Sendable {
     let inner = width - 2 * cut
     guard inner >= 32, height >= 32 else { return LineEnds() }
     var lines: [(start: Int, end: Int)] = []
-    var row = 0
-    while row < height {
-      var start = Int.max
-      var end = -1
-      var rows = 0
+    marks.withUnsafeBufferPointer { marks in
+      var row = 0
       while row < height {
-        var count = 0
-        var first = -1
-        var last = -1
-        for x in cut..<(width - cut) where marks[row * width + x] {
-          count += 1
-          if first < 0 { first = x }
-          last = x
+        var start = Int.max
+        var end = -1
+        var rows = 0
+        while row < height {
+          let marked = marks[(row * width + cut)..<(row * width + width - cut)]
+          let count = marked.reduce(0) { $0 &+ ($1 ? 1 : 0) }
+          guard Double(count) > 0.005 * Double(inner),
+            let first = marked.firstIndex(of: true), let last = marked.lastIndex(of: true)
+          else { break }
+          start = min(start, first - row * width)
+          end = max(end, last - row * width)
+          rows += 1
+          row += 1
         }
-        guard Double(count) > 0.005 * Double(inner) else { break }
-        start = min(start, first)
-        end = max(end, last)
-        rows += 1
+        if rows >= 4 { lines.append((start, end)) }
         row += 1
       }
-      if rows >= 4 { lines.append((start, end)) }
-      row += 1
     }
     guard lines.count >= 6 else { return LineEnds() }
     let starts = lines.map(\.start).sorted()

@@ -60,12 +60,16 @@ final class CairoSurface {
       for y in 0..<height {
         // RGB24 keeps each pixel in a native-endian 32-bit word: 0x00RRGGBB.
         let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
+        let out = grey.baseAddress! + y * width
         for x in 0..<width {
           let word = row[x]
-          let red = (word >> 16) & 0xFF
-          let green = (word >> 8) & 0xFF
+          let red = (word &>> 16) & 0xFF
+          let green = (word &>> 8) & 0xFF
           let blue = word & 0xFF
-          grey[y * width + x] = UInt8((299 * red + 587 * green + 114 * blue + 500) / 1000)
+          // At most 255,500: wrapping arithmetic cannot wrap, and lets the loop vectorise
+          // (this conversion was a fifth of `suggest`'s time on a page of pictures).
+          let luma = (299 &* red &+ 587 &* green &+ 114 &* blue &+ 500) / 1000
+          out[x] = UInt8(truncatingIfNeeded: luma)
         }
       }
     }
