@@ -27,6 +27,15 @@ struct PicturesTests {
     (object["evidence"] as? [[String: Any]] ?? []).filter { $0["source"] as? String == source }
   }
 
+  /// A book named `name` in a new temporary folder, written by a pikepdf `script` that gets
+  /// `arguments` and then the book's path.
+  func madeBook(_ name: String, by script: String, _ arguments: String...) throws -> String {
+    let path = try Fixture.temporaryDirectory().path + "/" + name
+    let made = try IndependentReaders.runPython(script, arguments: arguments + [path])
+    #expect(made.status == 0, "\(made.err)")
+    return path
+  }
+
   @Test("The manifest is there: a missing fixture fails")
   func manifestPresent() {
     #expect(Self.manifest.count >= 7)
@@ -146,22 +155,21 @@ struct PicturesTests {
     // The book of pages 3|4 joining left to right gains a page with an empty MediaBox (poppler
     // gives it a default size), one of 20,000 points square, and two pages that its /Count
     // promises but its page tree does not hold (poppler cannot load them; qpdf counts kids).
-    let book = try Fixture.temporaryDirectory().path + "/odd-pages.pdf"
-    let made = try IndependentReaders.runPython(
-      """
-      import sys, pikepdf
-      pdf = pikepdf.open(sys.argv[1])
-      for box in ([0, 0, 0, 0], [0, 0, 20000, 20000]):
-          pdf.add_blank_page(page_size=(100, 100))
-          pdf.pages[-1].MediaBox = pikepdf.Array(box)
-          pdf.pages[-1].Contents = pdf.make_stream(b"0.3 g 0 0 20000 20000 re f")
-      pdf.save(sys.argv[2], object_stream_mode=pikepdf.ObjectStreamMode.disable,
-               compress_streams=False)
-      data = open(sys.argv[2], "rb").read()
-      assert data.count(b"/Count 7") == 1
-      open(sys.argv[2], "wb").write(data.replace(b"/Count 7", b"/Count 9"))
-      """, Fixture.path("pictures/pictures-spread-ltr-no-cover.pdf"), book)
-    #expect(made.status == 0, "\(made.err)")
+    let book = try madeBook(
+      "odd-pages.pdf",
+      by: """
+        import sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1])
+        for box in ([0, 0, 0, 0], [0, 0, 20000, 20000]):
+            pdf.add_blank_page(page_size=(100, 100))
+            pdf.pages[-1].MediaBox = pikepdf.Array(box)
+            pdf.pages[-1].Contents = pdf.make_stream(b"0.3 g 0 0 20000 20000 re f")
+        pdf.save(sys.argv[2], object_stream_mode=pikepdf.ObjectStreamMode.disable,
+                 compress_streams=False)
+        data = open(sys.argv[2], "rb").read()
+        assert data.count(b"/Count 7") == 1
+        open(sys.argv[2], "wb").write(data.replace(b"/Count 7", b"/Count 9"))
+        """, Fixture.path("pictures/pictures-spread-ltr-no-cover.pdf"))
     let poppler = try runProcess("/usr/bin/pdfinfo", ["-f", "6", "-l", "7", book])
     #expect(poppler.out.contains("Pages:           9"), "\(poppler.out)")
     #expect(poppler.out.contains("Page    7 size:  20000 x 20000 pts"), "\(poppler.out)")
@@ -180,18 +188,17 @@ struct PicturesTests {
 
   @Test("A book of 10,000 pages: the first 1,000 are compared, and the batch goes on")
   func tenThousandPages() throws {
-    let book = try Fixture.temporaryDirectory().path + "/long.pdf"
-    let made = try IndependentReaders.runPython(
-      """
-      import sys, pikepdf
-      pdf = pikepdf.new()
-      content = pdf.make_stream(b"0.5 g 0 0 300 450 re f")
-      for _ in range(10000):
-          pdf.add_blank_page(page_size=(300, 450))
-          pdf.pages[-1].Contents = content
-      pdf.save(sys.argv[1])
-      """, book)
-    #expect(made.status == 0, "\(made.err)")
+    let book = try madeBook(
+      "long.pdf",
+      by: """
+        import sys, pikepdf
+        pdf = pikepdf.new()
+        content = pdf.make_stream(b"0.5 g 0 0 300 450 re f")
+        for _ in range(10000):
+            pdf.add_blank_page(page_size=(300, 450))
+            pdf.pages[-1].Contents = content
+        pdf.save(sys.argv[1])
+        """)
     let result = try PDFBindRunner.run(
       "suggest", book, Fixture.path("pictures/pictures-spread-rtl-cover.pdf"))
     #expect(result.status == 0, "\(result.err)")
@@ -204,24 +211,22 @@ struct PicturesTests {
 
   @Test("A page holding a gigapixel image is not decoded: one line, and the batch goes on")
   func gigapixel() throws {
-    let directory = try Fixture.temporaryDirectory().path
-    let book = directory + "/gigapixel.pdf"
-    let made = try IndependentReaders.runPython(
-      """
-      import sys, zlib, pikepdf
-      pdf = pikepdf.new()
-      pdf.add_blank_page(page_size=(600, 600))
-      image = pikepdf.Stream(pdf, zlib.compress(b"\\x80" * 40000))
-      image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
-      image.Width, image.Height = 40000, 40000
-      image.ColorSpace, image.BitsPerComponent = pikepdf.Name.DeviceGray, 8
-      image.Filter = pikepdf.Name.FlateDecode
-      page = pdf.pages[0]
-      page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
-      page.Contents = pdf.make_stream(b"q 600 0 0 600 0 0 cm /Im0 Do Q")
-      pdf.save(sys.argv[1])
-      """, book)
-    #expect(made.status == 0, "\(made.err)")
+    let book = try madeBook(
+      "gigapixel.pdf",
+      by: """
+        import sys, zlib, pikepdf
+        pdf = pikepdf.new()
+        pdf.add_blank_page(page_size=(600, 600))
+        image = pikepdf.Stream(pdf, zlib.compress(b"\\x80" * 40000))
+        image.Type, image.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+        image.Width, image.Height = 40000, 40000
+        image.ColorSpace, image.BitsPerComponent = pikepdf.Name.DeviceGray, 8
+        image.Filter = pikepdf.Name.FlateDecode
+        page = pdf.pages[0]
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=image))
+        page.Contents = pdf.make_stream(b"q 600 0 0 600 0 0 cm /Im0 Do Q")
+        pdf.save(sys.argv[1])
+        """)
     let result = try PDFBindRunner.run(
       "suggest", book, Fixture.path("pictures/english-scan.pdf"))
     #expect(result.status == 0, "\(result.err)")
