@@ -44,10 +44,11 @@ python3 "$HERE/score_mixed.py" "$BIN" "$WORK"/mixed-seed-{1,2,3} || status=1
 python3 -c 'import PIL, img2pdf, numpy' 2>/dev/null ||
   python3 -m pip install --quiet Pillow img2pdf numpy ||
   python3 -m pip install --quiet --break-system-packages Pillow img2pdf numpy
-# Two sets of image-only books: the tuning set (seed 19), which the thresholds were chosen on,
-# and a held-out set (seed 4), on which no threshold was chosen and whose misses no one looked
-# at: the goals must hold on books the rules have not seen.
-for seed in 19 4; do
+# Three sets of image-only books: the tuning set (seed 19), which the thresholds were chosen on,
+# and two held-out sets on which no threshold was chosen: seed 4, whose misses no one looked at,
+# and seed 5, made after the last limit was fixed and scored once before its misses were looked
+# at (bench/suggest/README.md): the goals must hold on books the rules have not seen.
+for seed in 19 4 5; do
   images=$WORK/images$([ $seed = 19 ] || echo "-seed-$seed")
   if ! [ "$images/image-labels.tsv" -nt "$HERE/make_image_books.py" ] ||
     ! [ "$images/image-labels.tsv" -nt "$HERE/image_texts.py" ]; then
