@@ -79,8 +79,10 @@ struct CommonFormsTests {
       accepted += 1
       #expect(quick == Self.fullParse(arguments), "seed \(seed): \(arguments)")
     }
-    // The property says little if nearly everything is declined.
-    #expect(accepted >= Self.count / 10)
+    // The property says little if nearly everything is declined. About 11% of these lines are
+    // read here (209 to 235 of 2,000 in six runs; one standard deviation is about 14 lines), so
+    // a twentieth is far from chance and still fails if the reading declines nearly all.
+    #expect(accepted >= Self.count / 20)
   }
 
   @Test(
