@@ -50,13 +50,13 @@ struct PageScriptLineSideTests {
 
   static let rightSet = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7,
-    shortLines: .init(fromLeft: 0, fromRight: 5))
+    shortLines: .init(fromLeft: 0, fromRight: 5), linesInRows: 30)
   static let leftSet = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7,
-    shortLines: .init(fromLeft: 5, fromRight: 0))
+    shortLines: .init(fromLeft: 5, fromRight: 0), linesInRows: 30)
   static let mixed = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7,
-    shortLines: .init(fromLeft: 1, fromRight: 5))
+    shortLines: .init(fromLeft: 1, fromRight: 5), linesInRows: 30)
   static let rightSetColumns = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7,
     shortLines: .init(fromLeft: 0, fromRight: 5))

@@ -62,6 +62,36 @@ struct PageScriptTests {
     #expect(layout.isRunningText)
   }
 
+  /// A comic page that leaves most of its rows blank without a line of text: an empty panel
+  /// drawn as a frame over the top half, and one band of hatching below (bench/suggest's seed
+  /// 5, manga-en-4 page 2, is such a page, with three balloons).
+  static func emptyPanelPage() -> GreyImage {
+    var page = GreyImage(width: 600, height: 900, filledWith: 250)
+    for x in 40..<560 {
+      for y in [40, 41, 42, 440, 441, 442] { page[x, y] = 20 }
+    }
+    for y in 40..<443 {
+      for x in [40, 41, 42, 557, 558, 559] { page[x, y] = 20 }
+    }
+    for y in 480..<860 {
+      for x in 40..<560 where (x + y) % 3 == 0 { page[x, y] = 30 }
+    }
+    return page
+  }
+
+  @Test("A page whose blank rows are an empty panel, not gaps between lines, is not running text")
+  func emptyPanel() {
+    let layout = WritingLayout(Self.emptyPanelPage())
+    // It looks like writing in rows by its paper and blank rows...
+    #expect(layout.lines == .rows, "\(layout)")
+    #expect(layout.blockArea >= WritingLayout.runningTextBlock)
+    // ... but it has three runs of marked rows where print has dozens.
+    #expect(layout.linesInRows < WritingLayout.runningTextLines, "\(layout)")
+    #expect(!layout.isRunningText)
+    let print = WritingLayout(Self.printedPage())
+    #expect(print.linesInRows >= 4 * WritingLayout.runningTextLines, "\(print)")
+  }
+
   @Test("Print in columns runs in columns")
   func columns() {
     let layout = WritingLayout(Self.printedPage(columns: true))
@@ -82,9 +112,9 @@ struct PageScriptTests {
   }
 
   static let runningRows = WritingLayout(
-    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7)
+    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 30)
   static let runningColumns = WritingLayout(
-    ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7)
+    ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7, linesInColumns: 30)
   /// A comic or manga page: marks everywhere, little paper.
   static let pictures = WritingLayout(
     ink: 0.35, paper: 0.55, blankRows: 0.05, blankColumns: 0.02, blockArea: 0.95)

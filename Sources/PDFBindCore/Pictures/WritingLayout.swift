@@ -23,6 +23,11 @@ struct WritingLayout: Equatable, Sendable {
   /// left edge) and that stop short on the left: paragraph ends and short lines show the
   /// side lines are set from, right for Arabic-script and Hebrew writing, left for Latin.
   var shortLines = LineEnds()
+  /// Lines of writing in rows and in columns: the most runs of lines that are not blank (at
+  /// least 2 rows or columns each) across one strip of the text block (`blankShare`). Running
+  /// text has many; a page of pictures whose empty panel leaves blank rows has few.
+  var linesInRows = 0
+  var linesInColumns = 0
 
   /// Short lines, counted by the side they are set from.
   struct LineEnds: Equatable, Sendable {
@@ -58,12 +63,17 @@ struct WritingLayout: Equatable, Sendable {
   static let linesGap = 0.15
   /// The other direction must leave clearly fewer gaps for the lines to have a direction.
   static let directionMargin = 0.10
-  /// Running text fills much of its page.
+  /// Running text fills much of its page...
   static let runningTextBlock = 0.30
+  /// ... in at least this many lines (`linesInRows`, `linesInColumns`): a manga page whose
+  /// empty panel leaves blank rows above three balloons has 3, printed pages of the labelled
+  /// scans 28 to 39. A manga page of speed lines reaches 22 and still counts as running text
+  /// (bench/suggest/README.md, seed 5's manga-en-7).
+  static let runningTextLines = 6
 
   init(
     ink: Double, paper: Double, blankRows: Double, blankColumns: Double, blockArea: Double,
-    shortLines: LineEnds = LineEnds()
+    shortLines: LineEnds = LineEnds(), linesInRows: Int = 0, linesInColumns: Int = 0
   ) {
     self.ink = ink
     self.paper = paper
@@ -71,6 +81,8 @@ struct WritingLayout: Equatable, Sendable {
     self.blankColumns = blankColumns
     self.blockArea = blockArea
     self.shortLines = shortLines
+    self.linesInRows = linesInRows
+    self.linesInColumns = linesInColumns
   }
 
   init(_ image: GreyImage) {
@@ -121,11 +133,14 @@ struct WritingLayout: Equatable, Sendable {
     let right = columnMarks.lastIndex { $0 > 1 } ?? 0
     let block = Block(left: left, right: right, top: top, bottom: bottom)
     let blockArea = markCount == 0 ? 0 : Double((right - left + 1) * (bottom - top + 1)) / area
+    let alongRows = Self.blankShare(marks, width: width, block: block, alongRows: true)
+    let alongColumns = Self.blankShare(marks, width: width, block: block, alongRows: false)
     self.init(
       ink: Double(markCount) / area, paper: Double(paperCount) / area,
-      blankRows: Self.blankShare(marks, width: width, block: block, alongRows: true),
-      blankColumns: Self.blankShare(marks, width: width, block: block, alongRows: false),
-      blockArea: blockArea, shortLines: Self.shortLines(marks, width: width, height: height))
+      blankRows: alongRows.share, blankColumns: alongColumns.share,
+      blockArea: blockArea,
+      shortLines: Self.shortLines(Self.rowsOfWriting(marks, width: width, height: height)),
+      linesInRows: alongRows.lines, linesInColumns: alongColumns.lines)
   }
 
   /// Whether the page holds writing: marks in the range of print on mostly paper, in lines.
@@ -143,8 +158,13 @@ struct WritingLayout: Equatable, Sendable {
     return nil
   }
 
-  /// Running text: writing in lines over much of the page, not balloons among pictures.
-  var isRunningText: Bool { lines != nil && blockArea >= Self.runningTextBlock }
+  /// Running text: writing in many lines over much of the page, not balloons among pictures
+  /// (a manga page whose empty panel leaves blank rows above a few balloons: bench/suggest's
+  /// seed 5, manga-en-4 page 2).
+  var isRunningText: Bool {
+    guard let lines, blockArea >= Self.runningTextBlock else { return false }
+    return (lines == .rows ? linesInRows : linesInColumns) >= Self.runningTextLines
+  }
 
   private struct Block {
     var left: Int
@@ -198,15 +218,18 @@ struct WritingLayout: Equatable, Sendable {
   }
 
   /// Strips across the block (four, or fewer on a small block): in each, the share of lines
-  /// (rows when `alongRows`) with at most `blankLineShare` marks, averaged.
+  /// (rows when `alongRows`) with at most `blankLineShare` marks, averaged; and the most runs
+  /// of other lines in one strip (a strip beside a gutter shadow, whose every row is marked,
+  /// does not hide the lines of another).
   private static func blankShare(_ marks: [Bool], width: Int, block: Block, alongRows: Bool)
-    -> Double
+    -> (share: Double, lines: Int)
   {
     let across = alongRows ? block.right - block.left + 1 : block.bottom - block.top + 1
     let along = alongRows ? block.bottom - block.top + 1 : block.right - block.left + 1
-    guard across >= 8, along >= 8 else { return 0 }
+    guard across >= 8, along >= 8 else { return (0, 0) }
     let strips = min(4, across / 8)
     var total = 0.0
+    var mostLines = 0
     // Marks per line of the strip, counted row by row (the marks are stored by rows).
     var counts = [Int](repeating: 0, count: along)
     marks.withUnsafeBufferPointer { marks in
@@ -229,20 +252,33 @@ struct WritingLayout: Equatable, Sendable {
           }
           let blank = counts.reduce(0) { $0 + ($1 <= limit ? 1 : 0) }
           total += Double(blank) / Double(along)
+          // Lines: runs of at least 2 lines that are not blank.
+          var lines = 0
+          var run = 0
+          for line in 0...along {
+            if line < along, counts[line] > limit {
+              run += 1
+            } else {
+              if run >= 2 { lines += 1 }
+              run = 0
+            }
+          }
+          mostLines = max(mostLines, lines)
         }
       }
     }
-    return total / Double(strips)
+    return (total / Double(strips), mostLines)
   }
 
-  /// The side short lines are set from: the page read in rows of marks (its outer 3% left
-  /// out: scanner borders and gutter shadows), each run of at least 4 marked rows a line, the
-  /// text's edges the 10th percentile of the lines' starts and the 90th of their ends. A line
-  /// ending at least 10% short of one edge and within 2% of the other is set from that other.
-  private static func shortLines(_ marks: [Bool], width: Int, height: Int) -> LineEnds {
+  /// The lines of writing in rows, each as the first and last marked column: the page read in
+  /// rows of marks (its outer 3% left out: scanner borders and gutter shadows), a row holding
+  /// marks over more than 0.5% of that width, each run of at least 4 such rows a line.
+  private static func rowsOfWriting(_ marks: [Bool], width: Int, height: Int)
+    -> [(start: Int, end: Int)]
+  {
     let cut = width * 3 / 100
     let inner = width - 2 * cut
-    guard inner >= 32, height >= 32 else { return LineEnds() }
+    guard inner >= 32, height >= 32 else { return [] }
     var lines: [(start: Int, end: Int)] = []
     marks.withUnsafeBufferPointer { marks in
       var row = 0
@@ -265,6 +301,13 @@ struct WritingLayout: Equatable, Sendable {
         row += 1
       }
     }
+    return lines
+  }
+
+  /// The side short lines are set from, over at least 6 lines: the text's edges are the 10th
+  /// percentile of the lines' starts and the 90th of their ends. A line ending at least 10%
+  /// short of one edge and within 2% of the other is set from that other.
+  private static func shortLines(_ lines: [(start: Int, end: Int)]) -> LineEnds {
     guard lines.count >= 6 else { return LineEnds() }
     let starts = lines.map(\.start).sorted()
     let ends = lines.map(\.end).sorted()
