@@ -25,7 +25,10 @@ struct WritingLayout: Equatable, Sendable {
   var shortLines = LineEnds()
   /// Lines of writing in rows and in columns: the most runs of lines that are not blank (at
   /// least 2 rows or columns each) across one strip of the text block (`blankShare`). Running
-  /// text has many; a page of pictures whose empty panel leaves blank rows has few.
+  /// text has many; a page of pictures whose empty panel leaves blank rows has few. Not the
+  /// whole rows `shortLines` reads (`rowsOfWriting`): a gutter shadow wider than their 3% cut
+  /// marks every whole row beside it, and english-2 of the tuning set then shows 1 line on
+  /// pages of 28 to 37 (its short lines are lost the same way, which is left as it is).
   var linesInRows = 0
   var linesInColumns = 0
 
