@@ -126,7 +126,9 @@ struct PageScriptTests {
       ("Hebrew", 40, 0, runningRows, .rightEdge),
       ("Arabic", 90, 180, runningRows, nil),  // upside down: Tesseract misreading
       ("Arabic", 0.5, 0, runningRows, nil),  // a guess
-      ("Arabic", 90, 0, pictures, nil),  // Arabic script is written in rows
+      ("Arabic", 90, 0, pictures, .rightEdge),  // read surely, the rows need not show
+      ("Hebrew", 12, 0, pictures, nil),  // off rows, a reading this weak may be a misreading
+      ("Arabic", 3.3, 0, runningColumns, nil),  // a Greek title page of seed 5, read as Arabic
       ("Japanese", 2, 0, runningColumns, .rightEdge),
       ("Han", 1.1, 0, runningColumns, .rightEdge),
       ("Japanese", 2, 0, runningRows, .leftEdge),
@@ -172,6 +174,21 @@ struct PageScriptTests {
       Self.reading(2, "Hebrew", confidence: 0.6), Self.reading(3, "Hebrew", confidence: 0.6),
     ])
     #expect(guess.says == nil, "two guesses are still guesses")
+  }
+
+  /// Seed 5's arabic-1 of bench/suggest: its first page reads Arabic at 108 but shows no rows.
+  @Test("Arabic read surely counts where the page's rows do not show; a weak reading does not")
+  func rightToLeftOffRows() {
+    let sure = PageScriptEvidence.decide([
+      Self.reading(1, "Arabic", Self.pictures, confidence: 108), Self.reading(4, "Arabic"),
+    ])
+    #expect(sure.says == .rightEdge)
+    #expect(sure.detail == "Arabic script; Arabic script (rows unclear) on pages 1 and 4")
+    let weak = PageScriptEvidence.decide([
+      Self.reading(1, "Arabic", Self.pictures, confidence: 3.3), Self.reading(4, "Arabic"),
+    ])
+    #expect(weak.says == nil)
+    #expect(weak.detail.hasSuffix("one page alone is too little"), "\(weak.detail)")
   }
 
   @Test("Two pages that agree decide; the pages they rest on are named")
