@@ -89,7 +89,7 @@ struct PageScriptTests {
     #expect(layout.linesInRows < WritingLayout.runningTextLines, "\(layout)")
     #expect(!layout.isRunningText)
     let print = WritingLayout(Self.printedPage())
-    #expect(print.linesInRows >= 4 * WritingLayout.runningTextLines, "\(print)")
+    #expect(print.linesInRows >= 2 * WritingLayout.runningTextLines, "\(print)")
   }
 
   @Test("Print in columns runs in columns")
@@ -136,6 +136,7 @@ struct PageScriptTests {
       ("Latin", 8, 0, runningRows, .leftEdge),
       ("Cyrillic", 8, 0, runningRows, .leftEdge),
       ("Latin", 8, 0, pictures, nil),  // English balloons in a translated manga
+      ("Latin", 2.8, 0, runningColumns, nil),  // vertical Chinese, misread
       ("Japanese", 2.5, 0, pictures, .rightEdge),  // a manga's balloons
       ("Japanese", 1.0, 0, pictures, nil),
       ("Han", 3, 0, pictures, nil),  // Chinese comics run either way

@@ -30,8 +30,9 @@ enum PageScriptEvidence {
   /// pages; English comics never read as Japanese.
   static let minimumMangaConfidence = 1.5
   /// Latin, Cyrillic and Greek on a page of running text in rows: every confusion among them
-  /// says the same (left-edge), and Greek scans read under 1 on most pages. Right-to-left and
-  /// vertical running text was never read as one of them upright, at any confidence.
+  /// says the same (left-edge), and Greek scans read under 1 on most pages. Right-to-left
+  /// running text was never read as one of them upright; vertical Chinese was, at up to 2.8,
+  /// and so they count only on pages whose lines run in rows.
   static let minimumRunningTextConfidence = 0.5
   /// Writing Tesseract reads upside down or sideways (Urdu Nastaliq: as Japanese or Arabic
   /// turned round) still shows the side its lines are set from: on a page of running text in
@@ -90,10 +91,11 @@ enum PageScriptEvidence {
           ? .rightEdge : nil
       }
       // A translated manga has English balloons and still reads right to left: Latin writing
-      // decides only on pages of running text.
+      // decides only on pages of running text, in rows. Upright Latin read off lines that run
+      // top to bottom is vertical Chinese misread (seed 2027's zh-vertical-1 at 2.8); on the
+      // labelled sets no page of a left-to-right book was read so with any confidence.
       if PageScriptEvidence.leftToRightScripts.contains(script), layout.isRunningText,
-        confidence >= (layout.lines == .rows ? minimumRunningTextConfidence : minimumConfidence)
-          * scale
+        layout.lines == .rows, confidence >= minimumRunningTextConfidence * scale
       {
         return .leftEdge
       }
