@@ -1,6 +1,5 @@
 import Foundation
 import PDFBindTestSupport
-import PropertyBased
 import Testing
 
 @testable import PDFBindCore
@@ -150,11 +149,15 @@ struct SpreadDetectorTests {
   }
 
   /// The edges compared are the halves' own spine edges, full of lines: the hardest
-  /// unrelated pages there are.
-  @Test("Halves of different double-page pictures never join")
-  func unrelatedPicturesNeverJoin() async {
-    let count = ProcessInfo.processInfo.environment["PDFBIND_SPREAD_SEEDS"].flatMap(Int.init) ?? 30
-    await propertyCheck(count: count, input: Gen.uint64()) { seed in
+  /// unrelated pages there are. Not never: over 3,000 random seeds made this way, 2 pairs
+  /// joined (both ways round; one by the plain seam's profiles at 0.76 and a margin of 0.39,
+  /// just over its limits, one by the measures that agree): about one pair in 1,500, as
+  /// bench/suggest/README.md measured (18 of 36,000 orderings). So the seeds are fixed: with
+  /// 30 random ones this test failed about one run in fifty. A detector joining one unrelated
+  /// pair in twenty still fails it nearly nine times in ten.
+  @Test("Halves of different double-page pictures do not join (40 fixed pairs)")
+  func unrelatedPicturesDoNotJoin() {
+    for seed in UInt64(1)...40 {
       let (left, _) = SpreadPictures.spread(seed: seed)
       let (_, right) = SpreadPictures.spread(seed: seed &+ 1, damage: .jpegNoise)
       #expect(detector.joins([left, right]).isEmpty, "seed \(seed)")
