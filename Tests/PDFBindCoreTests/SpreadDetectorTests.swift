@@ -149,7 +149,7 @@ struct SpreadDetectorTests {
   }
 
   /// The edges compared are the halves' own spine edges, full of lines: the hardest
-  /// unrelated pages there are. Not never: over 3,000 random seeds made this way, 2 pairs
+  /// unrelated pages there are. They can join, rarely: over 3,000 random seeds made so, 2 pairs
   /// joined (both ways round; one by the plain seam's profiles at 0.76 and a margin of 0.39,
   /// just over its limits, one by the measures that agree): about one pair in 1,500, as
   /// bench/suggest/README.md measured (18 of 36,000 orderings). So the seeds are fixed: with

@@ -20,8 +20,8 @@ enum PageScriptEvidence {
   /// tilted or shadowed scan whose gaps between lines do not show, a page with a figure, an
   /// Arabic comic). On the four labelled sets the limits were chosen on (seeds 19, 2027, 3, 5),
   /// 35 such pages of right-to-left books read 4 to 229 (31 of them 20 or more); pages of
-  /// every other book read as Arabic or Hebrew reached 3.3 (a Greek title page, a manga cover),
-  /// a sixth of this limit and a third of the half a lean asks.
+  /// every other book read as Arabic or Hebrew reached 3.3 (a Greek title page, a manga cover):
+  /// a sixth of this limit, and a third of the 10 a lean asks.
   static let minimumConfidenceOffRows = 20.0
   /// Han and Japanese read with lower confidence (Tesseract hesitates between the two, which
   /// decide alike): 1.0 to 3.7 on the labelled scans; the line direction decides.
