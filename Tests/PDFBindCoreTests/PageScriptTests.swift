@@ -115,6 +115,9 @@ struct PageScriptTests {
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 30)
   static let runningColumns = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7, linesInColumns: 30)
+  /// Writing in rows, but only nine lines of it: a manga page's horizontal balloons.
+  static let fewRows = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 9)
   /// A comic or manga page: marks everywhere, little paper.
   static let pictures = WritingLayout(
     ink: 0.35, paper: 0.55, blankRows: 0.05, blankColumns: 0.02, blockArea: 0.95)
@@ -132,6 +135,7 @@ struct PageScriptTests {
       ("Japanese", 2, 0, runningColumns, .rightEdge),
       ("Han", 1.1, 0, runningColumns, .rightEdge),
       ("Japanese", 2, 0, runningRows, .leftEdge),
+      ("Japanese", 3.25, 0, fewRows, nil),  // seed 5's manga-ja-2: horizontal balloons
       ("Hangul", 2, 0, runningRows, .leftEdge),
       ("Latin", 8, 0, runningRows, .leftEdge),
       ("Cyrillic", 8, 0, runningRows, .leftEdge),
