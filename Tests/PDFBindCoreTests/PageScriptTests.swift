@@ -130,7 +130,7 @@ struct PageScriptTests {
       ("Arabic", 90, 180, runningRows, nil),  // upside down: Tesseract misreading
       ("Arabic", 0.5, 0, runningRows, nil),  // a guess
       ("Arabic", 90, 0, pictures, .rightEdge),  // read surely, the rows need not show
-      ("Hebrew", 12, 0, pictures, nil),  // off rows, a reading this weak may be a misreading
+      ("Hebrew", 12, 0, pictures, nil),  // off rows, 12 only leans (`minimumConfidenceOffRows`)
       ("Arabic", 3.3, 0, runningColumns, nil),  // a Greek title page of seed 5, read as Arabic
       ("Japanese", 2, 0, runningColumns, .rightEdge),
       ("Han", 1.1, 0, runningColumns, .rightEdge),
