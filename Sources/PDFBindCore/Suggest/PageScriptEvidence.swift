@@ -83,7 +83,7 @@ enum PageScriptEvidence {
           case .columns: return .rightEdge
           // Rows say left-edge only as running text, as Latin does: a manga page's few
           // horizontal balloons are not a book set left to right. On seeds 19, 2027, 3 and 5,
-          // horizontal Chinese and Japanese pages held 15 to 44 lines; manga pages read as
+          // horizontal Chinese and Japanese pages held 19 to 58 lines; manga pages read as
           // Japanese in rows 3 to 9 (seed 5's manga-ja-2 read so at 3.25 and disagreed).
           case .rows: return layout.isRunningText ? .leftEdge : nil
           case nil: return nil
