@@ -69,7 +69,7 @@ struct WritingLayout: Equatable, Sendable {
   /// Running text fills much of its page...
   static let runningTextBlock = 0.30
   /// ... in at least this many lines (`linesInRows`, `linesInColumns`). On the four labelled
-  /// sets the limits were chosen on (seeds 19, 2027, 3, 5), pages of print hold 15 to 78 (title
+  /// sets the limits were chosen on (seeds 19, 2027, 3, 5), pages of print hold 15 to 137 (title
   /// pages 6 to 10); manga and comic pages that pass the other tests, 3 (an empty panel above
   /// three balloons) to 10 where Tesseract read a script on them (balloons stacked down the
   /// page, read as Cyrillic at up to 7.5), and up to 23 on pages of speed lines where it read
