@@ -72,8 +72,9 @@ struct WritingLayout: Equatable, Sendable {
   /// sets the limits were chosen on (seeds 19, 2027, 3, 5), pages of print hold 15 to 137 (title
   /// pages 6 to 10); manga and comic pages that pass the other tests, 3 (an empty panel above
   /// three balloons) to 10 where Tesseract read a script on them (balloons stacked down the
-  /// page, read as Cyrillic at up to 7.5), and up to 23 on pages of speed lines where it read
-  /// none. Too few lines is the safe side: a page that is not running text decides nothing.
+  /// page, read as Cyrillic at up to 7.5), and up to 53 on pages (speed lines among them)
+  /// where it read none. Too few lines is the safe side: a page that is not running text
+  /// decides nothing.
   static let runningTextLines = 12
 
   init(
