@@ -124,8 +124,12 @@ enum PageScriptEvidence {
   }
 
   /// Reads the script in the pictures of the document's first `pages` pages (SPEC: `--pages`
-  /// bounds the pages read for script).
-  static func evidence(_ pictures: PagePictures, pages first: Int) -> [Evidence] {
+  /// bounds the pages read for script). `observe`, when given, sees each page read, and the
+  /// reading then goes on past two pages that agree: for measuring the limits
+  /// (`PageReadingsMeasurement`, bench/suggest/pages/), not for deciding.
+  static func evidence(
+    _ pictures: PagePictures, pages first: Int, observe: ((PageReading) -> Void)? = nil
+  ) -> [Evidence] {
     let pages = candidates(pageCount: min(first, pictures.pageCount))
     guard !pages.isEmpty else {
       return [Evidence(source: .pageScript, says: nil, detail: "the document has no pages")]
@@ -169,6 +173,10 @@ enum PageScriptEvidence {
         break
       }
       read.append(page)
+      if let observe {
+        observe(page)
+        continue
+      }
       let leaning = read.compactMap(\.leans)
       if leaning.count >= 2, Set(leaning).count == 1, read.contains(where: { $0.says != nil }) {
         break

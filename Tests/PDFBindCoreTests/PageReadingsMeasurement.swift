@@ -1,0 +1,54 @@
+import Foundation
+import SystemPackage
+import Testing
+
+@testable import PDFBindCore
+
+/// What the page script reads on every page it looks at, for choosing its limits: one
+/// tab-separated line per page of each PDF in a folder, read as `suggest` reads it (qpdf for
+/// the image sizes, poppler for the pictures, Tesseract for the script), but on every page of
+/// the first five rather than stopping at two that agree. It runs only when asked:
+///
+///     PDFBIND_PAGE_READINGS=DIR swift test --filter PageReadingsMeasurement \
+///       | grep '^reading' > readings.tsv
+///
+/// `bench/suggest/pages/model.py readings.tsv DIR/image-labels.tsv` then models the page
+/// script's decision on those lines, so a limit can be tried on a labelled set in seconds.
+@Suite("Page readings, measured")
+struct PageReadingsMeasurement {
+  static let folder = ProcessInfo.processInfo.environment["PDFBIND_PAGE_READINGS"]
+
+  @Test(
+    "Every page reading of a folder's PDFs, one line each",
+    .enabled(if: folder != nil))
+  func readings() throws {
+    let folder = try #require(Self.folder)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.hasSuffix(".pdf") }.sorted()
+    print(
+      "reading\tfile\tpage\tlines\tholds_writing\tblock\tlines_in_rows\tlines_in_columns"
+        + "\tshort_from_left\tshort_from_right\tscript\torientation\tconfidence")
+    for name in names {
+      let path = FilePath(folder).appending(name)
+      let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
+      guard let poppler = try PopplerDocument.openForText(path: path, password: nil) else {
+        continue
+      }
+      let pictures = PagePictures(
+        document: poppler,
+        largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages))
+      _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
+        let layout = page.layout
+        let fields: [String] = [
+          "reading", name, "\(page.page)", layout.lines?.rawValue ?? "-",
+          "\(layout.holdsWriting)", "\(layout.blockArea)", "\(layout.linesInRows)",
+          "\(layout.linesInColumns)", "\(layout.shortLines.fromLeft)",
+          "\(layout.shortLines.fromRight)", page.reading?.script ?? "-",
+          page.reading.map { "\($0.orientation)" } ?? "-",
+          page.reading.map { "\($0.confidence)" } ?? "-",
+        ]
+        print(fields.joined(separator: "\t"))
+      }
+    }
+  }
+}
