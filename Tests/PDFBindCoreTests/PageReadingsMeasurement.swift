@@ -34,9 +34,7 @@ struct PageReadingsMeasurement {
       guard let poppler = try PopplerDocument.openForText(path: path, password: nil) else {
         continue
       }
-      let pictures = PagePictures(
-        document: poppler,
-        largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages))
+      let pictures = PagePictures(drawnBy: poppler, sizesFrom: document)
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
         let fields: [String] = [

@@ -64,9 +64,7 @@ public struct BindingAdvisor: Sendable {
     evidence += CatalogEvidence.languages(hints, pagesHoldText: text.census.letters > 0)
     // A book with no text to read (a scan, a manga, a comic) is read from its pictures.
     if let pageDocument, text.census.letters < TextEvidence.minimumLetters {
-      let pictures = PagePictures(
-        document: pageDocument,
-        largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages))
+      let pictures = PagePictures(drawnBy: pageDocument, sizesFrom: document)
       evidence += PageScriptEvidence.evidence(pictures, pages: pages)
       let password = password
       evidence += SpreadEvidence.evidence(pictures) {

@@ -131,6 +131,17 @@ extension SpineJoin {
   fileprivate var pagesText: String { "\(firstPage + 1)|\(firstPage + 2)" }
 }
 
+extension PagePictures {
+  /// A document's pages as `suggest` draws them: by poppler's `pageDocument`, with qpdf's
+  /// `document` reading the image sizes of as many pages as double-page pictures are looked
+  /// for on (the page script reads fewer).
+  init(drawnBy pageDocument: PopplerDocument, sizesFrom document: QPDFDocument) {
+    self.init(
+      document: pageDocument,
+      largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages))
+  }
+}
+
 /// The drawing threads' documents: thread `n` alone uses `documents[n]`.
 private struct OneDocumentPerThread: @unchecked Sendable {
   let documents: [PopplerDocument?]
