@@ -57,6 +57,36 @@ struct PicturesTests {
     #expect((script["detail"] as? String)?.contains("Arabic") == true)
   }
 
+  @Test("The script is read on the first pages that hold writing, past blank ones, within a bound")
+  func scriptPastBlankPages() throws {
+    // Five blank pages (a scan's cover, endpapers and plates hold no writing) before the
+    // three pages of the Arabic scan.
+    let book = try madeBook(
+      "blank-first.pdf",
+      by: """
+        import sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1])
+        scan = len(pdf.pages)
+        for _ in range(5):
+            pdf.add_blank_page(page_size=(595, 842))
+        for _ in range(scan):
+            pdf.pages.append(pdf.pages[0])
+            del pdf.pages[0]
+        pdf.save(sys.argv[2])
+        """, Fixture.path("pictures/arabic-scan.pdf"))
+    #expect(try IndependentReaders.qpdfPageCount(book) == 8)
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "right-edge", "\(object)")
+    let script = try #require(evidence(object, "page-script").first)
+    #expect(script["pages"] as? [Int] == [6, 7], "\(script)")
+
+    // --pages 1 lets Tesseract read one page, looked for among the first four.
+    let result = try PDFBindRunner.run("suggest", "--pages", "1", book)
+    #expect(
+      result.out.contains("page-script: no writing-like marks in the pictures of pages 1-4"),
+      "\(result.out)")
+  }
+
   @Test("Arabic print with a picture joining left to right is undecided, naming both")
   func conflict() throws {
     let result = try PDFBindRunner.run(

@@ -7,7 +7,8 @@ import SystemPackage
 /// on different threads at once.
 public struct BindingAdvisor: Sendable {
   public var password: String?
-  /// Text, fonts and the script of the pictures are read from the first `pages` pages.
+  /// Text and fonts are read from the first `pages` pages, the script of the pictures from the
+  /// first `pages` that hold writing.
   public var pages: Int
 
   public init(password: String? = nil, pages: Int = 5) {

@@ -1,14 +1,14 @@
 /// The script of the writing the page pictures show (SPEC, round 3, evidence 7): for books
-/// with no text layer (scans, manga, comics). A few pages spread through the book are drawn
-/// at a modest size; those holding writing-like marks go to Tesseract's orientation-and-script
+/// with no text layer (scans, manga, comics). The first pages are drawn in order at a modest
+/// size; the first few holding writing-like marks go to Tesseract's orientation-and-script
 /// detection, and the layout of the marks gives the direction of the lines. Thresholds rest on
 /// the labelled image books (bench/suggest/README.md, "Thresholds and why").
 enum PageScriptEvidence {
-  /// Pages looked at for writing, spread evenly through the pages `--pages` allows.
-  static let candidatePages = 8
-  /// Pages Tesseract reads at most (0.1 to 0.4 s a page with writing, 0.03 to 0.07 s one it
-  /// finds none on); reading stops at two that agree.
-  static let pagesToRead = 5
+  /// How many pages are looked at for writing, for each page `--pages` lets Tesseract read:
+  /// covers, blank pages and plates hold none, and a scanned book's first pages are often all
+  /// three. Looking costs a picture each; reading (0.1 to 0.4 s a page with writing, 0.03 to
+  /// 0.07 s one Tesseract finds none on) is bounded by `--pages` and stops at two that agree.
+  static let pagesLookedAtPerPageRead = 4
   /// The picture size marks are measured and read at: Tesseract's script detection read the
   /// labelled scans best at 1,600 pixels (at 1,000, Greek read as Latin and Chinese as Latin).
   static let pictureSide = 1_600
@@ -114,23 +114,19 @@ enum PageScriptEvidence {
     }
   }
 
-  /// The pages (from 0) looked at for writing: all of a short book; otherwise evenly spread,
-  /// past the cover, which is rarely running text.
-  static func candidates(pageCount: Int) -> [Int] {
-    guard pageCount > candidatePages else { return Array(0..<pageCount) }
-    let first = 1
-    let span = pageCount - first
-    return (0..<candidatePages).map { first + span * $0 / candidatePages }
+  /// The pages (from 0) looked at for writing, in order, for `read` pages read.
+  static func candidates(pageCount: Int, read: Int) -> Range<Int> {
+    0..<min(pageCount, read * pagesLookedAtPerPageRead)
   }
 
-  /// Reads the script in the pictures of the document's first `pages` pages (SPEC: `--pages`
-  /// bounds the pages read for script). `observe`, when given, sees each page read, and the
-  /// reading then goes on past two pages that agree: for measuring the limits
+  /// Reads the script in the pictures of the first `pagesToRead` pages that hold writing
+  /// (SPEC: `--pages` bounds the pages read for script). `observe`, when given, sees each page
+  /// read, and the reading then goes on past two pages that agree: for measuring the limits
   /// (`PageReadingsMeasurement`, bench/suggest/pages/), not for deciding.
   static func evidence(
-    _ pictures: PagePictures, pages first: Int, observe: ((PageReading) -> Void)? = nil
+    _ pictures: PagePictures, pages pagesToRead: Int, observe: ((PageReading) -> Void)? = nil
   ) -> [Evidence] {
-    let pages = candidates(pageCount: min(first, pictures.pageCount))
+    let pages = candidates(pageCount: pictures.pageCount, read: pagesToRead)
     guard !pages.isEmpty else {
       return [Evidence(source: .pageScript, says: nil, detail: "the document has no pages")]
     }

@@ -24,7 +24,10 @@ extension PDFBindCommand {
         other script.
         """)
 
-    @Option(help: ArgumentHelp("Read text and fonts from the first N pages.", valueName: "N"))
+    @Option(
+      help: ArgumentHelp(
+        "Read text and fonts from the first N pages, and the script in page pictures from the "
+          + "first N that hold writing.", valueName: "N"))
     var pages = 5
 
     @Option(

@@ -24,7 +24,8 @@ extension PDFBindCommand {
 
     @Option(
       help: ArgumentHelp(
-        "Read text, fonts and the script in page pictures from the first N pages.",
+        "Read text and fonts from the first N pages, and the script in page pictures from the "
+          + "first N that hold writing.",
         valueName: "N"))
     var pages = 5
 
