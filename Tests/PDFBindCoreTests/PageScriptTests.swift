@@ -92,6 +92,22 @@ struct PageScriptTests {
     #expect(print.linesInRows >= 2 * WritingLayout.runningTextLines, "\(print)")
   }
 
+  @Test("Print under a full-width figure is running text, measured without the figure")
+  func printWithFigure() {
+    var page = Self.printedPage()
+    let photograph = Self.photograph()
+    for y in 70..<400 {
+      for x in 70..<530 { page[x, y] = photograph[x, y] }
+    }
+    let layout = WritingLayout(page)
+    #expect(layout.lines == .rows, "\(layout)")
+    #expect(layout.isRunningText, "\(layout)")
+    // A page that is all picture has nothing left to measure, and an empty panel's frame
+    // above its band of hatching is not running text once the band is left out.
+    #expect(WritingLayout(photograph).lines == nil)
+    #expect(!WritingLayout(Self.emptyPanelPage()).isRunningText)
+  }
+
   @Test("Print in columns runs in columns")
   func columns() {
     let layout = WritingLayout(Self.printedPage(columns: true))
