@@ -6,8 +6,9 @@ import Testing
 
 /// What the page script reads on every page it looks at, for choosing its limits: one
 /// tab-separated line per page of each PDF in a folder, read as `suggest` reads it (qpdf for
-/// the image sizes, poppler for the pictures, Tesseract for the script), but on every page of
-/// the first five rather than stopping at two that agree. It runs only when asked:
+/// the image sizes, poppler for the pictures, Tesseract for the script), but on each of the
+/// five pages it reads (the first that hold writing) rather than stopping at two that agree.
+/// It runs only when asked:
 ///
 ///     PDFBIND_PAGE_READINGS=DIR swift test --filter PageReadingsMeasurement \
 ///       | grep '^reading' > readings.tsv
