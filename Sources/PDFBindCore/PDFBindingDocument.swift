@@ -80,8 +80,8 @@ public struct PDFBindingDocument {
 
   /// What the document's own evidence says its binding (and layout) should be, read from its
   /// first `pages` pages (the pictures' script: the first `pages` that hold writing);
-  /// `sidecarDirectory` is where calibre's `metadata.opf` and
-  /// `ComicInfo.xml` are looked for (nil: nowhere). The qpdf read is the document's.
+  /// `sidecarDirectory` is where calibre's `metadata.opf` and `ComicInfo.xml` are looked for
+  /// (nil: nowhere). The qpdf read is the document's.
   public func suggest(pages: Int = 5, sidecarDirectory: FilePath?) throws(BindingError)
     -> Suggestion
   {

@@ -11,6 +11,9 @@ public struct BindingAdvisor: Sendable {
   /// first `pages` that hold writing.
   public var pages: Int
 
+  /// How many pages are looked at for writing for each page the script is read on.
+  public static let pagesLookedAtPerPageRead = PageScriptEvidence.pagesLookedAtPerPageRead
+
   public init(password: String? = nil, pages: Int = 5) {
     self.password = password
     self.pages = pages

@@ -24,11 +24,7 @@ extension PDFBindCommand {
         other script.
         """)
 
-    @Option(
-      help: ArgumentHelp(
-        "Read text and fonts from the first N pages, and the script in page pictures from the "
-          + "first N that hold writing.", valueName: "N"))
-    var pages = 5
+    @OptionGroup var evidence: EvidencePagesOption
 
     @Option(
       name: .customShort("o"),
@@ -45,7 +41,6 @@ extension PDFBindCommand {
     @OptionGroup var input: InputOptions
 
     func validate() throws {
-      if pages < 1 { throw ValidationError("--pages must be at least 1.") }
       if output == "-" || output.isEmpty {
         throw ValidationError(
           "-o needs a file name: the page's pictures are written beside it, in OUT_files/.")
@@ -63,7 +58,8 @@ extension PDFBindCommand {
         throw ExitCode(2)
       }
       let job = ReviewJob(
-        advisor: BindingAdvisor(password: input.resolvedPassword, pages: pages), files: files,
+        advisor: BindingAdvisor(password: input.resolvedPassword, pages: evidence.pages),
+        files: files,
         quiet: quiet)
       let books = Mutex<[Int: ReviewBook]>([:])
       var status = Batch.run(

@@ -22,23 +22,14 @@ extension PDFBindCommand {
         file's own /Direction is shown beside the decision, never mixed into it.
         """)
 
-    @Option(
-      help: ArgumentHelp(
-        "Read text and fonts from the first N pages, and the script in page pictures from the "
-          + "first N that hold writing.",
-        valueName: "N"))
-    var pages = 5
+    @OptionGroup var evidence: EvidencePagesOption
 
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
-    func validate() throws {
-      if pages < 1 { throw ValidationError("--pages must be at least 1.") }
-    }
-
     func run() throws {
       let inputs = try input.inputStream()
-      let advisor = BindingAdvisor(password: input.resolvedPassword, pages: pages)
+      let advisor = BindingAdvisor(password: input.resolvedPassword, pages: evidence.pages)
       let (json, quiet) = (report.json, report.quiet)
       try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
