@@ -36,6 +36,23 @@ struct PicturesTests {
     return path
   }
 
+  /// The fixture's pages after five blank ones, written by pikepdf.
+  func afterBlankPages(_ fixture: String) throws -> String {
+    try madeBook(
+      "after-blank-pages.pdf",
+      by: """
+        import sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1])
+        pages = len(pdf.pages)
+        for _ in range(5):
+            pdf.add_blank_page(page_size=(595, 842))
+        for _ in range(pages):
+            pdf.pages.append(pdf.pages[0])
+            del pdf.pages[0]
+        pdf.save(sys.argv[2])
+        """, Fixture.path(fixture))
+  }
+
   @Test("The manifest is there: a missing fixture fails")
   func manifestPresent() {
     #expect(Self.manifest.count >= 7)
@@ -59,21 +76,9 @@ struct PicturesTests {
 
   @Test("The script is read on the first pages that hold writing, past blank ones, within a bound")
   func scriptPastBlankPages() throws {
-    // Five blank pages (a scan's cover, endpapers and plates hold no writing) before the
-    // three pages of the Arabic scan.
-    let book = try madeBook(
-      "blank-first.pdf",
-      by: """
-        import sys, pikepdf
-        pdf = pikepdf.open(sys.argv[1])
-        scan = len(pdf.pages)
-        for _ in range(5):
-            pdf.add_blank_page(page_size=(595, 842))
-        for _ in range(scan):
-            pdf.pages.append(pdf.pages[0])
-            del pdf.pages[0]
-        pdf.save(sys.argv[2])
-        """, Fixture.path("pictures/arabic-scan.pdf"))
+    // A scan's cover, endpapers and plates hold no writing: five blank pages before the three
+    // pages of the Arabic scan.
+    let book = try afterBlankPages("pictures/arabic-scan.pdf")
     #expect(try IndependentReaders.qpdfPageCount(book) == 8)
     let object = try suggestJSON(book)
     #expect(object["decision"] as? String == "right-edge", "\(object)")
@@ -83,8 +88,28 @@ struct PicturesTests {
     // --pages 1 lets Tesseract read one page, looked for among the first four.
     let result = try PDFBindRunner.run("suggest", "--pages", "1", book)
     #expect(
-      result.out.contains("page-script: no writing-like marks in the pictures of pages 1-4"),
+      result.out.contains(
+        "page-script: no writing-like marks in the pictures of page 1, nor print on pages 2-4;"),
       "\(result.out)")
+  }
+
+  @Test("Past the first --pages pages only print is read, not pictures that may hold balloons")
+  func onlyPrintPastThePages() throws {
+    // The album's four photographs are read when they are the first pages (Tesseract finds
+    // no script on them), and passed over after five blank pages.
+    let book = try afterBlankPages("pictures/album.pdf")
+    #expect(try IndependentReaders.qpdfPageCount(book) == 9)
+    let alone = try suggestJSON(Fixture.path("pictures/album.pdf"))
+    #expect(
+      evidence(alone, "page-script").first?["detail"] as? String
+        == "no script Tesseract can read on pages 1-4: says nothing about the binding",
+      "\(alone)")
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "undecided")
+    #expect(
+      evidence(object, "page-script").first?["detail"] as? String
+        == "no writing-like marks in the pictures of pages 1-5, nor print on pages 6-9",
+      "\(object)")
   }
 
   @Test("Arabic print with a picture joining left to right is undecided, naming both")

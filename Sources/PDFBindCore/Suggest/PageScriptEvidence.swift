@@ -157,7 +157,10 @@ enum PageScriptEvidence {
       let layout = WritingLayout(image)
       let mayHoldBalloons =
         !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
-      guard layout.lines != nil || mayHoldBalloons else { continue }
+      // Past the first `pagesToRead` pages only print is read: the look further on is for the
+      // pages of writing a scan's cover and plates hide, and a comic's balloons, read there,
+      // cost Tesseract's time and had decided no book of the labelled sets.
+      guard layout.lines != nil || (mayHoldBalloons && index < pagesToRead) else { continue }
       anyWriting = true
       var page = PageReading(page: index + 1, layout: layout, reading: nil)
       do {
@@ -182,12 +185,12 @@ enum PageScriptEvidence {
       return notes + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
     }
     guard anyWriting else {
-      return notes + [
-        Evidence(
-          source: .pageScript, says: nil,
-          detail: "no writing-like marks in the pictures of \(Wording.pages(pages.map { $0 + 1 }))"
-        )
-      ]
+      let first = Wording.pages(pages.prefix(pagesToRead).map { $0 + 1 })
+      let further = pages.dropFirst(pagesToRead).map { $0 + 1 }
+      let detail =
+        "no writing-like marks in the pictures of \(first)"
+        + (further.isEmpty ? "" : ", nor print on \(Wording.pages(further))")
+      return notes + [Evidence(source: .pageScript, says: nil, detail: detail)]
     }
     return notes + [decide(read)]
   }
