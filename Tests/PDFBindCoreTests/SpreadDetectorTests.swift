@@ -106,9 +106,9 @@ struct SpreadDetectorTests {
         .tooLittleDetail, .tooLittleDetail, .tooLittleDetail, .notRendered, .notRendered,
         .tooSmall, .tooSmall, .tooSmall,
       ])
-    #expect(detector.joins([]).isEmpty)
+    #expect(detector.joins([] as [GreyImage?]).isEmpty)
     #expect(detector.joins([white]).isEmpty)
-    #expect(detector.joins([nil, nil]).isEmpty)
+    #expect(detector.joins([nil, nil] as [GreyImage?]).isEmpty)
   }
 
   @Test("A wide page next to a tall one is not compared")

@@ -123,6 +123,71 @@ struct PicturesTests {
       "\(result.out)")
   }
 
+  /// Four pictures in colours of one lightness (every colour's grey level 140), written by
+  /// Pillow: an unrelated picture, the right and then the left half of a double-page picture
+  /// (a book read right to left, 4 pixels of each half lost at the spine), another unrelated
+  /// picture.
+  static let evenLightnessBook = """
+    import random, sys
+    from PIL import Image, ImageDraw, ImageFilter
+
+    def even(u, v, level=140):
+        red, blue = round(level + u), round(level + v)
+        return (red, round((level - 0.299 * red - 0.114 * blue) / 0.587), blue)
+
+    def picture(width, height, seed, spine=None):
+        rng = random.Random(seed)
+        image = Image.new("RGB", (width, height), even(rng.uniform(-40, 40), rng.uniform(-40, 40)))
+        draw = ImageDraw.Draw(image)
+        for _ in range(70):
+            fill = even(rng.uniform(-90, 90), rng.uniform(-90, 90))
+            near = spine is not None and rng.random() < 0.5
+            x = spine + rng.uniform(-60, 60) if near else rng.uniform(0, width)
+            y = rng.uniform(0, height)
+            if rng.random() < 0.5:
+                r = rng.uniform(20, 90)
+                draw.ellipse([x - r, y - r * rng.uniform(0.5, 1.5), x + r, y + r], fill=fill)
+            else:
+                dx, dy = rng.uniform(-200, 200), rng.uniform(-200, 200)
+                draw.line([x - dx, y - dy, x + dx, y + dy], fill=fill, width=rng.randint(4, 16))
+        return image.filter(ImageFilter.GaussianBlur(1.2))
+
+    wide = picture(1200, 900, 5, spine=600)
+    left, right = wide.crop((0, 0, 596, 900)), wide.crop((604, 0, 1200, 900))
+    pages = [picture(596, 900, 11), right, left, picture(596, 900, 12)]
+    pages[0].save(sys.argv[1], save_all=True, append_images=pages[1:], resolution=100, quality=88)
+    """
+
+  @Test("A double-page picture that only its colours show joins, and fixes the pairing")
+  func spreadInColoursAlone() throws {
+    let book = try madeBook("even-lightness.pdf", by: Self.evenLightnessBook)
+    // poppler's own drawings (pdftoppm): in grey levels pages 2 and 3 are flat, in colour not.
+    let spread = try IndependentReaders.runPython(
+      """
+      import os, subprocess, sys, tempfile
+      from PIL import Image, ImageStat
+      with tempfile.TemporaryDirectory() as folder:
+          for flag in ("-gray", "-png"):
+              subprocess.run(["pdftoppm", flag, "-r", "40", "-f", "2", "-l", "3", sys.argv[1],
+                              os.path.join(folder, flag[1:])], check=True)
+          spread = {}
+          for name in sorted(os.listdir(folder)):
+              levels = ImageStat.Stat(Image.open(os.path.join(folder, name)).convert("RGB"))
+              spread.setdefault(name.split("-")[0], []).append(max(levels.stddev))
+          print(max(spread["gray"]), min(spread["png"]))
+      """, book)
+    let deviations = spread.out.split(separator: " ").compactMap {
+      Double($0.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+    #expect(deviations.count == 2 && deviations[0] < 2 && deviations[1] > 10, "\(spread.out)")
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "right-edge", "\(object)")
+    #expect(object["layout"] as? String == "cover")
+    let spreads = evidence(object, "spreads")
+    #expect(spreads.first?["pages"] as? [Int] == [2, 3])
+    #expect(spreads.first?["detail"] as? String == "pages 2|3 join across the spine, right to left")
+  }
+
   @Test("set --auto writes the binding and the layout; qpdf and pikepdf read them back")
   func setAuto() throws {
     let book = try Fixture.copy("pictures/pictures-spread-rtl-cover.pdf", as: "manga.pdf")

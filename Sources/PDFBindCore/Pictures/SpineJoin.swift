@@ -33,6 +33,8 @@ enum SpineJoinRule: Equatable, Sendable {
   case changes
   /// Two of three measures clear of chance (`agreedJoin`).
   case agreement
+  /// Any of these in the colour differences where grey levels show no join (`colourJoin`).
+  case colours
 }
 
 extension SpineJoin {

@@ -16,7 +16,9 @@
 /// Pictures with few sharp lines are judged by their levels instead: a smooth seam
 /// (`smoothJoin`), a plain one (`plainJoin`), and where none of those decides, the seam's
 /// measures weighed together (`agreedJoin`): levels that agree closely across the seam, or
-/// several measures that each stand clear of chance.
+/// several measures that each stand clear of chance. Where the grey levels show no join, a
+/// page in colour is compared again by its colour differences (`colourJoin`): a picture whose
+/// parts differ in hue more than in lightness shows its lines there.
 ///
 /// A wrong join is far worse than a missed one: every limit has a margin over what unrelated
 /// pictures reach (`SpreadDetectorTests` measures both).
@@ -95,8 +97,19 @@ struct SpreadDetector: Sendable {
 
   /// The joins found, at most one per pair of consecutive pages, in page order. A page that is
   /// `nil` (not rendered) joins nothing.
-  func joins(_ pages: [GreyImage?]) -> [SpineJoin] {
+  func joins(_ pages: [SpinePicture?]) -> [SpineJoin] {
     findings(pages).compactMap { try? $0.outcome.get() }
+  }
+
+  /// The joins of pages in grey levels alone.
+  func joins(_ pages: [GreyImage?]) -> [SpineJoin] {
+    joins(pages.map { $0.map { SpinePicture(grey: $0) } })
+  }
+
+  /// The findings of pages in grey levels alone.
+  func findings<Pages: Sequence>(_ pages: Pages) -> [SpinePairFinding]
+  where Pages.Element == GreyImage? {
+    findings(pages.lazy.map { $0.map { SpinePicture(grey: $0) } })
   }
 
   /// For every pair of consecutive pages, the join or the reason there is none.
@@ -104,7 +117,7 @@ struct SpreadDetector: Sendable {
   /// The pages are read once, in order, and only two are held prepared at a time, so a lazy
   /// sequence of renders lets a book of any length pass in bounded memory.
   func findings<Pages: Sequence>(_ pages: Pages) -> [SpinePairFinding]
-  where Pages.Element == GreyImage? {
+  where Pages.Element == SpinePicture? {
     var found: [SpinePairFinding] = []
     // The previous page: nil before the first; .some(nil) when it was not rendered.
     var previous: (rendered: Bool, prepared: PreparedPage?)? = nil
@@ -135,6 +148,9 @@ struct SpreadDetector: Sendable {
     /// The edges' profiles for plain seams (`plainJoin`).
     let leftProfile: SeamProfile
     let rightProfile: SeamProfile
+    /// The colour differences' edges, prepared alike (`OpponentColours`: red against green,
+    /// yellow against blue); empty for a page in grey levels.
+    let colours: [PreparedPage]
   }
 
   /// The two edges that meet at the spine when a picture runs on in `direction` from page
@@ -149,21 +165,49 @@ struct SpreadDetector: Sendable {
   /// a picture from chance.
   static let smallestSide = 24
 
+  func prepare(_ picture: SpinePicture) -> PreparedPage? {
+    guard var page = prepare(picture.grey) else { return nil }
+    if let colours = picture.colours {
+      let prepared = [colours.redGreen, colours.yellowBlue].compactMap {
+        prepare($0, aspect: page.aspect)
+      }
+      if prepared.count == 2 { page = page.with(colours: prepared) }
+    }
+    return page
+  }
+
   func prepare(_ image: GreyImage) -> PreparedPage? {
+    prepare(image, aspect: Double(image.height) / Double(image.width))
+  }
+
+  /// `aspect`: the page's height to width (a page's colour strips are narrower than the page).
+  private func prepare(_ image: GreyImage, aspect: Double) -> PreparedPage? {
     guard image.width >= Self.smallestSide, image.height >= Self.smallestSide else { return nil }
     return PreparedPage(
-      aspect: Double(image.height) / Double(image.width),
+      aspect: aspect,
       left: SpineEdge(
         image, side: .left, workingHeight: workingHeight, featureStep: thresholds.featureStep),
       right: SpineEdge(
         image, side: .right, workingHeight: workingHeight, featureStep: thresholds.featureStep),
       leftProfile: SeamProfile(image, side: .left, workingHeight: workingHeight),
-      rightProfile: SeamProfile(image, side: .right, workingHeight: workingHeight))
+      rightProfile: SeamProfile(image, side: .right, workingHeight: workingHeight),
+      colours: [])
   }
 
   // MARK: - One pair
 
   private func decide(first: Int, _ earlier: PreparedPage, _ later: PreparedPage)
+    -> Result<SpineJoin, SpineNoJoin>
+  {
+    let grey = seamDecision(first: first, earlier, later)
+    guard case .failure(let none) = grey, none.reason != .joinsBothWays,
+      let join = colourJoin(first: first, earlier, later)
+    else { return grey }
+    return .success(join)
+  }
+
+  /// The join one set of edges (grey levels, or one colour difference) shows, or why none.
+  func seamDecision(first: Int, _ earlier: PreparedPage, _ later: PreparedPage)
     -> Result<SpineJoin, SpineNoJoin>
   {
     let ratio = max(earlier.aspect, later.aspect) / min(earlier.aspect, later.aspect)

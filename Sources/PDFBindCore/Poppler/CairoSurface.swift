@@ -76,4 +76,18 @@ final class CairoSurface {
     }
     return GreyImage(width: width, height: height, pixels: pixels)
   }
+
+  /// The surface's pixels as the spread detector reads them: grey levels, and the colour
+  /// differences of the `edgeColumns` columns at each side when the page is in colour.
+  func spinePicture(edgeColumns: Int) -> SpinePicture {
+    let grey = greyImage()
+    guard let data = library.surfaceData(surface) else { return SpinePicture(grey: grey) }
+    let stride = Int(library.surfaceStride(surface))
+    let colours = OpponentColours.edgeStrips(width: width, height: height, columns: edgeColumns) {
+      x, y in
+      let word = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)[x]
+      return (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
+    }
+    return SpinePicture(grey: grey, colours: colours)
+  }
 }

@@ -9,6 +9,22 @@ extension PopplerDocument {
   func greyImage(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int? = nil)
     throws(PageRasterError) -> GreyImage
   {
+    try drawn(index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges).greyImage()
+  }
+
+  /// Page `index` as the spread detector reads it: drawn as `greyImage` draws it with `edges`
+  /// columns at each side, in grey levels and, for a page in colour, the colour differences of
+  /// those columns.
+  func spinePicture(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int)
+    throws(PageRasterError) -> SpinePicture
+  {
+    try drawn(index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges)
+      .spinePicture(edgeColumns: edges)
+  }
+
+  private func drawn(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int?)
+    throws(PageRasterError) -> CairoSurface
+  {
     guard let size = pageSize(index) else { throw .unreadable }
     let scale = min(Double(maxWidth) / size.width, Double(maxHeight) / size.height)
     let width = max(1, Int((size.width * scale).rounded()))
@@ -28,7 +44,7 @@ extension PopplerDocument {
       ]
     }
     guard draw(index, on: surface, in: rect, only: parts) else { throw .unreadable }
-    return surface.greyImage()
+    return surface
   }
 }
 
@@ -59,13 +75,27 @@ struct PagePictures {
     _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int? = nil,
     in other: PopplerDocument? = nil
   ) throws(PageRasterError) -> GreyImage {
+    try checkImageSizes(index)
+    return try (other ?? document).greyImage(
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges)
+  }
+
+  /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
+  /// with `edges` columns drawn at each side.
+  func spinePicture(
+    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, in other: PopplerDocument? = nil
+  ) throws(PageRasterError) -> SpinePicture {
+    try checkImageSizes(index)
+    return try (other ?? document).spinePicture(
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges)
+  }
+
+  private func checkImageSizes(_ index: Int) throws(PageRasterError) {
     if index < largestImages.count, let size = largestImages[index],
       size.pixels > Self.largestImagePixels
     {
       throw .imageTooLarge(size)
     }
-    return try (other ?? document).greyImage(
-      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges)
   }
 }
 

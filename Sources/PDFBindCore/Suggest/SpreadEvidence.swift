@@ -89,7 +89,7 @@ enum SpreadEvidence {
   /// Every page's small picture (nil when it cannot be drawn, with the reason), drawn on
   /// `drawingThreads` threads, each with its own document.
   private static func draw(count: Int, pictures: PagePictures, open: () -> PopplerDocument?)
-    -> ([GreyImage?], [(Int, String)])
+    -> ([SpinePicture?], [(Int, String)])
   {
     let threads = min(drawingThreads, max(1, count / 8))
     let documents = OneDocumentPerThread(
@@ -102,14 +102,14 @@ enum SpreadEvidence {
         results.set(
           page,
           Result { () throws(PageRasterError) in
-            try documents.pictures.picture(
+            try documents.pictures.spinePicture(
               page, maxWidth: pictureWidth, maxHeight: pictureHeight, edges: edgeColumns,
               in: document)
           })
         page += threads
       }
     }
-    var pictures: [GreyImage?] = []
+    var pictures: [SpinePicture?] = []
     var notRendered: [(Int, String)] = []
     for page in 0..<count {
       switch results.result(page) {
@@ -151,7 +151,7 @@ private struct OneDocumentPerThread: @unchecked Sendable {
 /// The pictures the drawing threads make, each page written by one thread only (a buffer of
 /// its own: an Array's storage may not be written from two threads at once).
 private final class DrawnPages: @unchecked Sendable {
-  private let results: UnsafeMutableBufferPointer<Result<GreyImage, PageRasterError>?>
+  private let results: UnsafeMutableBufferPointer<Result<SpinePicture, PageRasterError>?>
 
   init(count: Int) {
     results = .allocate(capacity: count)
@@ -163,7 +163,7 @@ private final class DrawnPages: @unchecked Sendable {
     results.deallocate()
   }
 
-  func set(_ page: Int, _ result: Result<GreyImage, PageRasterError>) { results[page] = result }
+  func set(_ page: Int, _ result: Result<SpinePicture, PageRasterError>) { results[page] = result }
 
-  func result(_ page: Int) -> Result<GreyImage, PageRasterError>? { results[page] }
+  func result(_ page: Int) -> Result<SpinePicture, PageRasterError>? { results[page] }
 }

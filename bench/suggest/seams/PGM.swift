@@ -19,3 +19,18 @@ func readPGM(_ path: String) -> GreyImage {
   return GreyImage(
     width: width, height: height, pixels: Array(data[index..<(index + width * height)]))
 }
+
+/// The pages render_edges.py drew of one book, in order: each page's grey levels, with its
+/// colour differences where the page is in colour.
+func readSpinePictures(_ folder: String) -> [SpinePicture] {
+  let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+  let pages = files.filter { $0.hasSuffix(".pgm") && $0.split(separator: ".").count == 2 }
+  return pages.sorted().map { file in
+    let name = "\(folder)/\(file.dropLast(4))"
+    let colours =
+      FileManager.default.fileExists(atPath: name + ".rg.pgm")
+      ? OpponentColours(
+        redGreen: readPGM(name + ".rg.pgm"), yellowBlue: readPGM(name + ".yb.pgm")) : nil
+    return SpinePicture(grey: readPGM(name + ".pgm"), colours: colours)
+  }
+}

@@ -7,14 +7,13 @@
 import Foundation
 
 let pairCount = Int(CommandLine.arguments[1]) ?? 100_000
-var pages: [(name: String, image: GreyImage)] = []
+var pages: [(name: String, image: SpinePicture)] = []
 for folder in CommandLine.arguments.dropFirst(2) {
   let books = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
   for book in books.sorted() {
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(book)")) ?? []
-    for file in files.sorted() where file.hasSuffix(".pgm") {
-      let set = URL(fileURLWithPath: folder).deletingLastPathComponent().lastPathComponent
-      pages.append(("\(set)/\(book)/\(file.dropLast(4))", readPGM("\(folder)/\(book)/\(file)")))
+    let set = URL(fileURLWithPath: folder).deletingLastPathComponent().lastPathComponent
+    for (index, picture) in readSpinePictures("\(folder)/\(book)").enumerated() {
+      pages.append(("\(set)/\(book)/p-\(index + 1)", picture))
     }
   }
 }

@@ -42,8 +42,8 @@ for line in labels.split(separator: "\n").dropFirst() {
   let columns = line.split(separator: "\t").map(String.init)
   let book = String(columns[0].dropLast(4))
   let folder = "\(pagesFolder)/\(book)"
-  guard let files = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
-  let pages = files.filter { $0.hasSuffix(".pgm") }.sorted().map { readPGM("\(folder)/\($0)") }
+  let pages = readSpinePictures(folder)
+  guard !pages.isEmpty else { continue }
   let joined = columns[4] == "-" ? [] : columns[4].split(separator: ",").compactMap { Int($0) }
   // The labelled join runs in the book's reading order; the conflict books' pictures join
   // left to right whatever their script says.

@@ -2,7 +2,9 @@
 """Draws every page of the labelled image books as `suggest` does for double-page pictures
 (Sources/PDFBindCore/Suggest/SpreadEvidence.swift: poppler-glib and cairo, fitted in 200 x 300,
 only the 16 columns at each side drawn, grey levels by 299/587/114) and writes them as PGM:
-OUT/BOOK/p-0001.pgm ... `main.swift` (built by measure.sh) reads them.
+OUT/BOOK/p-0001.pgm ...; for a page in colour also the colour differences of those columns
+(Sources/PDFBindCore/Pictures/SpinePicture.swift), as p-0001.rg.pgm and p-0001.yb.pgm.
+`main.swift` (built by measure.sh) and `cross.swift` read them.
 
 usage: render_edges.py DIR OUT     (DIR holds image-labels.tsv; Debian's python3 with
 python3-gi, python3-gi-cairo, gir1.2-poppler-0.18 and python3-numpy)
@@ -21,6 +23,7 @@ import numpy  # noqa: E402
 from gi.repository import Poppler  # noqa: E402
 
 WIDTH, HEIGHT, EDGE_COLUMNS = 200, 300, 16
+GREY_TOLERANCE = 2  # OpponentColours.greyTolerance
 
 
 def draw_book(job):
@@ -51,9 +54,21 @@ def draw_book(job):
         pixels = words.reshape(height, surface.get_stride())[:, :width * 4]
         pixels = pixels.reshape(height, width, 4).astype(numpy.uint32)
         grey = (299 * pixels[:, :, 2] + 587 * pixels[:, :, 1] + 114 * pixels[:, :, 0] + 500) // 1000
-        with open(os.path.join(out, "p-%04d.pgm" % (index + 1)), "wb") as file:
-            file.write(b"P5\n%d %d\n255\n" % (width, height))
-            file.write(grey.astype(numpy.uint8).tobytes())
+        name = os.path.join(out, "p-%04d" % (index + 1))
+        write_pgm(name + ".pgm", grey)
+        strip = max(1, min(EDGE_COLUMNS, width // 2))
+        edges = numpy.concatenate([pixels[:, :strip], pixels[:, width - strip:]], axis=1)
+        red, green, blue = (edges[:, :, c].astype(numpy.int32) for c in (2, 1, 0))
+        red_green, yellow_blue = red - green, (red + green) // 2 - blue
+        if max(abs(red_green).max(), abs(yellow_blue).max()) > GREY_TOLERANCE:
+            write_pgm(name + ".rg.pgm", numpy.clip(128 + red_green, 0, 255))
+            write_pgm(name + ".yb.pgm", numpy.clip(128 + yellow_blue, 0, 255))
+
+
+def write_pgm(path, levels):
+    with open(path, "wb") as file:
+        file.write(b"P5\n%d %d\n255\n" % (levels.shape[1], levels.shape[0]))
+        file.write(levels.astype(numpy.uint8).tobytes())
 
 
 def main():
