@@ -9,11 +9,30 @@ import Testing
 struct SpreadColourTests {
   let detector = SpreadDetector()
 
+  /// The colour strips of a `width`×`height` picture in cairo's RGB24 words, the pixel at
+  /// column x of row y being `pixel(x, y)` (red, green, blue).
+  static func strips(width: Int, height: Int, _ pixel: (Int, Int) -> (Int, Int, Int))
+    -> OpponentColours?
+  {
+    var words = [UInt32](repeating: 0, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width {
+        let (red, green, blue) = pixel(x, y)
+        words[y * width + x] = UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue)
+      }
+    }
+    return words.withUnsafeBufferPointer { words in
+      OpponentColours.edgeStrips(width: width, height: height, columns: 16) {
+        words.baseAddress! + $0 * width
+      }
+    }
+  }
+
   /// The colours of `picture`'s edge strips drawn red against cyan: red − green and yellow
   /// against blue both follow its levels.
   static func redCyan(_ picture: GreyImage) -> OpponentColours {
-    OpponentColours.edgeStrips(width: picture.width, height: picture.height, columns: 16) {
-      x, y in (Int(picture[x, y]), 128, 128)
+    strips(width: picture.width, height: picture.height) { x, y in
+      (Int(picture[x, y]), 128, 128)
     }!
   }
 
@@ -28,7 +47,7 @@ struct SpreadColourTests {
         yellowBlue: redCyan(yellowBlue ?? picture).yellowBlue))
   }
 
-  @Test("A page's colour strips: its 16 columns at each side, and none for a page in grey")
+  @Test("A page's colour strips: its 16 columns at each side; none where colours hardly vary")
   func strips() {
     let picture = SpreadPictures.spread(seed: 2).left
     let colours = Self.redCyan(picture)
@@ -36,11 +55,16 @@ struct SpreadColourTests {
     #expect(colours.redGreen[0, 10] == picture[0, 10])
     #expect(colours.redGreen[31, 10] == picture[picture.width - 1, 10])
     #expect(colours.yellowBlue[16, 10] == UInt8((Int(picture[184, 10]) + 128) / 2))
-    let grey = OpponentColours.edgeStrips(width: 200, height: 300, columns: 16) { x, y in
+    let grey = Self.strips(width: 200, height: 300) { x, y in
       let level = Int(picture[x, y])
-      return (level, level + 1, level)
+      return (level, min(level + 1, 255), level)
     }
     #expect(grey == nil)
+    // Tinted paper under uneven light: colours, but they hardly vary.
+    let paper = Self.strips(width: 200, height: 300) { x, y in
+      (238 - y / 100, 234 - y / 100, 222 - y / 120)
+    }
+    #expect(paper == nil)
   }
 
   @Test("A picture shown only in its colours joins its halves, in the book's order")

@@ -6,7 +6,8 @@
 /// found to join; the colour differences show the same lines and edges there.
 struct SpinePicture: Sendable {
   let grey: GreyImage
-  /// nil for a page in grey levels (every pixel's red, green and blue within a level or two).
+  /// nil for a page in grey levels, or whose colours hardly vary at its edges (tinted paper,
+  /// coloured print and margins: `OpponentColours.leastVariation`).
   let colours: OpponentColours?
 
   init(grey: GreyImage, colours: OpponentColours? = nil) {
@@ -24,34 +25,56 @@ struct OpponentColours: Equatable, Sendable {
   let redGreen: GreyImage
   let yellowBlue: GreyImage
 
-  /// A page whose every pixel has its colour differences within this many levels of none is a
-  /// page in grey levels (poppler draws a grey image with red, green and blue equal).
-  static let greyTolerance = 2
+  /// Edge strips whose colour differences both vary less than this (standard deviation, in
+  /// levels) hold no picture in colour that grey levels might miss, and are not compared:
+  /// poppler draws a grey image with red, green and blue equal (0), and the edges of pages of
+  /// print in colour (tinted paper, uneven light) vary 2 levels at the median. The pages of
+  /// the joins only colours found (bench/suggest/seams, ten labelled sets) vary 13-57.
+  static let leastVariation: Float = 4
 
   /// The colour differences of `columns` pixels at each side of a picture of `width`×`height`
-  /// pixels whose pixel at column x of row y is `pixel(x, y)` (red, green, blue); nil when
-  /// the strips hold no colour.
+  /// pixels, each pixel a 32-bit word 0x00RRGGBB (cairo's RGB24), row y's at `row(y)`; nil
+  /// when their colours vary less than `leastVariation`.
   static func edgeStrips(
-    width: Int, height: Int, columns: Int, pixel: (Int, Int) -> (Int, Int, Int)
+    width: Int, height: Int, columns: Int, row: (Int) -> UnsafePointer<UInt32>
   ) -> OpponentColours? {
     let strip = max(1, min(columns, width / 2))
-    let xs = Array(0..<strip) + Array((width - strip)..<width)
-    var redGreen = [UInt8](repeating: 128, count: xs.count * height)
+    let stripWidth = 2 * strip
+    var redGreen = [UInt8](repeating: 128, count: stripWidth * height)
     var yellowBlue = redGreen
-    var colourful = false
-    for y in 0..<height {
-      for (column, x) in xs.enumerated() {
-        let (red, green, blue) = pixel(x, y)
-        let first = red - green
-        let second = (red + green) / 2 - blue
-        if abs(first) > greyTolerance || abs(second) > greyTolerance { colourful = true }
-        redGreen[y * xs.count + column] = UInt8(clamping: 128 + first)
-        yellowBlue[y * xs.count + column] = UInt8(clamping: 128 + second)
+    redGreen.withUnsafeMutableBufferPointer { redGreen in
+      yellowBlue.withUnsafeMutableBufferPointer { yellowBlue in
+        for y in 0..<height {
+          let words = row(y)
+          for column in 0..<stripWidth {
+            let word = words[column < strip ? column : width - stripWidth + column]
+            let red = Int((word &>> 16) & 0xFF)
+            let green = Int((word &>> 8) & 0xFF)
+            let blue = Int(word & 0xFF)
+            let index = y * stripWidth + column
+            redGreen[index] = UInt8(clamping: 128 &+ red &- green)
+            yellowBlue[index] = UInt8(clamping: 128 &+ (red &+ green) / 2 &- blue)
+          }
+        }
       }
     }
-    guard colourful else { return nil }
+    guard max(deviation(redGreen), deviation(yellowBlue)) >= leastVariation else { return nil }
     return OpponentColours(
-      redGreen: GreyImage(width: xs.count, height: height, pixels: redGreen),
-      yellowBlue: GreyImage(width: xs.count, height: height, pixels: yellowBlue))
+      redGreen: GreyImage(width: stripWidth, height: height, pixels: redGreen),
+      yellowBlue: GreyImage(width: stripWidth, height: height, pixels: yellowBlue))
+  }
+
+  /// The standard deviation of `levels`.
+  private static func deviation(_ levels: [UInt8]) -> Float {
+    guard !levels.isEmpty else { return 0 }
+    var sum = 0
+    var squares = 0
+    for level in levels {
+      sum += Int(level)
+      squares += Int(level) * Int(level)
+    }
+    let count = Float(levels.count)
+    let mean = Float(sum) / count
+    return max(0, Float(squares) / count - mean * mean).squareRoot()
   }
 }

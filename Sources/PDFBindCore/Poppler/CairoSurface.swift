@@ -84,9 +84,7 @@ final class CairoSurface {
     guard let data = library.surfaceData(surface) else { return SpinePicture(grey: grey) }
     let stride = Int(library.surfaceStride(surface))
     let colours = OpponentColours.edgeStrips(width: width, height: height, columns: edgeColumns) {
-      x, y in
-      let word = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)[x]
-      return (Int((word >> 16) & 0xFF), Int((word >> 8) & 0xFF), Int(word & 0xFF))
+      UnsafeRawPointer(data + $0 * stride).assumingMemoryBound(to: UInt32.self)
     }
     return SpinePicture(grey: grey, colours: colours)
   }

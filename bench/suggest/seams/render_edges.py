@@ -23,7 +23,7 @@ import numpy  # noqa: E402
 from gi.repository import Poppler  # noqa: E402
 
 WIDTH, HEIGHT, EDGE_COLUMNS = 200, 300, 16
-GREY_TOLERANCE = 2  # OpponentColours.greyTolerance
+LEAST_VARIATION = 4  # OpponentColours.leastVariation
 
 
 def draw_book(job):
@@ -60,7 +60,7 @@ def draw_book(job):
         edges = numpy.concatenate([pixels[:, :strip], pixels[:, width - strip:]], axis=1)
         red, green, blue = (edges[:, :, c].astype(numpy.int32) for c in (2, 1, 0))
         red_green, yellow_blue = red - green, (red + green) // 2 - blue
-        if max(abs(red_green).max(), abs(yellow_blue).max()) > GREY_TOLERANCE:
+        if max(red_green.std(), yellow_blue.std()) >= LEAST_VARIATION:
             write_pgm(name + ".rg.pgm", numpy.clip(128 + red_green, 0, 255))
             write_pgm(name + ".yb.pgm", numpy.clip(128 + yellow_blue, 0, 255))
 
