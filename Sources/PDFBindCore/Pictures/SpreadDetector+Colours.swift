@@ -1,18 +1,18 @@
 /// Joins that only the colours show: a picture whose parts differ in hue more than in
-/// lightness (a red flower on green leaves, moss against dark soil, an orange petal on an
-/// orange ground) has little to compare at the spine in grey levels. Where the grey levels find
+/// lightness (a red flower on green leaves, an orange petal on an orange ground, a comic's
+/// flat colours) has little to compare at the spine in grey levels. Where the grey levels find
 /// no join, and do not join both ways, the edges of the two colour differences
 /// (`OpponentColours`) are compared by the same rules, each with its own chance comparisons.
 ///
 /// A join counts when both colour differences join the same way, or when one of them shows
 /// lines that continue (the rule with the most chance comparisons) and the other joins neither
 /// way. Measured on the ten labelled sets of bench/suggest (seeds 19, 2027, 3, 5 and 4, 6-10;
-/// 9,900 pairs of consecutive pages, 470 of them double-page pictures, bench/suggest/seams with
-/// colour strips): grey levels found 398 joins; with the colours 407, none the wrong way round,
-/// and no pair that is not a double-page picture joined. Over 200,000 pairs of pages of
-/// different books (`seams/cross.sh`) the colours joined none; grey levels joined 4. Taking any
-/// one colour difference's join by any rule would have found 5 more joins and joined 2 of those
-/// unrelated pairs (a plain and a smooth seam on tinted paper), so the other rules need both.
+/// 9,917 pairs of consecutive pages, 470 of them double-page pictures; `seams/measure.sh`):
+/// grey levels found 398 joins, with the colours 407, none the wrong way round, and no pair
+/// that is not a double-page picture joined. Over 200,000 pairs of pages of different books
+/// (`seams/cross.sh`) the colours joined none; grey levels joined 10. Taking any one colour
+/// difference's join by any rule would have found 5 more joins and joined 2 of 200,000
+/// unrelated pairs (a plain and a smooth seam), so the other rules need both.
 extension SpreadDetector {
   func colourJoin(first: Int, _ earlier: PreparedPage, _ later: PreparedPage) -> SpineJoin? {
     guard earlier.colours.count == 2, later.colours.count == 2 else { return nil }
