@@ -7,37 +7,11 @@
 // usage: measure PAGES LABELS     (PAGES: render_edges.py's output; LABELS: image-labels.tsv)
 import Foundation
 
-/// The measures of one direction (`leftToRight`: page k's right edge into k+1's left).
-func measures(
-  _ detector: SpreadDetector, _ earlier: SpreadDetector.PreparedPage,
-  _ later: SpreadDetector.PreparedPage, _ plain: PlainPairMeasures, _ direction: SpineJoinDirection
-) -> [String] {
-  let (leftHand, rightHand) = SpreadDetector.facingEdges(direction, earlier, later)
-  let seam = detector.compare(leftHand: leftHand, rightHand: rightHand)
-  let changes = detector.changeContinuity(direction, earlier, later)
-  let plainSeam = plain.seam(direction)
-  let numbers: [Float] = [
-    Float(seam.matchedFeatures), Float(seam.fewerFeatures),
-    Float(detector.chance(leftHand: leftHand, rightHand: rightHand)),
-    seam.continuity, seam.levelAgreement, changes.seam, changes.chance,
-    plainSeam.correlation, plain.correlationMargin(direction), plainSeam.farCorrelation,
-    plainSeam.difference, plain.levelRatio(direction), plainSeam.spread,
-  ]
-  return numbers.map { String(format: "%.3f", $0) }
-}
-
 let pagesFolder = CommandLine.arguments[1]
 let labels = (try? String(contentsOfFile: CommandLine.arguments[2], encoding: .utf8)) ?? ""
 let detector = SpreadDetector()
-let names = [
-  "matched", "fewer", "chance", "continuity", "levels", "changes", "changes_chance",
-  "profile", "profile_margin", "profile_far", "difference", "level_ratio", "spread",
-]
 print(
-  (["book", "k", "label", "outcome", "rule", "same_sides"]
-    + ["ltr_", "rtl_"].flatMap { prefix in
-      names.map { prefix + $0 }
-    }).joined(separator: ","))
+  (["book", "k", "label", "outcome", "rule", "same_sides"] + measureColumns).joined(separator: ","))
 for line in labels.split(separator: "\n").dropFirst() {
   let columns = line.split(separator: "\t").map(String.init)
   let book = String(columns[0].dropLast(4))
@@ -59,11 +33,9 @@ for line in labels.split(separator: "\n").dropFirst() {
     }
     guard let earlier = detector.prepare(pages[k - 1]), let later = detector.prepare(pages[k])
     else { continue }
-    let plain = detector.plainMeasures(earlier, later)
     let row =
       [book, "\(k)", label, outcome, rule, "\(detector.sameSideMatches(earlier, later))"]
-      + measures(detector, earlier, later, plain, .leftToRight)
-      + measures(detector, earlier, later, plain, .rightToLeft)
+      + bothDirections(detector, earlier, later)
     print(row.joined(separator: ","))
   }
 }

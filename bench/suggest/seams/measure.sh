@@ -15,7 +15,7 @@ WORK=${2:-/tmp/pdfbind-seams}
 mkdir -p "$WORK"
 /usr/bin/python3 "$HERE/render_edges.py" "$DIR" "$WORK/pages"
 # The detector's own sources (the folder holds nothing else that needs the rest of the core).
-swiftc -O -o "$WORK/measure" "$HERE/main.swift" "$HERE/PGM.swift" \
+swiftc -O -o "$WORK/measure" "$HERE/main.swift" "$HERE/PGM.swift" "$HERE/Measures.swift" \
   "$ROOT"/Sources/PDFBindCore/Pictures/*.swift
 "$WORK/measure" "$WORK/pages" "$DIR/image-labels.tsv" > "$WORK/measures.csv"
 python3 - "$WORK/measures.csv" <<'PY'

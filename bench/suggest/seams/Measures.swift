@@ -1,0 +1,44 @@
+// The measures `SpreadDetector` takes of one pair of pages, as CSV fields: main.swift (measure.sh)
+// prints them for the labelled pairs, cross.swift (cross.sh --measures) for pairs of pages of
+// different books, so a candidate rule can be checked against both.
+
+import Foundation
+
+/// The measures of one direction (`leftToRight`: page k's right edge into k+1's left), in the
+/// order of `measureNames`.
+func measures(
+  _ detector: SpreadDetector, _ earlier: SpreadDetector.PreparedPage,
+  _ later: SpreadDetector.PreparedPage, _ plain: PlainPairMeasures, _ direction: SpineJoinDirection
+) -> [String] {
+  let (leftHand, rightHand) = SpreadDetector.facingEdges(direction, earlier, later)
+  let seam = detector.compare(leftHand: leftHand, rightHand: rightHand)
+  let changes = detector.changeContinuity(direction, earlier, later)
+  let plainSeam = plain.seam(direction)
+  let numbers: [Float] = [
+    Float(seam.matchedFeatures), Float(seam.fewerFeatures),
+    Float(detector.chance(leftHand: leftHand, rightHand: rightHand)),
+    seam.continuity, seam.levelAgreement, changes.seam, changes.chance,
+    plainSeam.correlation, plain.correlationMargin(direction), plainSeam.farCorrelation,
+    plainSeam.difference, plain.levelRatio(direction), plainSeam.spread,
+  ]
+  return numbers.map { String(format: "%.3f", $0) }
+}
+
+/// The names of the measures of one direction.
+let measureNames = [
+  "matched", "fewer", "chance", "continuity", "levels", "changes", "changes_chance",
+  "profile", "profile_margin", "profile_far", "difference", "level_ratio", "spread",
+]
+
+/// The column names of both directions' measures: `ltr_matched` … `rtl_spread`.
+let measureColumns = ["ltr_", "rtl_"].flatMap { prefix in measureNames.map { prefix + $0 } }
+
+/// Both directions' measures of a pair, `measureColumns` in order.
+func bothDirections(
+  _ detector: SpreadDetector, _ earlier: SpreadDetector.PreparedPage,
+  _ later: SpreadDetector.PreparedPage
+) -> [String] {
+  let plain = detector.plainMeasures(earlier, later)
+  return measures(detector, earlier, later, plain, .leftToRight)
+    + measures(detector, earlier, later, plain, .rightToLeft)
+}
