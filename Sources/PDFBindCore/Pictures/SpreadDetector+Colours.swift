@@ -26,24 +26,17 @@ extension SpreadDetector {
       guard joins[0].direction == joins[1].direction else { return nil }
       found = joins[0].strength <= joins[1].strength ? joins[0] : joins[1]
     case 1:
-      let other = outcomes.first { (try? $0.get()) == nil }
-      guard joins[0].rule == .lines, case .failure(let none)? = other,
-        none.reason != .joinsBothWays
-      else { return nil }
+      // The other difference's reason for no join: "both ways" is a disagreement.
+      let otherReason = outcomes.compactMap { outcome -> SpineNoJoinReason? in
+        guard case .failure(let none) = outcome else { return nil }
+        return none.reason
+      }.first
+      guard joins[0].rule == .lines, otherReason != .joinsBothWays else { return nil }
       found = joins[0]
     default:
       return nil
     }
     return SpineJoin(
       firstPage: first, direction: found.direction, strength: found.strength, rule: .colours)
-  }
-}
-
-extension SpreadDetector.PreparedPage {
-  /// This page with its colour differences' edges.
-  func with(colours: [SpreadDetector.PreparedPage]) -> Self {
-    Self(
-      aspect: aspect, left: left, right: right, leftProfile: leftProfile,
-      rightProfile: rightProfile, colours: colours)
   }
 }

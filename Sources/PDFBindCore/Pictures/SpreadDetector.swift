@@ -166,22 +166,20 @@ struct SpreadDetector: Sendable {
   static let smallestSide = 24
 
   func prepare(_ picture: SpinePicture) -> PreparedPage? {
-    guard var page = prepare(picture.grey) else { return nil }
-    if let colours = picture.colours {
-      let prepared = [colours.redGreen, colours.yellowBlue].compactMap {
-        prepare($0, aspect: page.aspect)
-      }
-      if prepared.count == 2 { page = page.with(colours: prepared) }
-    }
-    return page
+    let aspect = Double(picture.grey.height) / Double(picture.grey.width)
+    let strips = picture.colours.map { [$0.redGreen, $0.yellowBlue] } ?? []
+    let colours = strips.compactMap { prepare($0, aspect: aspect, colours: []) }
+    return prepare(picture.grey, aspect: aspect, colours: colours.count == 2 ? colours : [])
   }
 
   func prepare(_ image: GreyImage) -> PreparedPage? {
-    prepare(image, aspect: Double(image.height) / Double(image.width))
+    prepare(SpinePicture(grey: image))
   }
 
   /// `aspect`: the page's height to width (a page's colour strips are narrower than the page).
-  private func prepare(_ image: GreyImage, aspect: Double) -> PreparedPage? {
+  private func prepare(_ image: GreyImage, aspect: Double, colours: [PreparedPage])
+    -> PreparedPage?
+  {
     guard image.width >= Self.smallestSide, image.height >= Self.smallestSide else { return nil }
     return PreparedPage(
       aspect: aspect,
@@ -191,7 +189,7 @@ struct SpreadDetector: Sendable {
         image, side: .right, workingHeight: workingHeight, featureStep: thresholds.featureStep),
       leftProfile: SeamProfile(image, side: .left, workingHeight: workingHeight),
       rightProfile: SeamProfile(image, side: .right, workingHeight: workingHeight),
-      colours: [])
+      colours: colours)
   }
 
   // MARK: - One pair

@@ -4,17 +4,16 @@
 extension PopplerDocument {
   /// Page `index` (from 0) in grey levels, scaled to fit `maxWidth`×`maxHeight` pixels with
   /// its shape kept; throws `pageNotRasterized` with the reason when there is no picture.
-  /// `edges`, when given, draws only that many columns at the left and right edges (the rest
-  /// stays white): what the spine comparison reads, at a fraction of the cost.
-  func greyImage(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int? = nil)
-    throws(PageRasterError) -> GreyImage
+  func greyImage(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
+    -> GreyImage
   {
-    try drawn(index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges).greyImage()
+    try drawn(index, maxWidth: maxWidth, maxHeight: maxHeight, edges: nil).greyImage()
   }
 
-  /// Page `index` as the spread detector reads it: drawn as `greyImage` draws it with `edges`
-  /// columns at each side, in grey levels and, for a page in colour, the colour differences of
-  /// those columns.
+  /// Page `index` as the spread detector reads it, fitted as `greyImage` fits it: only `edges`
+  /// columns at the left and right edges are drawn (the rest stays white), what the spine
+  /// comparison reads at a fraction of the cost, in grey levels and, for a page in colour,
+  /// the colour differences of those columns.
   func spinePicture(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int)
     throws(PageRasterError) -> SpinePicture
   {
@@ -71,17 +70,16 @@ struct PagePictures {
   }
 
   /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
-  func picture(
-    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int? = nil,
-    in other: PopplerDocument? = nil
-  ) throws(PageRasterError) -> GreyImage {
+  func picture(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
+    -> GreyImage
+  {
     try checkImageSizes(index)
-    return try (other ?? document).greyImage(
-      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges)
+    return try document.greyImage(index, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
   /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
-  /// with `edges` columns drawn at each side.
+  /// with `edges` columns drawn at each side, by `other` when given (a drawing thread's own
+  /// document).
   func spinePicture(
     _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, in other: PopplerDocument? = nil
   ) throws(PageRasterError) -> SpinePicture {
