@@ -112,15 +112,27 @@ struct PicturesTests {
       "\(object)")
   }
 
-  @Test("Arabic print with a picture joining left to right is undecided, naming both")
+  @Test("Arabic print with a picture joining left to right is undecided; its pages pair")
   func conflict() throws {
-    let result = try PDFBindRunner.run(
-      "suggest", Fixture.path("pictures/arabic-scan-ltr-spread.pdf"))
+    let original = Fixture.path("pictures/arabic-scan-ltr-spread.pdf")
+    let result = try PDFBindRunner.run("suggest", original)
     #expect(result.status == 0)
+    // Pages 4|5 join: whichever way the picture runs, they share a spread, so page 1 is alone.
     #expect(
       result.out.hasSuffix(
-        "undecided (evidence disagrees: page-script says right-edge, spreads says left-edge)\n"),
+        "undecided, cover (evidence disagrees: page-script says right-edge, spreads says "
+          + "left-edge)\n"),
       "\(result.out)")
+    let object = try suggestJSON(original)
+    #expect(object["decision"] as? String == "undecided")
+    #expect(object["layout"] as? String == "cover", "\(object)")
+    // An undecided file is left as it is: set --auto appends nothing, check --auto agrees.
+    let copy = try Fixture.temporaryDirectory().path + "/book.pdf"
+    try FileManager.default.copyItem(atPath: original, toPath: copy)
+    #expect(try PDFBindRunner.run("set", "--auto", copy).status == 0)
+    #expect(
+      FileManager.default.contents(atPath: copy) == FileManager.default.contents(atPath: original))
+    #expect(try PDFBindRunner.run("check", "--auto", copy).status == 0)
   }
 
   /// Four pictures in colours of one lightness (every colour's grey level 140), written by

@@ -1285,7 +1285,6 @@ def plan_set(out, small, seed=19):
         ks = spread_pages(plan, pages, rng)
         layout = "-" if not ks else ("cover" if ks[0] % 2 == 0 else "no-cover")
         cover = layout != "no-cover" if ks else rng.random() < 0.8
-        layout = extra.pop("layout_label", layout)
         path = os.path.join(out, name + ".pdf")
         row = (name + ".pdf", cls, expected, layout, ",".join(map(str, ks)) or "-")
         specs.append(dict(path=path, row=row, kind=kind, language=language, pages=pages,
@@ -1309,12 +1308,13 @@ def plan_set(out, small, seed=19):
             rng.randint(5, 6) if small else rng.randint(6, 10), "", rtl=False, color=True,
             balloons=None, vertical=False, size=(1100, 1400))
     # Evidence in conflict: Arabic running text, yet the double-page picture joins left to
-    # right (a scan whose pages were put in the wrong order): undecided, and so no layout.
+    # right (a scan whose pages were put in the wrong order): undecided; the picture's pages
+    # still fix the pairing, whichever way it runs.
     for i in range(1 if small else 2):
         pages = rng.randint(5, 6) if small else rng.randint(9, 12)
         add(f"conflict-{i}", "conflict: arabic, picture l-to-r", "undecided", "text", "arabic",
             pages, "e" if i == 0 else "o", rtl=True, spread_rtl=False, vertical=False,
-            color=True, balloons=None, layout_label="-")
+            color=True, balloons=None)
     if not small:
         # Speed: a 200-page scanned Arabic book of 1,600 x 2,400 pixels and a 24-page manga.
         add("speed-200", "speed-200", "right-edge", "text", "arabic", 200, "e", rtl=True,

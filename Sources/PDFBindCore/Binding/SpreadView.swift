@@ -39,7 +39,7 @@ public struct SpreadView: Equatable, Sendable {
   /// as a plain two-page view does.
   public var cover: Bool {
     // The suggested layout pairs as the /PageLayout `set --auto` would write for it.
-    let suggested = suggestion?.layout.map { PageLayoutEntry.name($0.pageLayoutName) }
+    let suggested = suggestion?.decidedLayout.map { PageLayoutEntry.name($0.pageLayoutName) }
     return coverOption ?? suggested?.cover ?? filePageLayout.cover ?? false
   }
 

@@ -39,7 +39,7 @@ struct ReviewRow {
       if let decision = suggestion.decision {
         attributes.append(.init("data-suggested", decision.rawValue))
       }
-      if let layout = suggestion.layout {
+      if let layout = suggestion.decidedLayout {
         attributes.append(.init("data-suggested-layout", layout.rawValue))
       }
       let filters: [(StaticString, Bool)] = [
@@ -64,7 +64,8 @@ struct ReviewRow {
         [
           .element(
             "strong", [],
-            [.text(decision.rawValue + (suggestion.layout.map { ", " + $0.rawValue } ?? ""))])
+            [.text(decision.rawValue + (suggestion.decidedLayout.map { ", " + $0.rawValue } ?? ""))]
+          )
         ]
           + (suggestion.conflict ? [.text(" "), .element("em", [], [.text("conflict")])] : [])
       } else {

@@ -7,7 +7,7 @@ extension Expectation {
   func actual(_ report: BindingReport, _ suggestion: Suggestion? = nil) -> String {
     var parts: [String] = []
     if let suggestion, auto {
-      if let layout = suggestion.layout, arrangement == nil {
+      if let layout = suggestion.decidedLayout, arrangement == nil {
         return "\(report.binding.rawValue), layout \(report.pageLayout.displayName) "
           + "(suggested: \(suggestion.decisionText), \(layout.rawValue))"
       }
@@ -26,7 +26,7 @@ extension Expectation {
     if let binding { line.add("expected", .string(binding.rawValue)) }
     if let suggestion, auto {
       line.add("suggested", .string(suggestion.decisionText))
-      line.add("suggested_layout", .optional(suggestion.layout?.rawValue))
+      line.add("suggested_layout", .optional(suggestion.decidedLayout?.rawValue))
     }
     if let arrangement { line.add("expected_layout", .string(arrangement.rawValue)) }
     line.add("matches", .boolean(matches(report, suggestion)))

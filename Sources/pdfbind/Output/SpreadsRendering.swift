@@ -14,7 +14,8 @@ extension SpreadView {
   /// `suggested: right-edge, cover` or `undecided, shown as the file is`.
   static func autoNote(_ suggestion: Suggestion) -> String {
     guard let decision = suggestion.decision else { return "undecided, shown as the file is" }
-    return "suggested: " + decision.rawValue + (suggestion.layout.map { ", " + $0.rawValue } ?? "")
+    return "suggested: " + decision.rawValue
+      + (suggestion.decidedLayout.map { ", " + $0.rawValue } ?? "")
   }
 
   /// `spreads --json`: each spread an array of page numbers, left to right on screen.
@@ -26,7 +27,7 @@ extension SpreadView {
     line.add("pages", .integer(pageCount))
     if let suggestion {
       line.add("suggested", .string(suggestion.decision?.rawValue ?? "undecided"))
-      line.add("suggested_layout", .optional(suggestion.layout?.rawValue))
+      line.add("suggested_layout", .optional(suggestion.decidedLayout?.rawValue))
     }
     line.add(
       "spreads", .array(spreads(pageCount: pageCount).map { .array($0.map { .integer($0) }) }))
@@ -64,7 +65,7 @@ extension SpreadView {
   private var layoutDescription: String {
     let pairing = cover ? "page 1 alone" : "pairs from page 1"
     if let coverOption { return "\(coverOption ? "--cover" : "--no-cover"): \(pairing)" }
-    if let layout = suggestion?.layout {
+    if let layout = suggestion?.decidedLayout {
       return "suggested \(layout.rawValue): \(pairing)"
     }
     switch filePageLayout {

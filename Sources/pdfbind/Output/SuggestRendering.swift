@@ -2,9 +2,12 @@ import PDFBindCore
 
 extension Suggestion {
   /// `right-edge (text: 91% of letters…; metadata.opf: ar)`, `right-edge, cover (spreads: …)`,
-  /// or `undecided (REASON)`.
+  /// `undecided (REASON)`, or with a pairing the pictures fix `undecided, cover (REASON)`.
   var summary: String {
-    guard let decision else { return "undecided (\(undecidedReason ?? "no evidence"))" }
+    let pairing = layout.map { ", " + $0.rawValue } ?? ""
+    guard let decision else {
+      return "undecided\(pairing) (\(undecidedReason ?? "no evidence"))"
+    }
     // The text's "no text on pages 1-5" is noise beside pictures that decided.
     let picturesDecided = evidence.contains {
       [.pageScript, .spreads].contains($0.source) && $0.says != nil
@@ -16,8 +19,7 @@ extension Suggestion {
         ? "declared \(item.detail)\(conflict ? ", conflict" : "")"
         : "\(item.source.label): \(item.detail)"
     }
-    let decided = decision.rawValue + (layout.map { ", " + $0.rawValue } ?? "")
-    return decided + " (" + shown.joined(separator: "; ") + ")"
+    return decision.rawValue + pairing + " (" + shown.joined(separator: "; ") + ")"
   }
 
   /// `left-edge`, `right-edge` or `undecided`.
