@@ -14,7 +14,7 @@ struct EvidenceWordingTests {
     #expect(Wording.pages(numbers) == text)
   }
 
-  @Test("A decided layout needs a decided binding and agreeing pictures")
+  @Test("A layout needs agreeing pictures; --auto acts on it only with a decided binding")
   func layoutDecision() {
     let report = BindingReport(direction: .absent, pageLayout: .absent, pageCount: 10, warnings: [])
     let cover = Evidence(source: .spreads, says: .rightEdge, detail: "", layout: .cover)
@@ -23,8 +23,13 @@ struct EvidenceWordingTests {
     let latin = Evidence(source: .pageScript, says: .leftEdge, detail: "")
     #expect(Suggestion(report: report, evidence: [cover, arabic]).layout == .cover)
     #expect(Suggestion(report: report, evidence: [cover, noCover]).layout == nil)
-    #expect(Suggestion(report: report, evidence: [cover, latin]).decision == nil)
-    #expect(Suggestion(report: report, evidence: [cover, latin]).layout == nil)
+    let disagreeing = Suggestion(report: report, evidence: [cover, latin])
+    #expect(disagreeing.decision == nil)
+    // The pages a picture joins pair the same whichever way it runs.
+    #expect(disagreeing.layout == .cover)
+    #expect(disagreeing.decidedLayout == nil)
+    #expect(disagreeing.layoutToSet == nil)
+    #expect(disagreeing.agreesWithDeclared)
     #expect(Suggestion(report: report, evidence: [arabic]).layout == nil)
   }
 
@@ -38,7 +43,8 @@ struct EvidenceWordingTests {
       leans: .rightEdge)
     let doubted = Suggestion(report: report, evidence: [onePage, join])
     #expect(doubted.decision == nil)
-    #expect(doubted.layout == nil)
+    #expect(doubted.layout == .cover)
+    #expect(doubted.layoutToSet == nil)
     #expect(
       doubted.undecidedReason
         == "evidence disagrees: spreads says left-edge, page-script leans right-edge")
