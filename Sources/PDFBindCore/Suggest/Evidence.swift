@@ -119,8 +119,8 @@ public struct Suggestion: Equatable, Sendable {
 
   /// The pairing every weighed item that shows one agrees on; none, or two that disagree, is
   /// nil. Evidence that disagrees about the binding leaves the pairing standing: on the
-  /// labelled image books of bench/suggest (twelve sets, seeds 3 to 2027) every one of the 28
-  /// books left undecided that way, whose pictures agreed on a pairing, was paired right (a
+  /// labelled image books of bench/suggest (twelve sets: seeds 3-12, 19 and 2027) all 28
+  /// books left undecided that way whose pictures agreed on a pairing were paired right (a
   /// script misread more often than a picture joined wrongly).
   static func decideLayout(_ evidence: [Evidence]) -> PageArrangement? {
     let shown = evidence.filter { $0.weighed }.compactMap(\.layout)
