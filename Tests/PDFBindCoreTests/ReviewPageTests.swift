@@ -127,6 +127,21 @@ struct ReviewPageTests {
     #expect(views.pages == [5, 6, 7, 8, 9, 10, 11])
   }
 
+  @Test("An undecided book is shown both ways, paired as its double-page pictures fix it")
+  func undecidedPairedByPictures() throws {
+    // The picture joins left to right, the script says right-edge: undecided, but pages 4|5
+    // share a spread either way, so page 1 stands alone in both views.
+    let joins = Evidence(
+      source: .spreads, says: .leftEdge, detail: "pages 4|5 join across the spine",
+      pages: [4, 5], layout: .cover)
+    let script = Evidence(source: .pageScript, says: .rightEdge, detail: "Arabic script")
+    let undecided = Self.suggestion(evidence: [script, joins])
+    #expect(undecided.decision == nil && undecided.layout == .cover)
+    let views = try #require(undecided.reviewViews(pageCount: 8))
+    #expect(views.suggested == ["left-edge cover", "right-edge cover"] && !views.isDecided)
+    #expect(views.now == "left-edge no-cover")
+  }
+
   @Test("Every view is Spreads.sides' first spreads, for 1 to 40 pages; at most 12 pictures")
   func viewsAreSpreads() throws {
     for pageCount in 1...40 {

@@ -58,7 +58,7 @@ extension Suggestion {
   /// The views of a book of `pageCount` pages, nil when it has none. Before a choice the page
   /// shows the suggestion's view for a decided book; for an undecided book, or one whose
   /// declared binding the evidence contradicts, the view under each binding, left-edge first.
-  /// Their pairing is the decided layout, else one the double-page pictures show, else the
+  /// Their pairing is the one the double-page pictures fix (`layout`, decided or not), else the
   /// file's. Every view shows the spreads holding the pages double-page pictures rest on, else
   /// its first ones; at most `limit`.
   public func reviewViews(pageCount: Int, limit: Int = 3) -> ReviewViews? {
@@ -77,8 +77,7 @@ extension Suggestion {
             spreadCount: spreads.count))
       }
     }
-    let shownLayout = evidence.first { $0.weighed && $0.layout != nil }?.layout
-    let cover = (layout ?? shownLayout).map { $0 == .cover } ?? report.pageLayout.cover ?? false
+    let cover = layout.map { $0 == .cover } ?? report.pageLayout.cover ?? false
     let bindings: [PageBinding] =
       if let decision, !conflict { [decision] } else { [.leftEdge, .rightEdge] }
     let file = SpreadView(of: report)
