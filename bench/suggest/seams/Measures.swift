@@ -24,6 +24,15 @@ func measures(
   return numbers.map { String(format: "%.3f", $0) }
 }
 
+/// A pair's finding as the tables name it: `ltr` or `rtl` and the rule that joined, or the
+/// reason there is no join and `-`.
+func outcomeFields(_ finding: SpinePairFinding) -> (outcome: String, rule: String) {
+  switch finding.outcome {
+  case .success(let join): (join.direction == .leftToRight ? "ltr" : "rtl", "\(join.rule)")
+  case .failure(let why): ("\(why.reason)", "-")
+  }
+}
+
 /// The names of the measures of one direction.
 let measureNames = [
   "matched", "fewer", "chance", "continuity", "levels", "changes", "changes_chance",

@@ -46,13 +46,11 @@ while compared < pairCount {
   if printMeasures, let earlier = detector.prepare(pages[a].image),
     let later = detector.prepare(pages[b].image)
   {
-    let outcome: String
-    switch finding.outcome {
-    case .success(let join): outcome = join.direction == .leftToRight ? "ltr" : "rtl"
-    case .failure(let why): outcome = "\(why.reason)"
-    }
     let row =
-      [pages[a].name, pages[b].name, outcome, "\(detector.sameSideMatches(earlier, later))"]
+      [
+        pages[a].name, pages[b].name, outcomeFields(finding).outcome,
+        "\(detector.sameSideMatches(earlier, later))",
+      ]
       + bothDirections(detector, earlier, later)
     print(row.joined(separator: ","))
   }

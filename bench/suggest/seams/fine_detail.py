@@ -5,8 +5,8 @@ was made without a scanner, the halves of a double-page picture meet within a fe
 their nearest columns carry the same fine detail; unrelated pages do not.
 
 For every labelled image set given, every page's edge strips are drawn 1,500 rows high (one
-scale per book, poppler-glib and cairo as `suggest` draws; 6 columns a side, grey by
-299/587/114), cached in WORK/SET/BOOK.npz. For each pair of consecutive pages and each direction:
+scale per book, by render_edges.py's `draw_edges`; 6 columns a side), cached in
+WORK/SET/BOOK.npz. For each pair of consecutive pages and each direction:
 `seam`, the best correlation of the fine detail (each column less its mean over 5 rows; columns
 whose detail varies under 4 levels s.d. are left out) of the two columns nearest each facing
 edge, shifted up to 15 rows; `chance`, the best of the same at shifts of 60 to 400 rows, the
@@ -23,13 +23,10 @@ import csv
 import os
 from multiprocessing import Pool
 
-import gi
 import numpy
 
-gi.require_version("Poppler", "0.18")
-gi.require_foreign("cairo")
-import cairo  # noqa: E402
-from gi.repository import Poppler  # noqa: E402
+# The drawing `measure.sh` uses (and with it `suggest`'s), at another scale.
+from render_edges import Poppler, draw_edges, grey_levels
 
 HEIGHT, EDGE = 1500, 6
 DETAIL_RADIUS = 2       # rows either side of the mean taken out
@@ -47,24 +44,8 @@ def draw_book(job):
     scale = HEIGHT / heights[len(heights) // 2]
     strips = []
     for index in range(document.get_n_pages()):
-        page = document.get_page(index)
-        page_width, page_height = page.get_size()
-        width, height = max(1, round(page_width * scale)), max(1, round(page_height * scale))
-        surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
-        context = cairo.Context(surface)
-        context.set_source_rgb(1, 1, 1)
-        context.rectangle(0, 0, width, height)
-        context.fill()
-        context.rectangle(0, 0, EDGE, height)
-        context.rectangle(width - EDGE, 0, EDGE, height)
-        context.clip()
-        context.scale(scale, scale)
-        page.render(context)
-        surface.flush()
-        words = numpy.frombuffer(surface.get_data(), numpy.uint8)
-        pixels = words.reshape(height, surface.get_stride())[:, :width * 4]
-        pixels = pixels.reshape(height, width, 4).astype(numpy.uint32)
-        grey = (299 * pixels[:, :, 2] + 587 * pixels[:, :, 1] + 114 * pixels[:, :, 0] + 500) // 1000
+        grey = grey_levels(draw_edges(document.get_page(index), scale, EDGE))
+        width = grey.shape[1]
         strips.append(numpy.concatenate([grey[:, :EDGE], grey[:, width - EDGE:]], axis=1)
                       .astype(numpy.uint8))
     numpy.savez_compressed(out, *strips)

@@ -25,12 +25,7 @@ for line in labels.split(separator: "\n").dropFirst() {
   for finding in detector.findings(pages.map { Optional($0) }) {
     let k = finding.firstPage + 1
     let label = joined.contains(k) ? (rightToLeft ? "rtl" : "ltr") : "-"
-    let (outcome, rule): (String, String)
-    switch finding.outcome {
-    case .success(let join):
-      (outcome, rule) = (join.direction == .leftToRight ? "ltr" : "rtl", "\(join.rule)")
-    case .failure(let why): (outcome, rule) = ("\(why.reason)", "-")
-    }
+    let (outcome, rule) = outcomeFields(finding)
     guard let earlier = detector.prepare(pages[k - 1]), let later = detector.prepare(pages[k])
     else { continue }
     let row =

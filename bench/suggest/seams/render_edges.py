@@ -26,6 +26,36 @@ WIDTH, HEIGHT, EDGE_COLUMNS = 200, 300, 16
 LEAST_VARIATION = 4  # OpponentColours.leastVariation
 
 
+def draw_edges(page, scale, columns):
+    """`page` drawn at `scale` pixels per point, only `columns` pixels at each side (the rest
+    white), as cairo's RGB24 words: an array of rows x columns x 4 (blue, green, red, unused)."""
+    page_width, page_height = page.get_size()
+    width = max(1, round(page_width * scale))
+    height = max(1, round(page_height * scale))
+    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
+    context = cairo.Context(surface)
+    context.set_source_rgb(1, 1, 1)
+    context.rectangle(0, 0, width, height)
+    context.fill()
+    context.save()
+    strip = min(columns, width // 2)
+    context.rectangle(0, 0, strip, height)
+    context.rectangle(width - strip, 0, strip, height)
+    context.clip()
+    context.scale(width / page_width, height / page_height)
+    page.render(context)
+    context.restore()
+    surface.flush()
+    words = numpy.frombuffer(surface.get_data(), numpy.uint8)
+    pixels = words.reshape(height, surface.get_stride())[:, :width * 4]
+    return pixels.reshape(height, width, 4).astype(numpy.uint32)
+
+
+def grey_levels(pixels):
+    """Grey levels of `draw_edges`' pixels, by 299/587/114 as `suggest` takes them."""
+    return (299 * pixels[:, :, 2] + 587 * pixels[:, :, 1] + 114 * pixels[:, :, 0] + 500) // 1000
+
+
 def draw_book(job):
     source, out = job
     document = Poppler.Document.new_from_file("file://" + os.path.abspath(source), None)
@@ -33,27 +63,9 @@ def draw_book(job):
     for index in range(document.get_n_pages()):
         page = document.get_page(index)
         page_width, page_height = page.get_size()
-        scale = min(WIDTH / page_width, HEIGHT / page_height)
-        width = max(1, round(page_width * scale))
-        height = max(1, round(page_height * scale))
-        surface = cairo.ImageSurface(cairo.FORMAT_RGB24, width, height)
-        context = cairo.Context(surface)
-        context.set_source_rgb(1, 1, 1)
-        context.rectangle(0, 0, width, height)
-        context.fill()
-        context.save()
-        strip = min(EDGE_COLUMNS, width // 2)
-        context.rectangle(0, 0, strip, height)
-        context.rectangle(width - strip, 0, strip, height)
-        context.clip()
-        context.scale(width / page_width, height / page_height)
-        page.render(context)
-        context.restore()
-        surface.flush()
-        words = numpy.frombuffer(surface.get_data(), numpy.uint8)
-        pixels = words.reshape(height, surface.get_stride())[:, :width * 4]
-        pixels = pixels.reshape(height, width, 4).astype(numpy.uint32)
-        grey = (299 * pixels[:, :, 2] + 587 * pixels[:, :, 1] + 114 * pixels[:, :, 0] + 500) // 1000
+        pixels = draw_edges(page, min(WIDTH / page_width, HEIGHT / page_height), EDGE_COLUMNS)
+        width = pixels.shape[1]
+        grey = grey_levels(pixels)
         name = os.path.join(out, "p-%04d" % (index + 1))
         write_pgm(name + ".pgm", grey)
         strip = max(1, min(EDGE_COLUMNS, width // 2))
