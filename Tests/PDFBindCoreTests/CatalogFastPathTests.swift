@@ -106,11 +106,13 @@ struct CatalogFastPathTests {
     let sources = try (Self.pdfs(in: Fixture.directory) + Self.pdfs(in: Fixture.corpus))
       .map { [UInt8](try Data(contentsOf: URL(fileURLWithPath: $0))) }
       .filter { $0.count < 4_000_000 }
-    let inserts = [
-      "startxref", "%%EOF", " 0 R", "<<", ">>", "obj", "endobj", "999999999", "xref\n0 1\n",
-      "trailer", "/Prev 9 ", "%", "#20", " f \n", " n \n", "/Direction /R2L",
-      "/ViewerPreferences 1 0 R", "/Root 2 0 R", "/Encrypt ", "/Count -1",
-    ]
+    let damage = ByteDamage(
+      inserts: [
+        "startxref", "%%EOF", " 0 R", "<<", ">>", "obj", "endobj", "999999999", "xref\n0 1\n",
+        "trailer", "/Prev 9 ", "%", "#20", " f \n", " n \n", "/Direction /R2L",
+        "/ViewerPreferences 1 0 R", "/Root 2 0 R", "/Encrypt ", "/Count -1",
+      ],
+      longestCut: 20, syntaxCharacters: "0123456789 \n\rnf/<>[]()R")
     var random = SplitMix64(seed: 15)
     let count = ProcessInfo.processInfo.environment["PDFBIND_MUTANTS"].flatMap(Int.init) ?? 1500
     var answered = 0
@@ -120,22 +122,7 @@ struct CatalogFastPathTests {
         // Half the damage lands in the last 4 KB, where the tables and the catalog usually are.
         let window = random.next() % 2 == 0 ? min(bytes.count, 4096) : bytes.count
         let position = bytes.count - 1 - Int(random.next() % UInt64(window))
-        switch random.next() % 5 {
-        case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
-        case 1:
-          let syntax = Array("0123456789 \n\rnf/<>[]()R".utf8)
-          bytes[position] = syntax[Int(random.next() % UInt64(syntax.count))]
-        case 2:
-          bytes.removeSubrange(position..<min(bytes.count, position + 1 + Int(random.next() % 20)))
-        case 3:
-          let insert = inserts[Int(random.next() % UInt64(inserts.count))]
-          bytes.insert(contentsOf: Array(insert.utf8), at: position)
-        default:
-          let from = Int(random.next() % UInt64(bytes.count))
-          let chunk = Array(bytes[from..<min(bytes.count, from + 20)])
-          bytes.replaceSubrange(position..<min(bytes.count, position + chunk.count), with: chunk)
-        }
-        if bytes.isEmpty { bytes = Array("%PDF-1.4\n".utf8) }
+        damage.apply(to: &bytes, at: position, using: &random)
       }
       let path = directory.appendingPathComponent(String(format: "mutant-%04d.pdf", index)).path
       try Data(bytes).write(to: URL(fileURLWithPath: path))

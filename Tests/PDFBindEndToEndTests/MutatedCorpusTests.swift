@@ -17,25 +17,15 @@ struct MutatedCorpusTests {
     let names = try FileManager.default.contentsOfDirectory(atPath: Fixture.corpus.path)
       .filter { $0.hasSuffix(".pdf") }.sorted()
     let sources = try names.map { try Data(contentsOf: Fixture.corpus.appendingPathComponent($0)) }
-    let inserts = ["startxref", "%%EOF", " 0 R", "<<", ">>", "obj", "999999999", "xref\n0 1\n"]
+    let damage = ByteDamage(
+      inserts: ["startxref", "%%EOF", " 0 R", "<<", ">>", "obj", "999999999", "xref\n0 1\n"],
+      longestCut: 50)
     var random = SplitMix64(seed: 2026)
     return try (0..<count).map { index in
       var bytes = [UInt8](sources[Int(random.next() % UInt64(sources.count))])
       for _ in 0...Int(random.next() % 6) {
         let position = Int(random.next() % UInt64(bytes.count))
-        switch random.next() % 4 {
-        case 0: bytes[position] = UInt8(truncatingIfNeeded: random.next())
-        case 1:
-          bytes.removeSubrange(position..<min(bytes.count, position + 1 + Int(random.next() % 50)))
-        case 2:
-          let insert = inserts[Int(random.next() % UInt64(inserts.count))]
-          bytes.insert(contentsOf: Array(insert.utf8), at: position)
-        default:
-          let from = Int(random.next() % UInt64(bytes.count))
-          let chunk = Array(bytes[from..<min(bytes.count, from + 20)])
-          bytes.replaceSubrange(position..<min(bytes.count, position + chunk.count), with: chunk)
-        }
-        if bytes.isEmpty { bytes = Array("%PDF-1.4\n".utf8) }
+        damage.apply(to: &bytes, at: position, using: &random)
       }
       let path = directory.appendingPathComponent(String(format: "mutant-%04d.pdf", index)).path
       try Data(bytes).write(to: URL(fileURLWithPath: path))
