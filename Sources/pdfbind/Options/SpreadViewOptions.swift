@@ -39,4 +39,16 @@ struct SpreadViewOptions: ParsableArguments {
     view.suggestion = suggestion
     return view
   }
+
+  /// `document` laid out as asked, and its page count: what get reads, and with `--auto`
+  /// what suggest decides. The file's warnings go to `file` unless `quiet`.
+  func view(
+    of document: PDFBindingDocument, input: Input, file: inout FileReport, quiet: Bool
+  ) throws(BindingError) -> (view: SpreadView, pageCount: Int) {
+    let report = document.report
+    guard let pageCount = report.pageCount else { throw BindingError.damaged(.noPageCount) }
+    if !quiet { report.warnings.forEach { file.warn(input, $0) } }
+    let suggestion = auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+    return (view(of: report, suggestion: suggestion), pageCount)
+  }
 }

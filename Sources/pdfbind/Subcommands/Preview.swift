@@ -81,12 +81,8 @@ extension PDFBindCommand {
         outcome = try StandardInputSpool.reading(input) { path throws(BindingError) -> Outcome in
           // The same read as get first, so a bad file fails with get's words.
           let document = try PDFBindingDocument(path: path, password: password)
-          let report = document.report
-          guard let pageCount = report.pageCount else { throw BindingError.damaged(.noPageCount) }
-          if !quiet { report.warnings.forEach { file.warn(input, $0) } }
-          let suggestion =
-            view.auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
-          let shown = view.view(of: report, suggestion: suggestion)
+          let (shown, pageCount) = try view.view(
+            of: document, input: input, file: &file, quiet: quiet)
           let all = shown.sides(pageCount: pageCount)
           let range: ClosedRange<Int>?
           if let spreads {

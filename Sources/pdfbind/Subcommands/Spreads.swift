@@ -32,12 +32,8 @@ extension PDFBindCommand {
       try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
         let document = try PDFBindingDocument(path: path, password: password)
-        let result = document.report
-        guard let pageCount = result.pageCount else { throw BindingError.damaged(.noPageCount) }
-        if !quiet { result.warnings.forEach { file.warn(input, $0) } }
-        let suggestion =
-          view.auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
-        let shown = view.view(of: result, suggestion: suggestion)
+        let (shown, pageCount) = try view.view(
+          of: document, input: input, file: &file, quiet: quiet)
         if json {
           file.standardOutput.append(shown.json(for: input, pageCount: pageCount).line)
         } else {
