@@ -174,10 +174,28 @@ def crop_pictures(driver, directory):
     return [crop for book in books for crop in crop_row(driver, book, directory)]
 
 
+def settle(driver, seconds=10):
+    """Waits until the pictures in the window have loaded: the page draws its rows from a
+    script after its load event, so just after `get` it may have asked for none yet."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        if driver.execute_script("""
+            if (!document.querySelector("div.pictures[data-views]")) return true;
+            const inView = Array.from(document.images).filter((img) => {
+              const box = img.getBoundingClientRect();
+              return box.bottom > 0 && box.top < window.innerHeight;
+            });
+            return inView.length > 0 && inView.every((img) => img.complete);
+        """):
+            return
+        time.sleep(0.05)
+
+
 def inspect(page, directory):
     driver = browser()
     try:
         driver.get(page_url(page))
+        settle(driver)
         initially_loaded = loaded_pictures(driver)
         initially_requested = requests(driver)
         result = {
