@@ -318,6 +318,36 @@ struct PicturesTests {
       ], "\(spreads)")
   }
 
+  @Test("A book of 16 pages or more reads its script while its spines are drawn, in order")
+  func longBookTogether() throws {
+    // An Arabic scan's 3 pages, then four copies of a book whose pages 2|3 are one picture.
+    let book = try madeBook(
+      "long.pdf",
+      by: """
+        import sys, pikepdf
+        pdf = pikepdf.open(sys.argv[1])
+        for _ in range(4):
+            with pikepdf.open(sys.argv[2]) as more:
+                pdf.pages.extend(more.pages)
+        pdf.save(sys.argv[3])
+        """, Fixture.path("pictures/arabic-scan.pdf"),
+      Fixture.path("pictures/pictures-spread-rtl-cover.pdf"))
+    #expect(try IndependentReaders.qpdfPageCount(book) == 19)
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "right-edge", "\(object)")
+    #expect(object["layout"] as? String == "no-cover", "\(object)")
+    let items = try #require(object["evidence"] as? [[String: Any]])
+    #expect(
+      items.compactMap { $0["source"] as? String } == ["text", "page-script", "spreads"],
+      "\(items)")
+    #expect(
+      evidence(object, "page-script").first?["detail"] as? String
+        == "Arabic script on pages 1-2")
+    #expect(
+      evidence(object, "spreads").first?["pages"] as? [Int]
+        == [5, 6, 9, 10, 13, 14, 17, 18])
+  }
+
   @Test("A book of 10,000 pages: the first 1,000 are compared, and the batch goes on")
   func tenThousandPages() throws {
     let book = try madeBook(
