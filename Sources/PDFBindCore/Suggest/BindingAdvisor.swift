@@ -18,7 +18,8 @@ public struct BindingAdvisor: Sendable {
   /// its own while their spines are drawn (medians of 3 on 2 cores: 0.79 s to 0.74 s for the
   /// 24-page manga of bench/suggest, 2.82 s to 2.62 s for the 200-page scan). Shorter books
   /// are read in turn: there a second poppler document and a thread cost more than they save
-  /// (`review` of bench/review's 1,000 books of 1 to 7 pages, read together: 19% slower).
+  /// (`review` of bench/review's 1,000 books of 1 to 7 pages, read together: 6% and 21%
+  /// slower in two runs).
   /// 16 pages is where the spines get two drawing threads (`SpreadEvidence`).
   static let pagesReadTogether = 16
 
