@@ -121,6 +121,18 @@ def loaded_pictures(driver):
     """)
 
 
+def poll(driver, script, *arguments, seconds=10):
+    """Runs `script` in the page every 50 ms until it returns something truthy, and returns
+    that; None after `seconds`."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        found = driver.execute_script(script, *arguments)
+        if found:
+            return found
+        time.sleep(0.05)
+    return None
+
+
 def crop_row(driver, book, directory, tag=""):
     """Scrolls the row `book` (its id) to the middle of the window, as a person scrolling would,
     waits for its spreads to be drawn and every picture in them to load, and crops each view's
@@ -129,29 +141,24 @@ def crop_row(driver, book, directory, tag=""):
 
     driver.execute_script(
         "document.getElementById(arguments[0]).scrollIntoView({block: 'center'})", book)
-    deadline = time.time() + 10
-    while time.time() < deadline:
-        figures = driver.execute_script("""
-            const row = document.getElementById(arguments[0]);
-            const figures = Array.from(row.querySelectorAll("figure"));
-            const images = figures.flatMap((figure) => Array.from(figure.querySelectorAll("img")));
-            if (figures.length === 0 || !images.every((img) => img.complete && img.naturalWidth > 0))
-              return null;
-            return figures.map((figure) => {
-              const box = figure.querySelector(".spreads").getBoundingClientRect();
-              return {x: box.x, y: box.y, width: box.width, height: box.height,
-                      book: arguments[0], view: figure.dataset.view,
-                      caption: figure.querySelector("figcaption").textContent,
-                      images: Array.from(figure.querySelectorAll("img"), (img) => ({
-                        src: img.getAttribute("src"), width: img.getBoundingClientRect().width,
-                        height: img.getBoundingClientRect().height,
-                        natural: [img.naturalWidth, img.naturalHeight]}))};
-            });
-        """, book)
-        if figures:
-            break
-        time.sleep(0.05)
-    else:
+    figures = poll(driver, """
+        const row = document.getElementById(arguments[0]);
+        const figures = Array.from(row.querySelectorAll("figure"));
+        const images = figures.flatMap((figure) => Array.from(figure.querySelectorAll("img")));
+        if (figures.length === 0 || !images.every((img) => img.complete && img.naturalWidth > 0))
+          return null;
+        return figures.map((figure) => {
+          const box = figure.querySelector(".spreads").getBoundingClientRect();
+          return {x: box.x, y: box.y, width: box.width, height: box.height,
+                  book: arguments[0], view: figure.dataset.view,
+                  caption: figure.querySelector("figcaption").textContent,
+                  images: Array.from(figure.querySelectorAll("img"), (img) => ({
+                    src: img.getAttribute("src"), width: img.getBoundingClientRect().width,
+                    height: img.getBoundingClientRect().height,
+                    natural: [img.naturalWidth, img.naturalHeight]}))};
+        });
+    """, book)
+    if not figures:
         return []
     time.sleep(0.1)  # a few more frames, so the decoded pictures are painted
     shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
@@ -177,18 +184,14 @@ def crop_pictures(driver, directory):
 def settle(driver, seconds=10):
     """Waits until the pictures in the window have loaded: the page draws its rows from a
     script after its load event, so just after `get` it may have asked for none yet."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        if driver.execute_script("""
-            if (!document.querySelector("div.pictures[data-views]")) return true;
-            const inView = Array.from(document.images).filter((img) => {
-              const box = img.getBoundingClientRect();
-              return box.bottom > 0 && box.top < window.innerHeight;
-            });
-            return inView.length > 0 && inView.every((img) => img.complete);
-        """):
-            return
-        time.sleep(0.05)
+    poll(driver, """
+        if (!document.querySelector("div.pictures[data-views]")) return true;
+        const inView = Array.from(document.images).filter((img) => {
+          const box = img.getBoundingClientRect();
+          return box.bottom > 0 && box.top < window.innerHeight;
+        });
+        return inView.length > 0 && inView.every((img) => img.complete);
+    """, seconds=seconds)
 
 
 def inspect(page, directory):
