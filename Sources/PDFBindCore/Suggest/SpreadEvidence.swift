@@ -47,38 +47,59 @@ enum SpreadEvidence {
             + notRendered[0].1)
       ]
     }
-    return notes + [decide(SpreadDetector().joins(drawn), looked: looked)]
+    let likeness = drawn.map { $0.flatMap { EdgeLikeness($0, columns: edgeColumns) } }
+    let twins = TwinPages().pairs(likeness)
+    return notes + [decide(SpreadDetector().joins(drawn), twins: twins, looked: looked)]
   }
 
-  /// One evidence line from the joins found: all must run the same way.
-  static func decide(_ joins: [SpineJoin], looked: String) -> Evidence {
-    guard !joins.isEmpty else {
+  /// One evidence line from the joins found, which must all run the same way, and the twin
+  /// pages (`TwinPages`: one picture whose seam shows no way), which fix the pairing alone.
+  static func decide(_ joins: [SpineJoin], twins: [Int], looked: String) -> Evidence {
+    // A pair both joined and twinned is a join: its direction says more.
+    let joined = Set(joins.map(\.firstPage))
+    let twins = twins.filter { !joined.contains($0) }
+    guard !joins.isEmpty || !twins.isEmpty else {
       return Evidence(
         source: .spreads, says: nil,
         detail: "no double-page picture joins across the spine on \(looked)")
     }
-    let pairs = joins.map(\.pagesText)
-    let pages = joins.flatMap { [$0.firstPage + 1, $0.firstPage + 2] }
-    let listed = "pages " + list(pairs)
-    let direction = joins[0].direction
+    let pages = (joins.map(\.firstPage) + twins).sorted().flatMap { [$0 + 1, $0 + 2] }
+    let alike =
+      twins.isEmpty
+      ? ""
+      : "\(twins.count == 1 ? "pages" : "pairs") \(list(twins.map(pagesText))) look alike "
+        + "at the spine and unlike every other page, as the halves of one picture do, "
+        + "without lines that show which way it runs"
+    let listed = "pages " + list(joins.map { pagesText($0.firstPage) })
+    let direction = joins.first?.direction
     guard joins.allSatisfy({ $0.direction == direction }) else {
-      let leftToRight = joins.filter { $0.direction == .leftToRight }.map(\.pagesText)
+      let leftToRight = joins.filter { $0.direction == .leftToRight }.map {
+        pagesText($0.firstPage)
+      }
       return Evidence(
         source: .spreads, says: nil,
         detail: "\(listed) join across the spine, but in both directions (left to right: "
-          + list(leftToRight) + ")",
+          + list(leftToRight) + ")" + (alike.isEmpty ? "" : "; " + alike),
         pages: pages)
     }
-    let says: PageBinding = direction == .leftToRight ? .leftEdge : .rightEdge
-    let way = direction == .leftToRight ? "left to right" : "right to left"
+    let says: PageBinding? = direction.map { $0 == .leftToRight ? .leftEdge : .rightEdge }
     // Page k and k+1 share a spread: with k even page 1 stands alone, with k odd it pairs.
-    let parities = Set(joins.map { ($0.firstPage + 1) % 2 })
+    let parities = Set((joins.map(\.firstPage) + twins).map { ($0 + 1) % 2 })
     let layout: PageArrangement? =
       parities.count == 1 ? (parities.first == 0 ? .cover : .noCover) : nil
-    var detail = "\(listed) join across the spine, \(way)"
+    var detail: String
+    if let direction {
+      let way = direction == .leftToRight ? "left to right" : "right to left"
+      detail = "\(listed) join across the spine, \(way)" + (alike.isEmpty ? "" : "; " + alike)
+    } else {
+      detail = alike
+    }
     if layout == nil { detail += "; the pairs disagree on whether page 1 stands alone" }
     return Evidence(source: .spreads, says: says, detail: detail, pages: pages, layout: layout)
   }
+
+  /// `6|7`: pages `first` and `first + 1` (from 0), numbered from 1.
+  private static func pagesText(_ first: Int) -> String { "\(first + 1)|\(first + 2)" }
 
   /// `6|7`, `6|7 and 14|15`, `2|3, 6|7 and 14|15`.
   private static func list(_ items: [String]) -> String {
@@ -124,11 +145,6 @@ enum SpreadEvidence {
     }
     return (pictures, notRendered)
   }
-}
-
-extension SpineJoin {
-  /// `6|7`: the pages joined, numbered from 1.
-  fileprivate var pagesText: String { "\(firstPage + 1)|\(firstPage + 2)" }
 }
 
 extension PagePictures {

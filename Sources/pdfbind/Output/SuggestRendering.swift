@@ -12,8 +12,9 @@ extension Suggestion {
     let picturesDecided = evidence.contains {
       [.pageScript, .spreads].contains($0.source) && $0.says != nil
     }
+    // Evidence that fixes the pairing alone (pages alike at the spine) shows why it does.
     let shown = evidence.filter {
-      $0.says != nil || ($0.source == .text && !picturesDecided)
+      $0.says != nil || $0.layout != nil || ($0.source == .text && !picturesDecided)
     }.map { item in
       item.source == .declared
         ? "declared \(item.detail)\(conflict ? ", conflict" : "")"

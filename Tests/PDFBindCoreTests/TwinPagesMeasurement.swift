@@ -1,0 +1,74 @@
+import Foundation
+import SystemPackage
+import Testing
+
+@testable import PDFBindCore
+
+/// What `TwinPages` weighs, for choosing its limits: one tab-separated line per pair of
+/// consecutive pages of each PDF in a folder, drawn as `suggest` draws them (poppler, 200 ×
+/// 300, 16 columns a side). It runs only when asked:
+///
+///     PDFBIND_TWIN_MEASURES=DIR swift test --filter TwinPagesMeasurement \
+///       | grep '^twins' > twins.tsv
+///
+/// Columns: the file, the pair's first page (from 1), each page's coverage (all, then its left
+/// and right strips'), their distance,
+/// the nearest any other page comes to either, the same sides' correlation, the number of
+/// other pages compared and of those whose coverage is at least `TwinPages`' limit, and
+/// whether `TwinPages` takes the pair. A page without detail has
+/// `-` for its coverage, and its pairs `-` for the rest.
+@Suite("Pages alike at the spine, measured")
+struct TwinPagesMeasurement {
+  static let folder = ProcessInfo.processInfo.environment["PDFBIND_TWIN_MEASURES"]
+
+  @Test("Every pair's likeness in a folder's PDFs, one line each", .enabled(if: folder != nil))
+  func measures() throws {
+    let folder = try #require(Self.folder)
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+      .filter { $0.hasSuffix(".pdf") }.sorted()
+    print(
+      "twins\tfile\tpage\tcoverage\tleft\tright\tnext_coverage\tnext_left\tnext_right"
+        + "\tdistance\tnearest_other\tsame_sides\tothers\tcovered_others\ttaken")
+    for name in names {
+      let path = FilePath(folder).appending(name)
+      let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
+      guard let poppler = try PopplerDocument.openForText(path: path, password: nil) else {
+        continue
+      }
+      let pictures = PagePictures(drawnBy: poppler, sizesFrom: document)
+      let count = min(pictures.pageCount, SpreadEvidence.maximumPages)
+      let pages = (0..<count).map { page in
+        (try? pictures.spinePicture(
+          page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
+          edges: SpreadEvidence.edgeColumns)).flatMap {
+            EdgeLikeness($0, columns: SpreadEvidence.edgeColumns)
+          }
+      }
+      let taken = Set(TwinPages().pairs(pages))
+      let compared = pages.indices.filter { pages[$0] != nil }
+      for first in pages.indices.dropLast() {
+        func covered(_ page: EdgeLikeness?) -> [String] {
+          guard let page else { return ["-", "-", "-"] }
+          return ["\(page.coverage)", "\(page.sideCoverage.left)", "\(page.sideCoverage.right)"]
+        }
+        var fields = ["twins", name, "\(first + 1)"] + covered(pages[first])
+        fields += covered(pages[first + 1])
+        if let earlier = pages[first], let later = pages[first + 1] {
+          let others = compared.filter { $0 != first && $0 != first + 1 }
+          let nearest = others.compactMap { pages[$0] }.map {
+            min(earlier.distance(to: $0), later.distance(to: $0))
+          }.min()
+          fields += [
+            "\(earlier.distance(to: later))", nearest.map { "\($0)" } ?? "-",
+            "\(earlier.sameSides(as: later))", "\(others.count)",
+            "\(others.filter { pages[$0]!.coverage >= TwinPages.Thresholds().coverage }.count)",
+          ]
+        } else {
+          fields += ["-", "-", "-", "-", "-"]
+        }
+        fields.append("\(taken.contains(first))")
+        print(fields.joined(separator: "\t"))
+      }
+    }
+  }
+}
