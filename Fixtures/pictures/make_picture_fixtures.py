@@ -95,9 +95,10 @@ def picture_page(rng, photo, box):
     return page
 
 
-def spread(photo, lost=4):
-    """A photograph across two pages, full bleed: (left half, right half) as they lie open."""
-    image = Image.open(PHOTO + photo).convert("L").resize((2 * W + lost, H))
+def spread(photo, lost=4, mode="L"):
+    """A photograph across two pages, full bleed: (left half, right half) as they lie open;
+    `mode` "RGB" keeps its colours."""
+    image = Image.open(PHOTO + photo).convert(mode).resize((2 * W + lost, H))
     left = image.crop((0, 0, W, H))
     right = image.crop((W + lost, 0, 2 * W + lost, H))
     return left, right
@@ -162,6 +163,16 @@ def main():
              for name in ["Aqua.jpg", "Blinds.jpg", "Garden.jpg", "RainDrops.jpg"]]
     book(os.path.join(out, "album.pdf"), pages)
     rows.append(("album.pdf", "undecided", "-", "photographs, no writing, no spread"))
+
+    # English print and a colour photograph of grass across 4|5 that lost 24 pixels into the
+    # binding: no line runs on across the spine, but the halves look alike and unlike every
+    # other page, so they share a spread (page 1 alone); the print says left-edge.
+    left, right = spread("GreenMeadow.jpg", lost=24, mode="RGB")
+    text = scan("english", 6)
+    book(os.path.join(out, "english-scan-texture-spread.pdf"), text[:3] + [left, right] + text[3:])
+    rows.append(("english-scan-texture-spread.pdf", "left-edge", "cover",
+                 "page-script: Latin running text; spreads: 4|5 alike at the spine, no line "
+                 "across it"))
 
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as manifest:
         manifest.write("file\texpected\tlayout\twhy\n")

@@ -200,6 +200,47 @@ struct PicturesTests {
     #expect(spreads.first?["detail"] as? String == "pages 2|3 join across the spine, right to left")
   }
 
+  @Test("Halves that look alike with no line across the spine fix the pairing, not the binding")
+  func halvesAlike() throws {
+    let book = Fixture.path("pictures/english-scan-texture-spread.pdf")
+    // poppler's own drawings (pdftoppm): pages 4 and 5 alone are in colour, and alike in it.
+    let colours = try IndependentReaders.runPython(
+      """
+      import os, subprocess, sys, tempfile
+      from PIL import Image, ImageStat
+      with tempfile.TemporaryDirectory() as folder:
+          subprocess.run(["pdftoppm", "-png", "-r", "20", sys.argv[1], folder + "/p"], check=True)
+          for name in sorted(os.listdir(folder)):
+              hsv = Image.open(os.path.join(folder, name)).convert("HSV")
+              print(round(ImageStat.Stat(hsv).mean[1]), end=" ")
+      """, book)
+    let saturation = colours.out.split(separator: " ").compactMap { Int($0) }
+    #expect(saturation.count == 8, "\(colours.err)")
+    let inColour = saturation.indices.filter { saturation[$0] > 40 }
+    #expect(inColour == [3, 4], "\(saturation)")
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "left-edge", "\(object)")
+    #expect(object["layout"] as? String == "cover")
+    let spreads = try #require(evidence(object, "spreads").first)
+    #expect(spreads["says"] is NSNull)
+    #expect(spreads["pages"] as? [Int] == [4, 5])
+    #expect(
+      spreads["detail"] as? String
+        == "pages 4|5 look alike at the spine and unlike every other page, as the halves of "
+        + "one picture do, without lines that show which way it runs")
+    // Without the script the binding is undecided; the pairing the halves fix stands.
+    let unread = try suggestJSON(book, environment: ["TESSDATA_PREFIX": "/nonexistent"])
+    #expect(unread["decision"] as? String == "undecided", "\(unread)")
+    #expect(unread["layout"] as? String == "cover")
+    let text = try PDFBindRunner.run("suggest", book)
+    #expect(text.out.hasPrefix(book + ": left-edge, cover (page-script: "), "\(text.out)")
+    #expect(text.out.contains("; spreads: pages 4|5 look alike at the spine"), "\(text.out)")
+    let copy = try Fixture.copy("pictures/english-scan-texture-spread.pdf", as: "book.pdf")
+    #expect(try PDFBindRunner.run("set", "--auto", copy).status == 0)
+    let entries = try IndependentReaders.pikepdfEntries(copy)
+    #expect(entries.direction == "/L2R" && entries.layout == "/TwoPageRight", "\(entries)")
+  }
+
   @Test("set --auto writes the binding and the layout; qpdf and pikepdf read them back")
   func setAuto() throws {
     let book = try Fixture.copy("pictures/pictures-spread-rtl-cover.pdf", as: "manga.pdf")
