@@ -12,11 +12,11 @@ import Testing
 ///       | grep '^twins' > twins.tsv
 ///
 /// Columns: the file, the pair's first page (from 1), each page's coverage (all, then its left
-/// and right strips'), their distance,
-/// the nearest any other page comes to either, the same sides' correlation, the number of
-/// other pages compared and of those whose coverage is at least `TwinPages`' limit, and
-/// whether `TwinPages` takes the pair. A page without detail has
-/// `-` for its coverage, and its pairs `-` for the rest.
+/// and right strips'), their distance, the nearest any other page comes to either, the same
+/// sides' correlation, the number of other pages compared, whether `SpreadDetector` joins the
+/// pair, and whether `TwinPages` takes it. A page without detail has `-` for its coverage, and
+/// its pairs `-` for the measures. `bench/suggest/seams/twins.py` models the rule on these
+/// lines, its limits given as options.
 @Suite("Pages alike at the spine, measured")
 struct TwinPagesMeasurement {
   static let folder = ProcessInfo.processInfo.environment["PDFBIND_TWIN_MEASURES"]
@@ -28,7 +28,7 @@ struct TwinPagesMeasurement {
       .filter { $0.hasSuffix(".pdf") }.sorted()
     print(
       "twins\tfile\tpage\tcoverage\tleft\tright\tnext_coverage\tnext_left\tnext_right"
-        + "\tdistance\tnearest_other\tsame_sides\tothers\tcovered_others\ttaken")
+        + "\tdistance\tnearest_other\tsame_sides\tothers\tjoined\ttaken")
     for name in names {
       let path = FilePath(folder).appending(name)
       let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
@@ -37,13 +37,13 @@ struct TwinPagesMeasurement {
       }
       let pictures = PagePictures(drawnBy: poppler, sizesFrom: document)
       let count = min(pictures.pageCount, SpreadEvidence.maximumPages)
-      let pages = (0..<count).map { page in
-        (try? pictures.spinePicture(
+      let drawn = (0..<count).map { page in
+        try? pictures.spinePicture(
           page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
-          edges: SpreadEvidence.edgeColumns)).flatMap {
-            EdgeLikeness($0, columns: SpreadEvidence.edgeColumns)
-          }
+          edges: SpreadEvidence.edgeColumns)
       }
+      let pages = drawn.map { $0.flatMap { EdgeLikeness($0, columns: SpreadEvidence.edgeColumns) } }
+      let joined = Set(SpreadDetector().joins(drawn).map(\.firstPage))
       let taken = Set(TwinPages().pairs(pages))
       let compared = pages.indices.filter { pages[$0] != nil }
       for first in pages.indices.dropLast() {
@@ -61,12 +61,11 @@ struct TwinPagesMeasurement {
           fields += [
             "\(earlier.distance(to: later))", nearest.map { "\($0)" } ?? "-",
             "\(earlier.sameSides(as: later))", "\(others.count)",
-            "\(others.filter { pages[$0]!.coverage >= TwinPages.Thresholds().coverage }.count)",
           ]
         } else {
-          fields += ["-", "-", "-", "-", "-"]
+          fields += ["-", "-", "-", "-"]
         }
-        fields.append("\(taken.contains(first))")
+        fields += ["\(joined.contains(first))", "\(taken.contains(first))"]
         print(fields.joined(separator: "\t"))
       }
     }
