@@ -13,8 +13,8 @@ struct TwinPages: Sendable {
   /// that came nearest passing stood at a ratio of 0.73.
   struct Thresholds: Sendable {
     /// Both pages hold detail in at least this share of their strips' blocks: pictures, not
-    /// paper, margins or an album's mount. Without it, two pages of print came within a ratio
-    /// of 0.57 (coverage 0.28).
+    /// paper, margins or an album's mount. Without it, two pages of an Arabic scan (one 28%
+    /// detailed) came within a ratio of 0.57.
     var coverage: Float = 0.3
     /// On both pages the strip at the spine holds detail in at least this share of its
     /// blocks, for one of the two ways the pages can face: the picture runs to the spine, as
