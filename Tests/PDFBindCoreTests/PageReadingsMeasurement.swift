@@ -24,18 +24,10 @@ struct PageReadingsMeasurement {
     .enabled(if: folder != nil))
   func readings() throws {
     let folder = try #require(Self.folder)
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-      .filter { $0.hasSuffix(".pdf") }.sorted()
     print(
       "reading\tfile\tpage\tlines\tholds_writing\tblock\tlines_in_rows\tlines_in_columns"
         + "\tshort_from_left\tshort_from_right\tscript\torientation\tconfidence")
-    for name in names {
-      let path = FilePath(folder).appending(name)
-      let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
-      guard let poppler = try PopplerDocument.openForText(path: path, password: nil) else {
-        continue
-      }
-      let pictures = PagePictures(drawnBy: poppler, sizesFrom: document)
+    try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
         let fields: [String] = [

@@ -24,18 +24,10 @@ struct TwinPagesMeasurement {
   @Test("Every pair's likeness in a folder's PDFs, one line each", .enabled(if: folder != nil))
   func measures() throws {
     let folder = try #require(Self.folder)
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder)
-      .filter { $0.hasSuffix(".pdf") }.sorted()
     print(
       "twins\tfile\tpage\tcoverage\tleft\tright\tnext_coverage\tnext_left\tnext_right"
         + "\tdistance\tnearest_other\tsame_sides\tothers\tjoined\ttaken")
-    for name in names {
-      let path = FilePath(folder).appending(name)
-      let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
-      guard let poppler = try PopplerDocument.openForText(path: path, password: nil) else {
-        continue
-      }
-      let pictures = PagePictures(drawnBy: poppler, sizesFrom: document)
+    try MeasuredFolder.eachBook(in: folder) { name, pictures in
       let count = min(pictures.pageCount, SpreadEvidence.maximumPages)
       let drawn = (0..<count).map { page in
         try? pictures.spinePicture(
