@@ -98,9 +98,16 @@ struct EdgeLikeness: Sendable {
   /// pages of print whose lines reach the edges, run alike on both sides; the halves of one
   /// picture show different parts of it there.
   func sameSides(as other: EdgeLikeness) -> Float {
-    min(
-      Self.correlation(rowLevels.left, other.rowLevels.left),
-      Self.correlation(rowLevels.right, other.rowLevels.right))
+    // The seams' own correlation, at no shift, over the rows both have: -1 where a side is
+    // flat.
+    func inPlace(_ first: [Float], _ second: [Float]) -> Float {
+      let rows = min(first.count, second.count)
+      return SeamAlignment(lost: 0, scale: 0, shift: 0).correlation(
+        Array(first.prefix(rows)), Array(second.prefix(rows)))
+    }
+    return min(
+      inPlace(rowLevels.left, other.rowLevels.left),
+      inPlace(rowLevels.right, other.rowLevels.right))
   }
 
   /// How unlike two pages' strips are, from 0 (the same shares in every bin) to 1 (none in
@@ -137,32 +144,6 @@ struct EdgeLikeness: Sendable {
 
   /// 64...191 in eight bins of 16 levels; beyond it, the outer bins.
   private static func hueBin(_ level: Int) -> Int { min(7, max(0, (level - 64) >> 4)) }
-
-  /// Pearson's correlation over the rows both have; 0 where either does not vary.
-  private static func correlation(_ first: [Float], _ second: [Float]) -> Float {
-    let count = min(first.count, second.count)
-    guard count > 1 else { return 0 }
-    var meanFirst: Float = 0
-    var meanSecond: Float = 0
-    for index in 0..<count {
-      meanFirst += first[index]
-      meanSecond += second[index]
-    }
-    meanFirst /= Float(count)
-    meanSecond /= Float(count)
-    var products: Float = 0
-    var squaresFirst: Float = 0
-    var squaresSecond: Float = 0
-    for index in 0..<count {
-      let a = first[index] - meanFirst
-      let b = second[index] - meanSecond
-      products += a * b
-      squaresFirst += a * a
-      squaresSecond += b * b
-    }
-    let scale = (squaresFirst * squaresSecond).squareRoot()
-    return scale > 0 ? products / scale : 0
-  }
 
   /// The mean level of `width` pixels by `blockSide` rows at `x`, `y`.
   private static func mean(_ image: GreyImage, x: Int, y: Int, width: Int) -> Float {
