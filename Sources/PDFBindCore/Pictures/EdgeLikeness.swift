@@ -32,9 +32,12 @@ struct EdgeLikeness: Sendable {
 
   /// The likeness of the `columns` pixels at each side of `picture`; nil when none of them
   /// holds detail.
-  init?(_ picture: SpinePicture, columns: Int) {
+  init?(_ scanned: SpinePicture, columns: Int) {
+    // The edges are where the page's own picture begins.
+    let picture = scanned.withoutScannerBands()
     let grey = picture.grey
-    let strip = min(columns, grey.width / 2) / Self.blockSide * Self.blockSide
+    let colourStrip = picture.colours.map { $0.redGreen.width / 2 } ?? columns
+    let strip = min(columns, colourStrip, grey.width / 2) / Self.blockSide * Self.blockSide
     let rows = grey.height / Self.blockSide * Self.blockSide
     guard strip > 0, rows > 0 else { return nil }
     var levels = [Float](repeating: 0, count: 16)
