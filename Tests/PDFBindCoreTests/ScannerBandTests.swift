@@ -34,7 +34,7 @@ struct ScannerBandTests {
     // A dark area as wide as a tenth of the page: the picture's own.
     #expect(
       ScannerBand.width(Self.banded(page, width: 20, level: 30, atRight: true), side: .right) == 0)
-    // A band that the page beyond does not stand clearly lighter than.
+    // A band the page beyond does not differ from clearly.
     let dark = GreyImage(width: 200, height: 300, filledWith: 60)
     #expect(
       ScannerBand.width(Self.banded(dark, width: 5, level: 40, atRight: false), side: .left) == 0)

@@ -170,6 +170,44 @@ struct PicturesTests {
     pages[0].save(sys.argv[1], save_all=True, append_images=pages[1:], resolution=100, quality=88)
     """
 
+  @Test("A scanner's dark band over the seam hides no double-page picture")
+  func scannerBand() throws {
+    let book = Fixture.path("pictures/arabic-scan-ltr-spread-scanner-band.pdf")
+    // poppler's own drawing (pdftoppm): page 4's right edge and page 5's left are dark and
+    // even down the page, the picture lighter a few columns in.
+    let columns = try IndependentReaders.runPython(
+      """
+      import os, subprocess, sys, tempfile
+      from PIL import Image, ImageStat
+      with tempfile.TemporaryDirectory() as folder:
+          subprocess.run(["pdftoppm", "-gray", "-r", "30", "-f", "4", "-l", "5", sys.argv[1],
+                          folder + "/p"], check=True)
+          for name, edge in zip(sorted(os.listdir(folder)), ["right", "left"]):
+              page = Image.open(os.path.join(folder, name))
+              width, height = page.size
+              for inward in (0, 8):
+                  x = width - 1 - inward if edge == "right" else inward
+                  stat = ImageStat.Stat(page.crop((x, 0, x + 1, height)))
+                  print(round(stat.mean[0]), round(stat.stddev[0]), end=" ")
+      """, book)
+    let measured = columns.out.split(separator: " ").compactMap { Int($0) }
+    try #require(measured.count == 8, "\(columns.err)")
+    for page in [0, 4] {
+      #expect(measured[page] < 60 && measured[page + 1] < 8, "band: \(measured)")
+      #expect(measured[page + 2] > measured[page] + 30, "picture: \(measured)")
+    }
+    // Read past the bands, the picture joins left to right against the Arabic script.
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "undecided", "\(object)")
+    #expect(object["layout"] as? String == "cover")
+    let spreads = try #require(evidence(object, "spreads").first)
+    #expect(spreads["says"] as? String == "left-edge")
+    #expect(spreads["pages"] as? [Int] == [4, 5])
+    #expect(
+      spreads["detail"] as? String == "pages 4|5 join across the spine, left to right",
+      "\(spreads)")
+  }
+
   @Test("A double-page picture that only its colours show joins, and fixes the pairing")
   func spreadInColoursAlone() throws {
     let book = try madeBook("even-lightness.pdf", by: Self.evenLightnessBook)
