@@ -135,41 +135,6 @@ struct PicturesTests {
     #expect(try PDFBindRunner.run("check", "--auto", copy).status == 0)
   }
 
-  /// Four pictures in colours of one lightness (every colour's grey level 140), written by
-  /// Pillow: an unrelated picture, the right and then the left half of a double-page picture
-  /// (a book read right to left, 4 pixels of each half lost at the spine), another unrelated
-  /// picture.
-  static let evenLightnessBook = """
-    import random, sys
-    from PIL import Image, ImageDraw, ImageFilter
-
-    def even(u, v, level=140):
-        red, blue = round(level + u), round(level + v)
-        return (red, round((level - 0.299 * red - 0.114 * blue) / 0.587), blue)
-
-    def picture(width, height, seed, spine=None):
-        rng = random.Random(seed)
-        image = Image.new("RGB", (width, height), even(rng.uniform(-40, 40), rng.uniform(-40, 40)))
-        draw = ImageDraw.Draw(image)
-        for _ in range(70):
-            fill = even(rng.uniform(-90, 90), rng.uniform(-90, 90))
-            near = spine is not None and rng.random() < 0.5
-            x = spine + rng.uniform(-60, 60) if near else rng.uniform(0, width)
-            y = rng.uniform(0, height)
-            if rng.random() < 0.5:
-                r = rng.uniform(20, 90)
-                draw.ellipse([x - r, y - r * rng.uniform(0.5, 1.5), x + r, y + r], fill=fill)
-            else:
-                dx, dy = rng.uniform(-200, 200), rng.uniform(-200, 200)
-                draw.line([x - dx, y - dy, x + dx, y + dy], fill=fill, width=rng.randint(4, 16))
-        return image.filter(ImageFilter.GaussianBlur(1.2))
-
-    wide = picture(1200, 900, 5, spine=600)
-    left, right = wide.crop((0, 0, 596, 900)), wide.crop((604, 0, 1200, 900))
-    pages = [picture(596, 900, 11), right, left, picture(596, 900, 12)]
-    pages[0].save(sys.argv[1], save_all=True, append_images=pages[1:], resolution=100, quality=88)
-    """
-
   @Test("A scanner's dark band over the seam hides no double-page picture")
   func scannerBand() throws {
     let book = Fixture.path("pictures/arabic-scan-ltr-spread-scanner-band.pdf")
@@ -207,6 +172,41 @@ struct PicturesTests {
       spreads["detail"] as? String == "pages 4|5 join across the spine, left to right",
       "\(spreads)")
   }
+
+  /// Four pictures in colours of one lightness (every colour's grey level 140), written by
+  /// Pillow: an unrelated picture, the right and then the left half of a double-page picture
+  /// (a book read right to left, 4 pixels of each half lost at the spine), another unrelated
+  /// picture.
+  static let evenLightnessBook = """
+    import random, sys
+    from PIL import Image, ImageDraw, ImageFilter
+
+    def even(u, v, level=140):
+        red, blue = round(level + u), round(level + v)
+        return (red, round((level - 0.299 * red - 0.114 * blue) / 0.587), blue)
+
+    def picture(width, height, seed, spine=None):
+        rng = random.Random(seed)
+        image = Image.new("RGB", (width, height), even(rng.uniform(-40, 40), rng.uniform(-40, 40)))
+        draw = ImageDraw.Draw(image)
+        for _ in range(70):
+            fill = even(rng.uniform(-90, 90), rng.uniform(-90, 90))
+            near = spine is not None and rng.random() < 0.5
+            x = spine + rng.uniform(-60, 60) if near else rng.uniform(0, width)
+            y = rng.uniform(0, height)
+            if rng.random() < 0.5:
+                r = rng.uniform(20, 90)
+                draw.ellipse([x - r, y - r * rng.uniform(0.5, 1.5), x + r, y + r], fill=fill)
+            else:
+                dx, dy = rng.uniform(-200, 200), rng.uniform(-200, 200)
+                draw.line([x - dx, y - dy, x + dx, y + dy], fill=fill, width=rng.randint(4, 16))
+        return image.filter(ImageFilter.GaussianBlur(1.2))
+
+    wide = picture(1200, 900, 5, spine=600)
+    left, right = wide.crop((0, 0, 596, 900)), wide.crop((604, 0, 1200, 900))
+    pages = [picture(596, 900, 11), right, left, picture(596, 900, 12)]
+    pages[0].save(sys.argv[1], save_all=True, append_images=pages[1:], resolution=100, quality=88)
+    """
 
   @Test("A double-page picture that only its colours show joins, and fixes the pairing")
   func spreadInColoursAlone() throws {
