@@ -6,12 +6,7 @@ import PDFBindTestSupport
 // What scanning and printing do to a double-page picture.
 extension SpreadPictures {
   static func crop(_ image: GreyImage, x: Int, width: Int) -> GreyImage {
-    var pixels: [UInt8] = []
-    pixels.reserveCapacity(width * image.height)
-    for y in 0..<image.height {
-      pixels += image.pixels[(y * image.width + x)..<(y * image.width + x + width)]
-    }
-    return GreyImage(width: width, height: image.height, pixels: pixels)
+    image.columns(x..<(x + width))
   }
 
   /// `columns` columns removed at one side; the page keeps its width by repeating its outer

@@ -26,3 +26,25 @@ struct GreyImage: Equatable, Sendable {
     set { pixels[y * width + x] = newValue }
   }
 }
+
+extension GreyImage {
+  /// The image less `left` columns at its left side and `right` at its right.
+  func trimmed(left: Int, right: Int) -> GreyImage {
+    columns(left..<(width - right))
+  }
+
+  /// The image of the given column ranges, side by side in order.
+  func columns(_ ranges: Range<Int>...) -> GreyImage {
+    precondition(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= width })
+    let keptWidth = ranges.reduce(0) { $0 + $1.count }
+    var kept: [UInt8] = []
+    kept.reserveCapacity(keptWidth * height)
+    for y in 0..<height {
+      for range in ranges {
+        kept.append(
+          contentsOf: pixels[(y * width + range.lowerBound)..<(y * width + range.upperBound)])
+      }
+    }
+    return GreyImage(width: keptWidth, height: height, pixels: kept)
+  }
+}

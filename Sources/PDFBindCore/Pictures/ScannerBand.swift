@@ -31,8 +31,9 @@ enum ScannerBand {
   static func width(_ image: GreyImage, side: SpineEdge.Side) -> Int {
     let widestColumns = Int(Double(image.width) * widest)
     guard widestColumns >= 1, image.width >= widestColumns + 3 else { return 0 }
+    func pixelColumn(_ inward: Int) -> Int { side == .left ? inward : image.width - 1 - inward }
     func column(_ inward: Int) -> (mean: Float, deviation: Float) {
-      let x = side == .left ? inward : image.width - 1 - inward
+      let x = pixelColumn(inward)
       var sum: Float = 0
       var squares: Float = 0
       for y in 0..<image.height {
@@ -57,8 +58,9 @@ enum ScannerBand {
     // The column where band and page meet is often a blend; the page shows after it.
     var difference: Float = 0
     for inward in [width + 1, width + 2] {
-      let x = side == .left ? inward : image.width - 1 - inward
-      for y in 0..<image.height { difference += abs(Float(image[x, y]) - first.mean) }
+      for y in 0..<image.height {
+        difference += abs(Float(image[pixelColumn(inward), y]) - first.mean)
+      }
     }
     return difference / Float(2 * max(image.height, 1)) >= contrast ? width : 0
   }
@@ -88,27 +90,5 @@ extension SpinePicture {
         redGreen: trimmed(colours.redGreen), yellowBlue: trimmed(colours.yellowBlue))
     }
     return SpinePicture(grey: grey.trimmed(left: left, right: right), colours: colours)
-  }
-}
-
-extension GreyImage {
-  /// The image less `left` columns at its left side and `right` at its right.
-  func trimmed(left: Int, right: Int) -> GreyImage {
-    columns(left..<(width - right))
-  }
-
-  /// The image of the given column ranges, side by side in order.
-  func columns(_ ranges: Range<Int>...) -> GreyImage {
-    precondition(ranges.allSatisfy { $0.lowerBound >= 0 && $0.upperBound <= width })
-    let keptWidth = ranges.reduce(0) { $0 + $1.count }
-    var kept: [UInt8] = []
-    kept.reserveCapacity(keptWidth * height)
-    for y in 0..<height {
-      for range in ranges {
-        kept.append(
-          contentsOf: pixels[(y * width + range.lowerBound)..<(y * width + range.upperBound)])
-      }
-    }
-    return GreyImage(width: keptWidth, height: height, pixels: kept)
   }
 }
