@@ -58,9 +58,8 @@ struct ScannerBandTests {
     )
     let grey = Self.banded(
       SpreadPictures.natural(width: 200, height: 300, seed: 5), width: 6, level: 35, atRight: true)
-    let picture = SpinePicture(
+    let trimmed = SpinePicture(
       grey: grey, colours: OpponentColours(redGreen: strips, yellowBlue: strips))
-    let trimmed = picture.withoutScannerBands()
     #expect(trimmed.grey == SpreadPictures.natural(width: 200, height: 300, seed: 5))
     let colours = try #require(trimmed.colours)
     // Each side keeps 16 - 6 columns nearest its own edge: the left side's first 10, the right
@@ -78,7 +77,7 @@ struct ScannerBandTests {
       atRight: false)
     #expect(ScannerBand.width(mounted, side: .left) == 5)
     #expect(ScannerBand.width(mounted, side: .right) == 6)
-    #expect(SpinePicture(grey: mounted).withoutScannerBands().grey == mounted)
+    #expect(SpinePicture(grey: mounted).grey == mounted)
   }
 
   /// `image` with a band of `width` columns at `level` (a little uneven, as a scan is) added

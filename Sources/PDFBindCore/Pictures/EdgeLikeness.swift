@@ -32,9 +32,7 @@ struct EdgeLikeness: Sendable {
 
   /// The likeness of the `columns` pixels at each side of `picture`; nil when none of them
   /// holds detail.
-  init?(_ scanned: SpinePicture, columns: Int) {
-    // The edges are where the page's own picture begins.
-    let picture = scanned.withoutScannerBands()
+  init?(_ picture: SpinePicture, columns: Int) {
     let grey = picture.grey
     let colourStrip = picture.colours.map { $0.redGreen.width / 2 } ?? columns
     let strip = min(columns, colourStrip, grey.width / 2) / Self.blockSide * Self.blockSide

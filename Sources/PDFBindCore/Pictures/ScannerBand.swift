@@ -2,8 +2,8 @@
 /// edge of a scan. Where a book was scanned open and cut into pages, or cropped loosely, the
 /// band can sit on the spine side, over the seam of a double-page picture: the spine comparison
 /// would read the band's flat levels instead of the picture, and the halves would not be found
-/// to join. `SpreadDetector` and `EdgeLikeness` read each edge from where the page's own picture
-/// begins.
+/// to join. A `SpinePicture` begins where the page's own picture does, for `SpreadDetector`
+/// and `EdgeLikeness` alike.
 ///
 /// Only a band that is dark, even along the whole edge, narrow, followed by something clearly
 /// different, and at one side of the page only counts: paper margins are light, a picture's
@@ -66,20 +66,22 @@ enum ScannerBand {
   }
 }
 
-extension SpinePicture {
-  /// The picture without the scanner bands at its side edges (`ScannerBand`): the grey levels
-  /// and the colour strips lose the same columns, so both keep the page's own edges.
-  func withoutScannerBands() -> SpinePicture {
-    let left = ScannerBand.width(grey, side: .left)
-    let right = ScannerBand.width(grey, side: .right)
+extension ScannerBand {
+  /// The scan without the band at one of its side edges: the grey levels and the colour strips
+  /// lose the same columns, so both keep the page's own edges.
+  static func cut(from grey: GreyImage, colours: OpponentColours?)
+    -> (grey: GreyImage, colours: OpponentColours?)
+  {
+    let left = width(grey, side: .left)
+    let right = width(grey, side: .right)
     // The lid or bed shows beyond one edge of a page; dark, even margins at both sides are the
     // page's own (an album's dark mount around its photographs).
-    guard (left > 0) != (right > 0) else { return self }
+    guard (left > 0) != (right > 0) else { return (grey, colours) }
     // The colour strips hold both sides' columns side by side (`OpponentColours`): each side
     // loses its band and keeps as many columns as the other, the nearest its edge. Strips left
     // too narrow for the spine comparison (it reads about 9 columns of a page 300 pixels high)
     // are left out, not misread.
-    let colours = self.colours.flatMap { colours -> OpponentColours? in
+    let colours = colours.flatMap { colours -> OpponentColours? in
       let strip = colours.redGreen.width / 2
       let kept = strip - max(left, right)
       guard kept >= 10 else { return nil }
@@ -89,6 +91,6 @@ extension SpinePicture {
       return OpponentColours(
         redGreen: trimmed(colours.redGreen), yellowBlue: trimmed(colours.yellowBlue))
     }
-    return SpinePicture(grey: grey.trimmed(left: left, right: right), colours: colours)
+    return (grey.trimmed(left: left, right: right), colours)
   }
 }

@@ -4,15 +4,22 @@
 /// A picture whose parts differ in hue more than in lightness (a red flower on green leaves, an
 /// orange petal on an orange ground) shows little at the spine in grey, and its halves are not
 /// found to join; the colour differences show the same lines and edges there.
+///
+/// A scan's edges are read from where the page's own picture begins: a scanner's band at one
+/// side (`ScannerBand`) is cut off here, once, for every reader of the page's edges.
 struct SpinePicture: Sendable {
+  /// The page's height over its width, from the whole scan: a band cut off does not change
+  /// the page's shape.
+  let aspect: Double
+  /// The grey levels, past a scanner's band.
   let grey: GreyImage
   /// nil for a page in grey levels, or whose colours hardly vary at its edges (tinted paper,
-  /// coloured print and margins: `OpponentColours.leastVariation`).
+  /// coloured print and margins: `OpponentColours.leastVariation`); past a scanner's band.
   let colours: OpponentColours?
 
-  init(grey: GreyImage, colours: OpponentColours? = nil) {
-    self.grey = grey
-    self.colours = colours
+  init(grey scan: GreyImage, colours scanColours: OpponentColours? = nil) {
+    aspect = Double(scan.height) / Double(scan.width)
+    (grey, colours) = ScannerBand.cut(from: scan, colours: scanColours)
   }
 }
 

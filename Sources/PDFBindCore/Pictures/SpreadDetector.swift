@@ -165,10 +165,8 @@ struct SpreadDetector: Sendable {
   /// a picture from chance.
   static let smallestSide = 24
 
-  func prepare(_ scanned: SpinePicture) -> PreparedPage? {
-    // The page's shape is the scan's; its edges are where the page's own picture begins.
-    let aspect = Double(scanned.grey.height) / Double(scanned.grey.width)
-    let picture = scanned.withoutScannerBands()
+  func prepare(_ picture: SpinePicture) -> PreparedPage? {
+    let aspect = picture.aspect
     let strips = picture.colours.map { [$0.redGreen, $0.yellowBlue] } ?? []
     let colours = strips.compactMap { prepare($0, aspect: aspect, colours: []) }
     return prepare(picture.grey, aspect: aspect, colours: colours.count == 2 ? colours : [])
