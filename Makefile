@@ -26,9 +26,10 @@ APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
 # GNU parallel: the test that spreads suggest and set --auto over job slots, as the README shows.
 APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel
 # preview and suggest load these at run time (dlopen); nothing links them. The font is for
-# preview's labels; Tesseract and its script data read the script in page pictures.
+# preview's labels; Tesseract and its script data read the script in page pictures;
+# libturbojpeg decodes the pages that are one JPEG scan (without it poppler draws them, slower).
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesseract5 \
-  tesseract-ocr-osd
+  tesseract-ocr-osd libturbojpeg0
 # review's browser tests drive Debian's chromium through its chromium-driver with Selenium
 # (PyPI). Large, so a machine that cannot install them still runs every other test: the
 # browser tests are then skipped and say why.
@@ -130,8 +131,10 @@ lint:
 	  || { echo "CZlib imported outside PDFBindCore/Syntax/StreamFilters.swift"; exit 1; }
 	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/Tesseract/TesseractLibrary.swift:' \
-	  || { echo "a library loaded outside PDFBindCore/Poppler/PopplerLibrary.swift and" \
-	    "PDFBindCore/Tesseract/TesseractLibrary.swift"; exit 1; }
+	  | grep -v '^Sources/PDFBindCore/JPEG/TurboJPEGLibrary.swift:' \
+	  || { echo "a library loaded outside PDFBindCore/Poppler/PopplerLibrary.swift," \
+	    "PDFBindCore/Tesseract/TesseractLibrary.swift and PDFBindCore/JPEG/TurboJPEGLibrary.swift"; \
+	    exit 1; }
 
 # BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up and
 # set side by side with this build's, instructions (callgrind) beside the wall clock. Every

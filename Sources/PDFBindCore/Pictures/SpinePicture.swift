@@ -21,6 +21,15 @@ struct SpinePicture: Sendable {
     aspect = Double(scan.height) / Double(scan.width)
     (grey, colours) = ScannerBand.cut(from: scan, colours: scanColours)
   }
+
+  /// A picture of `width`×`height` pixels in cairo's RGB24 (row y's words at `row(y)`): its
+  /// grey levels, and the colour differences of `edgeColumns` columns at each side.
+  init(rgb24Width width: Int, height: Int, edgeColumns: Int, row: (Int) -> UnsafePointer<UInt32>) {
+    self.init(
+      grey: GreyImage(rgb24Width: width, height: height, row: row),
+      colours: OpponentColours.edgeStrips(
+        width: width, height: height, columns: edgeColumns, row: row))
+  }
 }
 
 /// The colour differences of a page's edge strips, each as levels around 128: `redGreen` is

@@ -50,42 +50,23 @@ final class CairoSurface {
 
   /// The surface's pixels as grey levels (ITU-R BT.601 luma), row by row.
   func greyImage() -> GreyImage {
-    library.flush(surface)
-    var pixels = [UInt8](repeating: 255, count: width * height)
-    guard let data = library.surfaceData(surface) else {
-      return GreyImage(width: width, height: height, pixels: pixels)
-    }
-    let stride = Int(library.surfaceStride(surface))
-    pixels.withUnsafeMutableBufferPointer { grey in
-      for y in 0..<height {
-        // RGB24 keeps each pixel in a native-endian 32-bit word: 0x00RRGGBB.
-        let row = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
-        let out = grey.baseAddress! + y * width
-        for x in 0..<width {
-          let word = row[x]
-          let red = (word &>> 16) & 0xFF
-          let green = (word &>> 8) & 0xFF
-          let blue = word & 0xFF
-          // The sum is at most 255,500, so the wrapping operators never wrap; unlike the
-          // checked ones they let the loop vectorise (checked, this loop was a fifth of
-          // `suggest`'s time on books of pictures).
-          let luma = (299 &* red &+ 587 &* green &+ 114 &* blue &+ 500) / 1000
-          out[x] = UInt8(truncatingIfNeeded: luma)
-        }
-      }
-    }
-    return GreyImage(width: width, height: height, pixels: pixels)
+    withRows { GreyImage(rgb24Width: width, height: height, row: $0) }
+      ?? GreyImage(width: width, height: height, filledWith: 255)
   }
 
   /// The surface's pixels as the spread detector reads them: grey levels, and the colour
   /// differences of the `edgeColumns` columns at each side when the page is in colour.
   func spinePicture(edgeColumns: Int) -> SpinePicture {
-    let grey = greyImage()
-    guard let data = library.surfaceData(surface) else { return SpinePicture(grey: grey) }
+    withRows { SpinePicture(rgb24Width: width, height: height, edgeColumns: edgeColumns, row: $0) }
+      ?? SpinePicture(grey: GreyImage(width: width, height: height, filledWith: 255))
+  }
+
+  /// `body` given the start of each row of pixels (cairo's RGB24: a native-endian 32-bit word
+  /// 0x00RRGGBB a pixel); nil when cairo has no pixels to give.
+  private func withRows<T>(_ body: ((Int) -> UnsafePointer<UInt32>) -> T) -> T? {
+    library.flush(surface)
+    guard let data = library.surfaceData(surface) else { return nil }
     let stride = Int(library.surfaceStride(surface))
-    let colours = OpponentColours.edgeStrips(width: width, height: height, columns: edgeColumns) {
-      UnsafeRawPointer(data + $0 * stride).assumingMemoryBound(to: UInt32.self)
-    }
-    return SpinePicture(grey: grey, colours: colours)
+    return body { UnsafeRawPointer(data + $0 * stride).assumingMemoryBound(to: UInt32.self) }
   }
 }

@@ -52,7 +52,7 @@ extension QPDFDocument {
     for index in 0..<hints.pagesRead {
       let page = qpdf_get_page_n(raw, index)
       guard qpdf_has_error(raw) == QPDF_FALSE else { break }
-      let resources = inheritedResources(of: page)
+      let resources = inherited("/Resources", of: page)
       collectFonts(in: resources, depth: 0, seen: &seen, into: &hints)
     }
     return hints
@@ -68,7 +68,7 @@ extension QPDFDocument {
     return (0..<count).map { index in
       let page = qpdf_get_page_n(raw, index)
       guard qpdf_has_error(raw) == QPDF_FALSE else { return nil }
-      return largestImage(in: inheritedResources(of: page), depth: 0)
+      return largestImage(in: inherited("/Resources", of: page), depth: 0)
     }
   }
 
@@ -101,12 +101,13 @@ extension QPDFDocument {
     return largest
   }
 
-  /// `/Resources` of a page, or of the nearest ancestor in the page tree (it is inheritable).
-  private func inheritedResources(of page: qpdf_oh) -> qpdf_oh {
+  /// An inheritable attribute of a page (`/Resources`, `/MediaBox`, `/CropBox`, `/Rotate`):
+  /// the page's own, or the nearest ancestor's in the page tree; null when none has it.
+  func inherited(_ key: String, of page: qpdf_oh) -> qpdf_oh {
     var node = page
     for _ in 0..<32 {
-      let resources = qpdf_oh_get_key(raw, node, "/Resources")
-      if qpdf_oh_is_dictionary(raw, resources) == QPDF_TRUE { return resources }
+      let value = qpdf_oh_get_key(raw, node, key)
+      if qpdf_oh_is_null(raw, value) == QPDF_FALSE { return value }
       node = qpdf_oh_get_key(raw, node, "/Parent")
       guard qpdf_oh_is_dictionary(raw, node) == QPDF_TRUE else { break }
     }

@@ -118,6 +118,7 @@ enum SpreadEvidence {
     let results = DrawnPages(count: count)
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
       guard let document = documents.documents[thread] else { return }
+      let decoder = JPEGDecoder()
       var page = thread
       while page < count {
         results.set(
@@ -125,7 +126,7 @@ enum SpreadEvidence {
           Result { () throws(PageRasterError) in
             try documents.pictures.spinePicture(
               page, maxWidth: pictureWidth, maxHeight: pictureHeight, edges: edgeColumns,
-              in: document)
+              in: document, decoder: decoder)
           })
         page += threads
       }
@@ -150,11 +151,12 @@ enum SpreadEvidence {
 extension PagePictures {
   /// A document's pages as `suggest` draws them: by poppler's `pageDocument`, with qpdf's
   /// `document` reading the image sizes of as many pages as double-page pictures are looked
-  /// for on (the page script reads fewer).
+  /// for on (the page script reads fewer), and then the pages that are one JPEG scan.
   init(drawnBy pageDocument: PopplerDocument, sizesFrom document: QPDFDocument) {
     self.init(
       document: pageDocument,
-      largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages))
+      largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages),
+      scans: WholePageScans(document))
   }
 }
 

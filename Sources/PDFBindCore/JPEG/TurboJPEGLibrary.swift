@@ -1,0 +1,71 @@
+// The one file that loads libjpeg-turbo's TurboJPEG API. It is opened with dlopen, only when
+// `suggest` draws the pages of a book of scans, never linked: get, set and check start as fast
+// without it, and without it the same pages are drawn by poppler, only slower.
+import Glibc
+
+/// The TurboJPEG functions pdfbind calls (`turbojpeg.h`, libjpeg-turbo 2.1), looked up once
+/// per process. The handle from dlopen is never closed.
+struct TurboJPEGLibrary: @unchecked Sendable {
+  typealias Handle = OpaquePointer
+
+  /// Debian's libturbojpeg0: the TurboJPEG API over the libjpeg-turbo that poppler decodes
+  /// JPEG images with.
+  static let soname = "libturbojpeg.so.0"
+
+  /// TJPF_RGB and TJPF_GRAY: the pixel formats pdfbind asks for.
+  static let pixelFormatRGB: Int32 = 0
+  static let pixelFormatGrey: Int32 = 6
+  /// TJCS_RGB, TJCS_YCbCr, TJCS_GRAY: the colour spaces decoded here (CMYK and YCCK are
+  /// poppler's to draw, with the inversions Adobe's files need).
+  static let colourSpaceRGB: Int32 = 0
+  static let colourSpaceYCbCr: Int32 = 1
+  static let colourSpaceGrey: Int32 = 2
+  /// TJFLAG_LIMITSCANS: a progressive JPEG of an unreasonable number of scans fails rather than
+  /// taking minutes (libjpeg-turbo's guard against that exploit of the format).
+  static let limitScans: Int32 = 32_768
+
+  /// The library, or nil when it is not installed.
+  static let shared: TurboJPEGLibrary? = try? TurboJPEGLibrary()
+
+  let initDecompress: @convention(c) () -> Handle?
+  let destroy: @convention(c) (Handle) -> Int32
+  /// tjDecompressHeader3(handle, data, size, &width, &height, &subsampling, &colourSpace).
+  let decompressHeader:
+    @convention(c) (
+      Handle, UnsafePointer<UInt8>, UInt, UnsafeMutablePointer<Int32>,
+      UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
+    ) -> Int32
+  /// tjDecompress2(handle, data, size, pixels, width, pitch, height, pixel format, flags):
+  /// decodes at the largest of `scalingFactors` that fits `width`×`height`.
+  let decompress:
+    @convention(c) (
+      Handle, UnsafePointer<UInt8>, UInt, UnsafeMutablePointer<UInt8>, Int32, Int32, Int32,
+      Int32, Int32
+    ) -> Int32
+  /// The scales libjpeg-turbo decodes at (n/8 for n from 1 to 16), each a numerator and a
+  /// denominator.
+  let scalingFactors: [(numerator: Int, denominator: Int)]
+
+  private init() throws {
+    guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else {
+      throw Missing()
+    }
+    initDecompress = try Self.symbol(library, "tjInitDecompress")
+    destroy = try Self.symbol(library, "tjDestroy")
+    decompressHeader = try Self.symbol(library, "tjDecompressHeader3")
+    decompress = try Self.symbol(library, "tjDecompress2")
+    let factors: @convention(c) (UnsafeMutablePointer<Int32>) -> UnsafeMutablePointer<Int32>? =
+      try Self.symbol(library, "tjGetScalingFactors")
+    var count: Int32 = 0
+    // tjscalingfactor is two ints, numerator first; the list is the library's own.
+    guard let list = factors(&count), count > 0 else { throw Missing() }
+    scalingFactors = (0..<Int(count)).map { (Int(list[2 * $0]), Int(list[2 * $0 + 1])) }
+  }
+
+  private struct Missing: Error {}
+
+  private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String) throws -> T {
+    guard let address = dlsym(handle, name) else { throw Missing() }
+    return unsafeBitCast(address, to: T.self)
+  }
+}

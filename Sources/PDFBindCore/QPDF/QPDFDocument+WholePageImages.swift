@@ -1,0 +1,212 @@
+internal import CQPDF
+import Glibc
+
+/// A page that is one JPEG image drawn over the whole of it and nothing else, as scanners,
+/// img2pdf and comic converters write them: its picture is the image, scaled to the page.
+struct WholePageJPEG {
+  /// The image's bytes as the file holds them (after decryption): a JPEG file.
+  let data: [UInt8]
+  let width: Int
+  let height: Int
+  /// `/DeviceRGB` (decoded to red, green and blue) rather than `/DeviceGray`.
+  let inColour: Bool
+  /// The page's size in points.
+  var pageWidth = 0.0
+  var pageHeight = 0.0
+}
+
+extension QPDFDocument {
+  /// Content streams longer than this draw more than one image: not read.
+  private static let largestPlainContent: Int64 = 1_024
+  /// Image data larger than this is left to poppler (a 50-megapixel image compresses to less).
+  private static let largestJPEGBytes: Int64 = 64 << 20
+
+  /// Page `index` (from 0) as a `WholePageJPEG`, or nil when it is anything else: rotated,
+  /// cropped, annotated, drawing more than the one image or the image not over the whole
+  /// page, or an image whose colours need more than a JPEG decoder (a colour space other than
+  /// grey or RGB, `/Decode`, a mask, a second filter). Never throws: what qpdf cannot read is
+  /// nil, and its error is cleared.
+  func wholePageJPEG(_ index: Int) -> WholePageJPEG? {
+    defer { discardError() }
+    let page = qpdf_get_page_n(raw, index)
+    guard qpdf_has_error(raw) == QPDF_FALSE, qpdf_oh_is_dictionary(raw, page) == QPDF_TRUE,
+      let box = pageBox(page), isUnrotated(page),
+      qpdf_oh_is_null(raw, qpdf_oh_get_key(raw, page, "/UserUnit")) == QPDF_TRUE,
+      qpdf_oh_get_array_n_items(raw, qpdf_oh_get_key(raw, page, "/Annots")) == 0,
+      let drawn = drawnImage(page),
+      Self.covers(drawn.matrix, box)
+    else { return nil }
+    let objects = qpdf_oh_get_key(raw, inherited("/Resources", of: page), "/XObject")
+    var image = jpeg(entry([UInt8(ascii: "/")] + drawn.name, in: objects))
+    image?.pageWidth = box[2] - box[0]
+    image?.pageHeight = box[3] - box[1]
+    return image
+  }
+
+  /// The page's box as poppler draws it (`/CropBox`, which must be `/MediaBox` or absent:
+  /// poppler clips to the intersection of the two), lower left corner first.
+  private func pageBox(_ page: qpdf_oh) -> [Double]? {
+    guard let media = rectangle(inherited("/MediaBox", of: page)) else { return nil }
+    let crop = inherited("/CropBox", of: page)
+    if qpdf_oh_is_null(raw, crop) == QPDF_FALSE {
+      guard let crop = rectangle(crop), zip(crop, media).allSatisfy({ abs($0 - $1) < 0.01 })
+      else { return nil }
+    }
+    return media
+  }
+
+  private func isUnrotated(_ page: qpdf_oh) -> Bool {
+    let rotate = inherited("/Rotate", of: page)
+    return qpdf_oh_is_null(raw, rotate) == QPDF_TRUE
+      || (qpdf_oh_is_integer(raw, rotate) == QPDF_TRUE
+        && qpdf_oh_get_int_value(raw, rotate) % 360 == 0)
+  }
+
+  /// Four numbers, normalised so that the lower left corner comes first.
+  private func rectangle(_ array: qpdf_oh) -> [Double]? {
+    guard qpdf_oh_is_array(raw, array) == QPDF_TRUE,
+      qpdf_oh_get_array_n_items(raw, array) == 4
+    else { return nil }
+    var numbers: [Double] = []
+    for item in 0..<Int32(4) {
+      let number = qpdf_oh_get_array_item(raw, array, item)
+      guard qpdf_oh_is_number(raw, number) == QPDF_TRUE else { return nil }
+      numbers.append(qpdf_oh_get_numeric_value(raw, number))
+    }
+    return [
+      min(numbers[0], numbers[2]), min(numbers[1], numbers[3]),
+      max(numbers[0], numbers[2]), max(numbers[1], numbers[3]),
+    ]
+  }
+
+  /// Whether an image drawn with `matrix` (`a b c d e f`: the unit square's image) fills
+  /// `box` exactly, upright (to a hundredth of a point).
+  private static func covers(_ matrix: [Double], _ box: [Double]) -> Bool {
+    let expected = [box[2] - box[0], 0, 0, box[3] - box[1], box[0], box[1]]
+    return expected[0] > 0 && expected[3] > 0
+      && zip(matrix, expected).allSatisfy { abs($0 - $1) < 0.01 }
+  }
+
+  /// The one image the page's content draws and the matrix it draws it with, when the
+  /// content is exactly `q a b c d e f cm /Name Do Q` (the `q` and `Q` optional).
+  private func drawnImage(_ page: qpdf_oh) -> (name: [UInt8], matrix: [Double])? {
+    guard contentLength(page).map({ $0 <= Self.largestPlainContent }) == true else {
+      return nil
+    }
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var length = 0
+    let status = qpdf_oh_get_page_content_data(raw, page, &buffer, &length)
+    defer { free(buffer) }
+    guard status & QPDF_ERRORS == 0, let buffer else { return nil }
+    return ContentOfOneImage.parse(UnsafeRawBufferPointer(start: buffer, count: length))
+  }
+
+  /// The raw length of the page's content streams together; nil when `/Contents` is neither
+  /// a stream nor an array of streams.
+  private func contentLength(_ page: qpdf_oh) -> Int64? {
+    let contents = qpdf_oh_get_key(raw, page, "/Contents")
+    let streams: [qpdf_oh]
+    if qpdf_oh_is_array(raw, contents) == QPDF_TRUE {
+      let count = qpdf_oh_get_array_n_items(raw, contents)
+      guard count <= 8 else { return nil }
+      streams = (0..<count).map { qpdf_oh_get_array_item(raw, contents, $0) }
+    } else {
+      streams = [contents]
+    }
+    var total: Int64 = 0
+    for stream in streams {
+      guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE else { return nil }
+      var length: Int64 = 0
+      guard
+        qpdf_oh_get_value_as_longlong(
+          raw, qpdf_oh_get_key(raw, qpdf_oh_get_dict(raw, stream), "/Length"), &length)
+          == QPDF_TRUE
+      else { return nil }
+      total += max(0, length)
+    }
+    return total
+  }
+
+  /// The image stream as a `WholePageJPEG` when a JPEG decoder alone draws it as poppler
+  /// would: `/DCTDecode` only, 8 bits of `/DeviceGray` or `/DeviceRGB`, no `/Decode`,
+  /// `/DecodeParms`, mask or soft mask.
+  private func jpeg(_ image: qpdf_oh) -> WholePageJPEG? {
+    guard qpdf_oh_is_stream(raw, image) == QPDF_TRUE else { return nil }
+    let dictionary = qpdf_oh_get_dict(raw, image)
+    func key(_ name: String) -> qpdf_oh { qpdf_oh_get_key(raw, dictionary, name) }
+    func absent(_ name: String) -> Bool { qpdf_oh_is_null(raw, key(name)) == QPDF_TRUE }
+    var filter = key("/Filter")
+    if qpdf_oh_is_array(raw, filter) == QPDF_TRUE {
+      guard qpdf_oh_get_array_n_items(raw, filter) == 1 else { return nil }
+      filter = qpdf_oh_get_array_item(raw, filter, 0)
+    }
+    var width: Int64 = 0
+    var height: Int64 = 0
+    var bits: Int64 = 0
+    var length: Int64 = 0
+    let colourSpace = nameText(key("/ColorSpace"))
+    guard qpdf_oh_is_name_and_equals(raw, key("/Subtype"), "/Image") == QPDF_TRUE,
+      qpdf_oh_is_name_and_equals(raw, filter, "/DCTDecode") == QPDF_TRUE,
+      colourSpace == "DeviceGray" || colourSpace == "DeviceRGB",
+      qpdf_oh_get_value_as_longlong(raw, key("/Width"), &width) == QPDF_TRUE,
+      qpdf_oh_get_value_as_longlong(raw, key("/Height"), &height) == QPDF_TRUE,
+      qpdf_oh_get_value_as_longlong(raw, key("/BitsPerComponent"), &bits) == QPDF_TRUE,
+      width > 0, height > 0, bits == 8,
+      absent("/Decode"), absent("/DecodeParms"), absent("/SMask"), absent("/Mask"),
+      qpdf_oh_get_bool_value(raw, key("/ImageMask")) == QPDF_FALSE,
+      qpdf_oh_get_value_as_longlong(raw, key("/Length"), &length) == QPDF_TRUE,
+      length <= Self.largestJPEGBytes
+    else { return nil }
+    var filtered: QPDF_BOOL = QPDF_FALSE
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var count = 0
+    let status = qpdf_oh_get_stream_data(raw, image, qpdf_dl_none, &filtered, &buffer, &count)
+    defer { free(buffer) }
+    guard status & QPDF_ERRORS == 0, let buffer, count > 0 else { return nil }
+    return WholePageJPEG(
+      data: Array(UnsafeBufferPointer(start: buffer, count: count)), width: Int(width),
+      height: Int(height), inColour: colourSpace == "DeviceRGB")
+  }
+}
+
+/// The content of a page that draws one image: `q a b c d e f cm /Name Do Q`, the `q` and
+/// `Q` optional, nothing else.
+enum ContentOfOneImage {
+  static func parse(_ bytes: UnsafeRawBufferPointer) -> (name: [UInt8], matrix: [Double])? {
+    var lexer = Lexer(bytes: bytes)
+    var tokens: [Token] = []
+    while tokens.count < 16 {
+      let token = lexer.next()
+      if token.kind == .end { break }
+      tokens.append(token)
+    }
+    guard lexer.next().kind == .end else { return nil }
+    var saves = 0
+    while saves < tokens.count, lexer.isKeyword(tokens[saves], "q") { saves += 1 }
+    var restores = 0
+    while restores < tokens.count - saves,
+      lexer.isKeyword(tokens[tokens.count - 1 - restores], "Q")
+    {
+      restores += 1
+    }
+    let body = tokens[saves..<(tokens.count - restores)]
+    guard saves == restores, body.count == 9,
+      lexer.isKeyword(body[body.startIndex + 6], "cm"),
+      body[body.startIndex + 7].kind == .name,
+      lexer.isKeyword(body[body.startIndex + 8], "Do")
+    else { return nil }
+    var matrix: [Double] = []
+    for token in body.prefix(6) {
+      switch token.kind {
+      case .integer(let value): matrix.append(Double(value))
+      case .real:
+        guard let value = Double(String(decoding: bytes[token.range], as: UTF8.self)) else {
+          return nil
+        }
+        matrix.append(value)
+      default: return nil
+      }
+    }
+    return (lexer.nameBytes(body[body.startIndex + 7]), matrix)
+  }
+}
