@@ -41,6 +41,12 @@ final class MappedFile {
     self.length = length
   }
 
+  /// Lets go of the pages read so far (they count in the process's memory while mapped);
+  /// reading them again maps them again, from the page cache.
+  func releaseReadPages() {
+    madvise(address, length, MADV_DONTNEED)
+  }
+
   deinit {
     munmap(address, length)
   }

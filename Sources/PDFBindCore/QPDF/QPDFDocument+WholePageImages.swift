@@ -38,6 +38,9 @@ extension QPDFDocument {
     else { return nil }
     let objects = qpdf_oh_get_key(raw, inherited("/Resources", of: page), "/XObject")
     var image = jpeg(entry([UInt8(ascii: "/")] + drawn.name, in: objects))
+    // The image's bytes are copied out: a book of scans read through the mapping would
+    // otherwise hold the whole file in memory by its end.
+    releaseMappedPages()
     image?.pageWidth = box[2] - box[0]
     image?.pageHeight = box[3] - box[1]
     return image

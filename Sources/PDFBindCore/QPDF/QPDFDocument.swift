@@ -53,6 +53,11 @@ final class QPDFDocument {
     }
   }
 
+  /// Lets go of the pages of the mapped file read so far (see `MappedFile.releaseReadPages`).
+  func releaseMappedPages() {
+    mapping?.releaseReadPages()
+  }
+
   /// Opens the file at `path` (a result to verify), mapped for the time qpdf reads it.
   convenience init(path: FilePath, password: String?, attemptRecovery: Bool = false)
     throws(BindingError)
