@@ -4,6 +4,7 @@ struct DecodedJPEG {
   let width: Int
   let height: Int
   let channels: Int
+  /// At least `width × height × channels` bytes (a decoder's buffer, reused).
   let pixels: [UInt8]
   /// How much of the decoded pixels the image covers, in decoded pixels: a scale of n/8 rounds
   /// the size up, and the last column and row then stand for less than a whole pixel of the
@@ -17,6 +18,10 @@ struct DecodedJPEG {
 final class JPEGDecoder {
   private let library: TurboJPEGLibrary
   private let handle: OpaquePointer
+  /// The pixels of the last image, kept for the next: a page of a book of scans is decoded
+  /// into the memory the page before it was (a `DecodedJPEG` still holding them gets its own
+  /// copy when the next is written).
+  private var buffer: [UInt8] = []
 
   /// nil when libturbojpeg is not installed or makes no decompressor: poppler then draws.
   init?() {
@@ -58,8 +63,10 @@ final class JPEGDecoder {
         scale.width >= width, scale.height >= height
       else { return nil }
       let channels = image.inColour ? 3 : 1
-      var pixels = [UInt8](repeating: 0, count: scale.width * scale.height * channels)
-      let status = pixels.withUnsafeMutableBufferPointer { pixels in
+      if buffer.count < scale.width * scale.height * channels {
+        buffer = [UInt8](repeating: 0, count: scale.width * scale.height * channels)
+      }
+      let status = buffer.withUnsafeMutableBufferPointer { pixels in
         library.decompress(
           handle, bytes, UInt(data.count), pixels.baseAddress!, Int32(scale.width),
           Int32(scale.width * channels), Int32(scale.height),
@@ -68,7 +75,7 @@ final class JPEGDecoder {
       }
       guard status == 0 else { return nil }
       return DecodedJPEG(
-        width: scale.width, height: scale.height, channels: channels, pixels: pixels,
+        width: scale.width, height: scale.height, channels: channels, pixels: buffer,
         coveredWidth: Double(image.width) * scale.factor,
         coveredHeight: Double(image.height) * scale.factor)
     }

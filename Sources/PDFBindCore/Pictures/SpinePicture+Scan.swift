@@ -12,25 +12,42 @@ extension SpinePicture {
     var words = [UInt32](repeating: 0xFF_FFFF, count: width * height)
     let channels = scan.channels
     let drawn = Array(0..<strip) + Array((width - strip)..<width)
+    // The source columns the drawn columns average, at each side, as ranges of samples.
+    let sides = [0..<strip, (width - strip)..<width].filter { !$0.isEmpty }.map { columns in
+      let first = across.sources[columns.lowerBound].first?.index ?? 0
+      let last = across.sources[columns.upperBound - 1].last?.index ?? 0
+      return (first * channels)..<((last + 1) * channels)
+    }
+    // Down first, then across: each row of the picture is the weighted sum of a few rows of
+    // the scan (runs of memory the loop vectorises), read only where the strips are.
+    var column = [Float](repeating: 0, count: scan.width * channels)
     scan.pixels.withUnsafeBufferPointer { pixels in
-      for y in 0..<height {
-        let rows = down.sources[y]
-        for x in drawn {
-          let columns = across.sources[x]
-          var sums: (Float, Float, Float) = (0, 0, 0)
-          for (row, rowWeight) in rows {
-            for (column, columnWeight) in columns {
-              let weight = rowWeight * columnWeight
-              let at = (row * scan.width + column) * channels
-              sums.0 += weight * Float(pixels[at])
-              sums.1 += weight * Float(pixels[at + (channels == 3 ? 1 : 0)])
-              sums.2 += weight * Float(pixels[at + (channels == 3 ? 2 : 0)])
+      column.withUnsafeMutableBufferPointer { sums in
+        for y in 0..<height {
+          for samples in sides {
+            for sample in samples { sums[sample] = 0 }
+          }
+          for (row, weight) in down.sources[y] {
+            let start = row * scan.width * channels
+            for samples in sides {
+              for sample in samples {
+                sums[sample] += weight * Float(pixels[start &+ sample])
+              }
             }
           }
-          func level(_ sum: Float) -> UInt32 {
-            UInt32(max(0, min(255, (sum + 0.5).rounded(.down))))
+          for x in drawn {
+            var levels: (Float, Float, Float) = (0, 0, 0)
+            for (source, weight) in across.sources[x] {
+              let at = source * channels
+              levels.0 += weight * sums[at]
+              levels.1 += weight * sums[at + (channels == 3 ? 1 : 0)]
+              levels.2 += weight * sums[at + (channels == 3 ? 2 : 0)]
+            }
+            func level(_ sum: Float) -> UInt32 {
+              UInt32(max(0, min(255, (sum + 0.5).rounded(.down))))
+            }
+            words[y * width + x] = level(levels.0) << 16 | level(levels.1) << 8 | level(levels.2)
           }
-          words[y * width + x] = level(sums.0) << 16 | level(sums.1) << 8 | level(sums.2)
         }
       }
     }
