@@ -6,9 +6,9 @@ import Testing
 @testable import PDFBindCore
 
 /// Pages that are one JPEG scan and nothing else have their spine pictures decoded by
-/// libjpeg-turbo at a reduced scale rather than drawn by poppler (`PagePictures`): the same
-/// picture at a fraction of the cost, and every other page left to poppler.
-@Suite("Whole-page scans: decoded small, as poppler draws them")
+/// libjpeg-turbo and scaled down as cairo does rather than drawn by poppler (`PagePictures`): the same
+/// pixels at a fraction of the cost, and every other page left to poppler.
+@Suite("Whole-page scans: decoded and scaled down as poppler draws them")
 struct WholePageScanTests {
   static let turboJPEG = TurboJPEGLibrary.shared != nil
 
@@ -19,53 +19,49 @@ struct WholePageScanTests {
     return PagePictures(drawnBy: poppler, sizesFrom: document)
   }
 
-  static func spine(_ pictures: PagePictures, _ page: Int, decoder: JPEGDecoder?) throws
-    -> SpinePicture
+  /// Page `page`'s spine picture decoded from its scan (nil when it cannot be), and as
+  /// poppler draws it.
+  static func bothWays(_ pictures: PagePictures, _ page: Int) throws
+    -> (decoded: SpinePicture?, drawn: SpinePicture)
   {
-    try pictures.spinePicture(
+    let scan = try #require(pictures.scans?.wholePageJPEG(page), "page \(page + 1) is one JPEG")
+    let decoded = try #require(JPEGDecoder()?.decode(scan), "page \(page + 1) decodes")
+    let (width, height) = PagePictures.fitted(
+      width: scan.pageWidth, height: scan.pageHeight, maxWidth: SpreadEvidence.pictureWidth,
+      maxHeight: SpreadEvidence.pictureHeight)
+    let drawn = try pictures.document.spinePicture(
       page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
-      edges: SpreadEvidence.edgeColumns, decoder: decoder)
+      edges: SpreadEvidence.edgeColumns)
+    return (
+      SpinePicture(scan: decoded, width: width, height: height, edges: SpreadEvidence.edgeColumns),
+      drawn
+    )
   }
 
-  /// The mean and largest difference of two pictures' levels, over the edge columns drawn.
-  static func difference(_ one: GreyImage, _ other: GreyImage) -> (mean: Double, largest: Int) {
-    var total = 0
-    var largest = 0
-    var count = 0
-    for y in 0..<one.height {
-      for x in Array(0..<16) + Array((one.width - 16)..<one.width) {
-        let difference = abs(Int(one[x, y]) - Int(other[x, y]))
-        total += difference
-        largest = max(largest, difference)
-        count += 1
-      }
+  /// How many levels differ between two pictures of the same size (nil for sizes that differ).
+  static func differing(_ one: GreyImage?, _ other: GreyImage?) -> Int? {
+    guard let one, let other, one.width == other.width, one.height == other.height else {
+      return nil
     }
-    return (Double(total) / Double(count), largest)
+    return zip(one.pixels, other.pixels).filter { $0 != $1 }.count
   }
 
   @Test(
-    "A scan's spine picture decoded and averaged down is the one poppler draws, to the level",
+    "A scan's spine picture decoded and scaled down as cairo does is poppler's, pixel for pixel",
     .enabled(if: turboJPEG, "needs Debian's libturbojpeg0"),
     arguments: ["pictures/arabic-scan.pdf", "pictures/pictures-spread-rtl-cover.pdf"])
   func sameAsPoppler(fixture: String) throws {
     let pictures = try Self.pictures(Fixture.path(fixture))
-    let decoder = try #require(JPEGDecoder())
     for page in 0..<pictures.pageCount {
-      let scan = try #require(pictures.scans?.wholePageJPEG(page), "page \(page + 1) is one JPEG")
-      let whole = try #require(
-        decoder.decode(scan, atLeast: 200, 300, budget: PagePictures.largestDecodedJPEG))
-      #expect(whole.width == scan.width && whole.height == scan.height)
-      let decoded = try Self.spine(pictures, page, decoder: decoder)
-      let drawn = try Self.spine(pictures, page, decoder: nil)
-      #expect(decoded.grey.width == drawn.grey.width && decoded.grey.height == drawn.grey.height)
-      let grey = Self.difference(decoded.grey, drawn.grey)
-      #expect(grey.mean < 0.1 && grey.largest <= 2, "page \(page + 1): \(grey)")
-      #expect(decoded.colours == nil && drawn.colours == nil, "page \(page + 1) is grey")
+      let (decoded, drawn) = try Self.bothWays(pictures, page)
+      #expect(Self.differing(decoded?.grey, drawn.grey) == 0, "page \(page + 1)")
+      #expect(decoded?.grey.pixels.contains { $0 < 200 } == true, "page \(page + 1) drawn")
+      #expect(drawn.colours == nil && decoded?.colours == nil, "page \(page + 1) is grey")
     }
   }
 
   @Test(
-    "A scan in colour: its colour strips come out as poppler's; smaller, within a few levels",
+    "A scan in colour: its grey levels and colour strips come out as poppler's",
     .enabled(if: turboJPEG, "needs Debian's libturbojpeg0"))
   func colourScan() throws {
     let path = try Self.variant(
@@ -80,29 +76,12 @@ struct WholePageScanTests {
       image.ColorSpace = Name.DeviceRGB
       """, in: try Fixture.temporaryDirectory())
     let pictures = try Self.pictures(path)
-    let scan = try #require(pictures.scans?.wholePageJPEG(0))
-    #expect(scan.inColour)
-    let decoded = try Self.spine(pictures, 0, decoder: try #require(JPEGDecoder()))
-    let drawn = try Self.spine(pictures, 0, decoder: nil)
-    let colours = try #require(decoded.colours)
-    let popplers = try #require(drawn.colours)
-    for (mine, theirs) in [
-      (decoded.grey, drawn.grey), (colours.redGreen, popplers.redGreen),
-      (colours.yellowBlue, popplers.yellowBlue),
-    ] {
-      #expect(mine.pixels.count == theirs.pixels.count)
-      let difference = Self.difference(mine, theirs)
-      #expect(difference.mean < 0.1 && difference.largest <= 2, "\(difference)")
-    }
-    // Decoded at a quarter of its size (a scan too large to decode whole): smoother, close.
-    let decoder = try #require(JPEGDecoder())
-    let quarter = try #require(decoder.decode(scan, atLeast: 150, 250, budget: 200 * 300 * 3))
-    #expect(quarter.width == 180 && quarter.height == 270)
-    let small = SpinePicture(
-      scan: quarter, width: drawn.grey.width, height: drawn.grey.height,
-      edges: SpreadEvidence.edgeColumns)
-    let difference = Self.difference(small.grey, drawn.grey)
-    #expect(difference.mean < 3, "\(difference)")
+    #expect(pictures.scans?.wholePageJPEG(0)?.inColour == true)
+    let (decoded, drawn) = try Self.bothWays(pictures, 0)
+    #expect(drawn.colours != nil)
+    #expect(Self.differing(decoded?.grey, drawn.grey) == 0)
+    #expect(Self.differing(decoded?.colours?.redGreen, drawn.colours?.redGreen) == 0)
+    #expect(Self.differing(decoded?.colours?.yellowBlue, drawn.colours?.yellowBlue) == 0)
   }
 
   @Test("The content of a page that draws one image, and what is anything else")
@@ -183,7 +162,11 @@ struct WholePageScanTests {
     // Declared in colour but grey in the JPEG: qpdf's reading passes, the decoder refuses.
     let mislabelled = try #require(try scan("mislabelled", "image.ColorSpace = Name.DeviceRGB"))
     if let decoder = JPEGDecoder() {
-      #expect(decoder.decode(mislabelled, atLeast: 200, 300, budget: 1 << 30) == nil)
+      #expect(decoder.decode(mislabelled) == nil)
+      let grey = WholePageJPEG(
+        data: mislabelled.data, width: mislabelled.width, height: mislabelled.height,
+        inColour: false)
+      #expect(decoder.decode(grey) != nil)
     }
   }
 }

@@ -36,15 +36,12 @@ struct TurboJPEGLibrary: @unchecked Sendable {
       UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
     ) -> Int32
   /// tjDecompress2(handle, data, size, pixels, width, pitch, height, pixel format, flags):
-  /// decodes at the largest of `scalingFactors` that fits `width`×`height`.
+  /// decodes at the largest scale that fits `width`×`height` (pdfbind asks for the whole).
   let decompress:
     @convention(c) (
       Handle, UnsafePointer<UInt8>, UInt, UnsafeMutablePointer<UInt8>, Int32, Int32, Int32,
       Int32, Int32
     ) -> Int32
-  /// The scales libjpeg-turbo decodes at (n/8 for n from 1 to 16), each a numerator and a
-  /// denominator.
-  let scalingFactors: [(numerator: Int, denominator: Int)]
 
   private init() throws {
     guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else {
@@ -54,12 +51,6 @@ struct TurboJPEGLibrary: @unchecked Sendable {
     destroy = try Self.symbol(library, "tjDestroy")
     decompressHeader = try Self.symbol(library, "tjDecompressHeader3")
     decompress = try Self.symbol(library, "tjDecompress2")
-    let factors: @convention(c) (UnsafeMutablePointer<Int32>) -> UnsafeMutablePointer<Int32>? =
-      try Self.symbol(library, "tjGetScalingFactors")
-    var count: Int32 = 0
-    // tjscalingfactor is two ints, numerator first; the list is the library's own.
-    guard let list = factors(&count), count > 0 else { throw Missing() }
-    scalingFactors = (0..<Int(count)).map { (Int(list[2 * $0]), Int(list[2 * $0 + 1])) }
   }
 
   private struct Missing: Error {}

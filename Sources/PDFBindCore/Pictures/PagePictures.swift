@@ -3,16 +3,16 @@ import Synchronization
 /// The pages of one document as `suggest` draws them: poppler draws, and pages whose images
 /// are too large to decode within pdfbind's memory bound (qpdf reads their sizes first) are
 /// refused. A page that is one JPEG scan and nothing else has its spine picture decoded by
-/// libjpeg-turbo at a reduced scale instead (`WholePageScans`): the picture poppler draws, at
-/// a fraction of the cost.
+/// libjpeg-turbo and scaled down as cairo scales it instead (`WholePageScans`): the picture
+/// poppler draws, pixel for pixel, at a fraction of the cost.
 struct PagePictures {
   /// The largest image pdfbind lets poppler decode: 50 megapixels is 200 MB as poppler holds
   /// it, and well above a 600-dpi scan of an A4 page (35 megapixels).
   static let largestImagePixels = 50_000_000
 
-  /// The most memory a JPEG scan is decoded into on each drawing thread: a 600-dpi A4 scan
-  /// in grey (35 MB) is decoded whole; larger, and in colour, at a reduced scale.
-  static let largestDecodedJPEG = 36 << 20
+  /// The most memory a JPEG scan is decoded into on a drawing thread: a 600-dpi A4 scan in
+  /// grey (35 MB), a 400-dpi one in colour (47 MB). Larger, poppler draws the page.
+  static let largestDecodedJPEG = 48 << 20
 
   let document: PopplerDocument
   /// The largest image of each page, as far as qpdf read (pages past its end are not checked).
@@ -57,14 +57,14 @@ struct PagePictures {
   ) throws(PageRasterError) -> SpinePicture {
     try checkImageSizes(index)
     if let decoder, let scans, index < largestImages.count, largestImages[index] != nil,
-      let scan = scans.wholePageJPEG(index)
+      let scan = scans.wholePageJPEG(index),
+      scan.width * scan.height * (scan.inColour ? 3 : 1) <= Self.largestDecodedJPEG,
+      let decoded = decoder.decode(scan)
     {
       let (width, height) = Self.fitted(
         width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth, maxHeight: maxHeight)
-      if let decoded = decoder.decode(
-        scan, atLeast: width, height, budget: Self.largestDecodedJPEG)
-      {
-        return SpinePicture(scan: decoded, width: width, height: height, edges: edges)
+      if let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges) {
+        return picture
       }
     }
     return try (other ?? document).spinePicture(
