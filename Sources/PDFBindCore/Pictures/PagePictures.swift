@@ -4,7 +4,8 @@ import Synchronization
 /// are too large to decode within pdfbind's memory bound (qpdf reads their sizes first) are
 /// refused. A page that is one JPEG scan and nothing else has its spine picture decoded by
 /// libjpeg-turbo and scaled down as cairo scales it instead (`WholePageScans`): the picture
-/// poppler draws, pixel for pixel, at a fraction of the cost.
+/// poppler draws (to the pixel on 98% of the pages measured, a level apart at a few pixels on
+/// the rest; `CairoGoodFilter`), at half the cost.
 struct PagePictures {
   /// The largest image pdfbind lets poppler decode: 50 megapixels is 200 MB as poppler holds
   /// it, and well above a 600-dpi scan of an A4 page (35 megapixels).
