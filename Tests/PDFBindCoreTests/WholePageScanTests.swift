@@ -165,7 +165,7 @@ struct WholePageScanTests {
       #expect(decoder.decode(mislabelled) == nil)
       let grey = WholePageJPEG(
         data: mislabelled.data, width: mislabelled.width, height: mislabelled.height,
-        inColour: false)
+        inColour: false, pageWidth: mislabelled.pageWidth, pageHeight: mislabelled.pageHeight)
       #expect(decoder.decode(grey) != nil)
     }
   }

@@ -59,7 +59,9 @@ struct PagePictures {
     try checkImageSizes(index)
     if let decoder, let scans, index < largestImages.count, largestImages[index] != nil,
       let scan = scans.wholePageJPEG(index),
-      scan.width * scan.height * (scan.inColour ? 3 : 1) <= Self.largestDecodedJPEG,
+      // Checked without overflow: the sizes are the dictionary's, whatever it says.
+      ImageSize(width: scan.width, height: scan.height).pixels
+        <= Self.largestDecodedJPEG / (scan.inColour ? 3 : 1),
       let decoded = decoder.decode(scan)
     {
       let (width, height) = Self.fitted(

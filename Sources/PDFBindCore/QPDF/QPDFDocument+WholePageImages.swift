@@ -11,8 +11,8 @@ struct WholePageJPEG {
   /// `/DeviceRGB` (decoded to red, green and blue) rather than `/DeviceGray`.
   let inColour: Bool
   /// The page's size in points.
-  var pageWidth = 0.0
-  var pageHeight = 0.0
+  let pageWidth: Double
+  let pageHeight: Double
 }
 
 extension QPDFDocument {
@@ -37,12 +37,12 @@ extension QPDFDocument {
       Self.covers(drawn.matrix, box)
     else { return nil }
     let objects = qpdf_oh_get_key(raw, inherited("/Resources", of: page), "/XObject")
-    var image = jpeg(entry([UInt8(ascii: "/")] + drawn.name, in: objects))
+    let image = jpeg(
+      entry([UInt8(ascii: "/")] + drawn.name, in: objects),
+      pageSize: (box[2] - box[0], box[3] - box[1]))
     // The image's bytes are copied out: a book of scans read through the mapping would
     // otherwise hold the whole file in memory by its end.
     releaseMappedPages()
-    image?.pageWidth = box[2] - box[0]
-    image?.pageHeight = box[3] - box[1]
     return image
   }
 
@@ -132,8 +132,10 @@ extension QPDFDocument {
 
   /// The image stream as a `WholePageJPEG` when a JPEG decoder alone draws it as poppler
   /// would: `/DCTDecode` only, 8 bits of `/DeviceGray` or `/DeviceRGB`, no `/Decode`,
-  /// `/DecodeParms`, mask or soft mask.
-  private func jpeg(_ image: qpdf_oh) -> WholePageJPEG? {
+  /// `/DecodeParms`, mask or soft mask; drawn over a page of `pageSize` points.
+  private func jpeg(_ image: qpdf_oh, pageSize: (width: Double, height: Double))
+    -> WholePageJPEG?
+  {
     guard qpdf_oh_is_stream(raw, image) == QPDF_TRUE else { return nil }
     let dictionary = qpdf_oh_get_dict(raw, image)
     func key(_ name: String) -> qpdf_oh { qpdf_oh_get_key(raw, dictionary, name) }
@@ -168,7 +170,8 @@ extension QPDFDocument {
     guard status & QPDF_ERRORS == 0, let buffer, count > 0 else { return nil }
     return WholePageJPEG(
       data: Array(UnsafeBufferPointer(start: buffer, count: count)), width: Int(width),
-      height: Int(height), inColour: colourSpace == "DeviceRGB")
+      height: Int(height), inColour: colourSpace == "DeviceRGB", pageWidth: pageSize.width,
+      pageHeight: pageSize.height)
   }
 }
 
