@@ -9,6 +9,9 @@ enum PageScriptEvidence {
   /// three. Looking costs a picture each; reading (0.1 to 0.4 s a page with writing, 0.03 to
   /// 0.07 s one Tesseract finds none on) is bounded by `--pages` and stops at two that agree.
   static let pagesLookedAtPerPageRead = 4
+  /// Pages Tesseract reads at once, each on a thread of its own (`Readings`): reading is most
+  /// of what a book's script costs, and the first decision needs two pages.
+  static let readersAtOnce = 2
   /// The picture size marks are measured and read at: Tesseract's script detection read the
   /// labelled scans best at 1,600 pixels (at 1,000, Greek read as Latin and Chinese as Latin).
   static let pictureSide = 1_600
@@ -130,13 +133,14 @@ enum PageScriptEvidence {
     guard !pages.isEmpty else {
       return [Evidence(source: .pageScript, says: nil, detail: "the document has no pages")]
     }
-    var notes: [Evidence] = []
-    var unavailable: TesseractUnavailable?
+    var notes: [(page: Int, note: Evidence)] = []
     var anyWriting = false
-    var read: [PageReading] = []
+    var readings = Readings(observe: observe)
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
-    // two pictures and two readings.
-    for index in pages where read.count < pagesToRead {
+    // two pictures and two readings (read at once, as they are both needed).
+    for index in pages where readings.count < pagesToRead {
+      readings.willDraw()
+      if readings.endedAt != nil { break }
       let image: GreyImage
       do {
         // A page drawn from vectors gets a glance at a small picture first: a blank or
@@ -149,9 +153,8 @@ enum PageScriptEvidence {
         }
         image = try pictures.picture(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
-        notes.append(
-          Evidence(
-            source: .pageScript, says: nil, detail: "page \(index + 1) not rendered: \(error)"))
+        let detail = "page \(index + 1) not rendered: \(error)"
+        notes.append((index + 1, Evidence(source: .pageScript, says: nil, detail: detail)))
         continue
       }
       let layout = WritingLayout(image)
@@ -162,27 +165,14 @@ enum PageScriptEvidence {
       // cost Tesseract's time and had decided no book of the labelled sets.
       guard layout.lines != nil || (mayHoldBalloons && index < pagesToRead) else { continue }
       anyWriting = true
-      var page = PageReading(page: index + 1, layout: layout, reading: nil)
-      do {
-        page.reading = try ScriptDetectorPool.shared.withDetector {
-          $0.read(image, resolution: resolution(image))
-        }
-      } catch {
-        unavailable = error
-        break
-      }
-      read.append(page)
-      if let observe {
-        observe(page)
-        continue
-      }
-      let leaning = read.compactMap(\.leans)
-      if leaning.count >= 2, Set(leaning).count == 1, read.contains(where: { $0.says != nil }) {
-        break
-      }
+      readings.read(PageReading(page: index + 1, layout: layout, reading: nil), in: image)
+      if readings.endedAt != nil { break }
     }
-    if let unavailable {
-      return notes + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
+    readings.finish()
+    // A page drawn while the last needed reading went on says nothing.
+    let noted = notes.filter { $0.page < readings.endedAt ?? Int.max }.map(\.note)
+    if let unavailable = readings.unavailable {
+      return noted + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
     }
     guard anyWriting else {
       let first = Wording.pages(pages.prefix(pagesToRead).map { $0 + 1 })
@@ -190,9 +180,9 @@ enum PageScriptEvidence {
       let detail =
         "no writing-like marks in the pictures of \(first)"
         + (further.isEmpty ? "" : ", nor print on \(Wording.pages(further))")
-      return notes + [Evidence(source: .pageScript, says: nil, detail: detail)]
+      return noted + [Evidence(source: .pageScript, says: nil, detail: detail)]
     }
-    return notes + [decide(read)]
+    return noted + [decide(readings.taken)]
   }
 
   /// The resolution Tesseract is told: the picture's height over a book page's 11 inches (it

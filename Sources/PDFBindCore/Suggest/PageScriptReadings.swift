@@ -1,0 +1,100 @@
+extension PageScriptEvidence {
+  /// The pages Tesseract has read for one book and those it is reading, on threads of their
+  /// own while the next page is drawn. Readings are taken in page order and a page is read
+  /// only once it is sure to be needed, so what decides and where the look ends are exactly
+  /// those of reading one page after another.
+  struct Readings {
+    /// Read in page order, up to the one that ended the look.
+    private(set) var taken: [PageReading] = []
+    private(set) var unavailable: TesseractUnavailable?
+    /// The page (from 1) whose reading ended the look: two pages agree, or Tesseract is missing.
+    private(set) var endedAt: Int?
+    private var inFlight: [(page: PageReading, reading: BackgroundWork<Outcome>)] = []
+    private var drawnSinceRead = 0
+    private let observe: ((PageReading) -> Void)?
+    private let reader: Reader
+
+    typealias Outcome = Result<ScriptReading?, TesseractUnavailable>
+    /// Reads the script in one page picture, on any thread.
+    typealias Reader = @Sendable (GreyImage) throws(TesseractUnavailable) -> ScriptReading?
+
+    /// `observe`, when given, sees each page taken, and the look then goes on past two pages
+    /// that agree. `reader` is Tesseract's, but for tests of the order.
+    init(observe: ((PageReading) -> Void)?, reader: @escaping Reader = tesseract) {
+      self.observe = observe
+      self.reader = reader
+    }
+
+    /// Tesseract's reading, with a detector lent by the pool.
+    static func tesseract(_ image: GreyImage) throws(TesseractUnavailable) -> ScriptReading? {
+      try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution(image)) }
+    }
+
+    /// Pages taken or being read.
+    var count: Int { taken.count + inFlight.count }
+
+    /// Called before each page is drawn. One page is drawn while the readings go on; before
+    /// any further page, the readings that may end the look are taken (reading one page after
+    /// another would draw nothing past the page whose reading ends it).
+    mutating func willDraw() {
+      defer { drawnSinceRead += 1 }
+      guard drawnSinceRead > 0 else { return }
+      while endedAt == nil, !inFlight.isEmpty, !nextIsNeeded { take() }
+    }
+
+    /// Reads `page` in `image`: at once when its reading is needed whatever the pages being
+    /// read say, else once they are taken (and not at all when one of them ends the look).
+    mutating func read(_ page: PageReading, in image: GreyImage) {
+      while !inFlight.isEmpty, !nextIsNeeded {
+        take()
+        if endedAt != nil { return }
+      }
+      let reader = reader
+      let work = BackgroundWork { () -> Outcome in
+        do throws(TesseractUnavailable) {
+          return .success(try reader(image))
+        } catch {
+          return .failure(error)
+        }
+      }
+      inFlight.append((page, work))
+      drawnSinceRead = 0
+    }
+
+    /// Takes every reading still needed. Only with Tesseract missing can a reading be under
+    /// way past the end of the look: it is waited for and dropped.
+    mutating func finish() {
+      while endedAt == nil, !inFlight.isEmpty { take() }
+      for (_, dropped) in inFlight { _ = dropped.wait() }
+      inFlight = []
+    }
+
+    /// A reading started now is needed whatever the readings in flight say when none of them
+    /// can end the look: the look ends on two leaning pages that all lean one way.
+    private var nextIsNeeded: Bool {
+      guard inFlight.count < readersAtOnce else { return false }
+      let leaning = taken.compactMap(\.leans)
+      return observe != nil || Set(leaning).count > 1 || leaning.count + inFlight.count < 2
+    }
+
+    private mutating func take() {
+      var (page, work) = inFlight.removeFirst()
+      switch work.wait() {
+      case .failure(let error):
+        unavailable = error
+        endedAt = page.page
+        return
+      case .success(let reading): page.reading = reading
+      }
+      taken.append(page)
+      if let observe {
+        observe(page)
+        return
+      }
+      let leaning = taken.compactMap(\.leans)
+      if leaning.count >= 2, Set(leaning).count == 1, taken.contains(where: { $0.says != nil }) {
+        endedAt = page.page
+      }
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import PDFBindTestSupport
+import PropertyBased
+import Synchronization
+import Testing
+
+@testable import PDFBindCore
+
+/// Tesseract reads two pages at once (`PageScriptEvidence.Readings`), yet a book's script
+/// evidence must be what reading one page after another gives: the same pages read, the same
+/// page ending the look, and no reading started that the look does not need. The readings
+/// here are made up, and finish in any order.
+@Suite("Script readings taken in page order")
+struct PageScriptReadingsTests {
+  typealias Readings = PageScriptEvidence.Readings
+  typealias PageReading = PageScriptEvidence.PageReading
+
+  /// A page of running text in rows: what a reading on it says depends on the reading alone.
+  static let rows = WritingLayout(PageScriptTests.printedPage())
+
+  /// Readings that say, lean, say nothing, or fail (Tesseract missing).
+  static let kinds: [ScriptReading?] = [
+    ScriptReading(script: "Arabic", confidence: 5, orientation: 0),  // says right-edge
+    ScriptReading(script: "Arabic", confidence: 0.7, orientation: 0),  // leans right-edge
+    ScriptReading(script: "Latin", confidence: 3, orientation: 0),  // says left-edge
+    ScriptReading(script: "Latin", confidence: 0.3, orientation: 0),  // leans left-edge
+    ScriptReading(script: "Latin", confidence: 0.1, orientation: 0),  // says nothing
+    nil,
+  ]
+
+  /// One made-up book: for each page, whether it holds writing and what reading it gives
+  /// (nil index: Tesseract is missing by then).
+  struct Book {
+    var holdsWriting: [Bool]
+    var readings: [ScriptReading?]
+    var failsFrom: Int?
+    var limit: Int
+
+    init(seed: UInt64) {
+      var random = SplitMix64(seed: seed)
+      let pages = 1 + Int(random.next() % 14)
+      holdsWriting = (0..<pages).map { _ in random.next() % 4 != 0 }
+      readings = (0..<pages).map { _ in kinds[Int(random.next() % UInt64(kinds.count))] }
+      failsFrom = random.next() % 8 == 0 ? Int(random.next() % UInt64(pages)) : nil
+      limit = 1 + Int(random.next() % 8)
+    }
+
+    func reading(_ page: Int) throws(TesseractUnavailable) -> ScriptReading? {
+      if let failsFrom, page >= failsFrom { throw .library(detail: "hidden") }
+      return readings[page]
+    }
+
+    /// The look one page after another, as `PageScriptEvidence.evidence` did before readings
+    /// overlapped: the pages read, the readings taken, the page ending the look.
+    func oneAfterAnother() -> (
+      read: [Int], taken: [PageReading], endedAt: Int?, unavailable: Bool
+    ) {
+      var read: [Int] = []
+      var taken: [PageReading] = []
+      for page in holdsWriting.indices where holdsWriting[page] && taken.count < limit {
+        read.append(page)
+        var reading = PageReading(page: page + 1, layout: PageScriptReadingsTests.rows)
+        do {
+          reading.reading = try self.reading(page)
+        } catch {
+          return (read, taken, page + 1, true)
+        }
+        taken.append(reading)
+        let leaning = taken.compactMap(\.leans)
+        if leaning.count >= 2, Set(leaning).count == 1, taken.contains(where: { $0.says != nil }) {
+          return (read, taken, page + 1, false)
+        }
+      }
+      return (read, taken, nil, false)
+    }
+
+    /// The look with readings overlapped, driven as `evidence` drives it; each reading takes
+    /// a random few milliseconds. Returns the pages whose reading started, too.
+    func overlapped(seed: UInt64) -> (read: [Int], readings: Readings) {
+      let started = Mutex<[Int]>([])
+      let random = Mutex(SplitMix64(seed: seed))
+      let book = self
+      var readings = Readings(observe: nil) { image throws(TesseractUnavailable) in
+        // The picture's width carries the page number.
+        let page = image.width - 100
+        started.withLock { $0.append(page) }
+        usleep(UInt32(random.withLock { $0.next() % 3_000 }))
+        return try book.reading(page)
+      }
+      for page in holdsWriting.indices where readings.count < limit {
+        readings.willDraw()
+        if readings.endedAt != nil { break }
+        guard holdsWriting[page] else { continue }
+        readings.read(
+          PageReading(page: page + 1, layout: PageScriptReadingsTests.rows),
+          in: GreyImage(width: 100 + page, height: 16, filledWith: 255))
+        if readings.endedAt != nil { break }
+      }
+      readings.finish()
+      return (started.withLock { $0.sorted() }, readings)
+    }
+  }
+
+  @Test("Two pages read at once give what one page after another gives")
+  func sameAsOneAfterAnother() async {
+    await propertyCheck(count: 300, input: Gen.uint64()) { seed in
+      let book = Book(seed: seed)
+      let expected = book.oneAfterAnother()
+      let (started, readings) = book.overlapped(seed: seed)
+      #expect(readings.taken == expected.taken, "seed \(seed)")
+      #expect(readings.endedAt == expected.endedAt, "seed \(seed)")
+      #expect((readings.unavailable != nil) == expected.unavailable, "seed \(seed)")
+      if readings.unavailable == nil {
+        // No reading was started that the look did not need.
+        #expect(started == expected.read, "seed \(seed)")
+      } else {
+        // With Tesseract missing, the page after the failing one may be under way already.
+        #expect(Array(started.prefix(expected.read.count)) == expected.read, "seed \(seed)")
+        #expect(started.count <= expected.read.count + 1, "seed \(seed)")
+      }
+    }
+  }
+
+  @Test("The first two pages of writing are read at once")
+  func firstTwoTogether() {
+    let running = Mutex(0)
+    let most = Mutex(0)
+    var readings = Readings(observe: nil) { _ throws(TesseractUnavailable) in
+      let now = running.withLock {
+        $0 += 1; return $0
+      }
+      most.withLock { $0 = max($0, now) }
+      usleep(20_000)
+      running.withLock { $0 -= 1 }
+      return ScriptReading(script: "Arabic", confidence: 5, orientation: 0)
+    }
+    for page in 0..<4 where readings.endedAt == nil {
+      readings.willDraw()
+      readings.read(
+        PageReading(page: page + 1, layout: Self.rows),
+        in: GreyImage(width: 20, height: 20, filledWith: 0))
+    }
+    readings.finish()
+    #expect(readings.taken.map(\.page) == [1, 2])
+    #expect(readings.endedAt == 2)
+    #expect(most.withLock { $0 } == 2)
+  }
+}
