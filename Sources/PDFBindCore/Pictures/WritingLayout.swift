@@ -161,30 +161,66 @@ struct WritingLayout: Equatable, Sendable {
     var markCount = 0
     var paperCount = 0
     var rowMarks = [Int](repeating: 0, count: height)
-    var columnMarks = [Int](repeating: 0, count: width)
-    // Unchecked buffers: this loop and `paperLevels` read every pixel of a 1,600-pixel page.
+    var columnMarks = [Int32](repeating: 0, count: width)
+    // A pixel is a mark at or below its column's mark ceiling, paper at or above its floor.
+    let markCeilings = paperLevels.map { Int16($0 - Self.markContrast) }
+    let paperFloors = paperLevels.map { Int16($0 - Self.paperTolerance) }
+    // This loop and `paperLevels` read every pixel of a 1,600-pixel page: unchecked buffers,
+    // and a row read `Lane.scalarCount` pixels at a time (the same tests as the scalar tail).
     image.pixels.withUnsafeBufferPointer { pixels in
-      marks.withUnsafeMutableBufferPointer { marks in
+      marks.withUnsafeMutableBytes { marks in
         columnMarks.withUnsafeMutableBufferPointer { columnMarks in
-          paperLevels.withUnsafeBufferPointer { paperLevels in
-            for y in 0..<height {
-              let row = y * width
-              var marksInRow = 0
-              var paperInRow = 0
-              // Without branches: a page of print is a coin toss per pixel.
-              for x in 0..<width {
-                let level = Int(pixels[row + x])
-                let isMark = level &+ Self.markContrast <= paperLevels[x]
-                let isPaper = !isMark && level &+ Self.paperTolerance >= paperLevels[x]
-                marks[row + x] = isMark
-                marksInRow &+= isMark ? 1 : 0
-                columnMarks[x] &+= isMark ? 1 : 0
-                paperInRow &+= isPaper ? 1 : 0
+          markCeilings.withUnsafeBufferPointer { markCeilings in
+            paperFloors.withUnsafeBufferPointer { paperFloors in
+              let lanes = Lane.scalarCount
+              let lanesEnd = width - width % lanes
+              for y in 0..<height {
+                let row = y * width
+                var markLanes = SIMD16<Int32>()
+                var paperLanes = SIMD16<Int32>()
+                var x = 0
+                while x < lanesEnd {
+                  let levels = Lane(
+                    truncatingIfNeeded: UnsafeRawPointer(pixels.baseAddress! + row + x)
+                      .loadUnaligned(as: SIMD16<UInt8>.self))
+                  let ceilings = UnsafeRawPointer(markCeilings.baseAddress! + x)
+                    .loadUnaligned(as: Lane.self)
+                  let floors = UnsafeRawPointer(paperFloors.baseAddress! + x)
+                    .loadUnaligned(as: Lane.self)
+                  let isMark = levels .<= ceilings
+                  let isPaper = .!isMark .& (levels .>= floors)
+                  let markOnes = Lane(repeating: 0).replacing(with: 1, where: isMark)
+                  let paperOnes = Lane(repeating: 0).replacing(with: 1, where: isPaper)
+                  marks.storeBytes(
+                    of: SIMD16<UInt8>(truncatingIfNeeded: markOnes), toByteOffset: row + x,
+                    as: SIMD16<UInt8>.self)
+                  let markCounts = SIMD16<Int32>(truncatingIfNeeded: markOnes)
+                  let columns = UnsafeMutableRawPointer(columnMarks.baseAddress! + x)
+                  columns.storeBytes(
+                    of: columns.loadUnaligned(as: SIMD16<Int32>.self) &+ markCounts,
+                    as: SIMD16<Int32>.self)
+                  markLanes &+= markCounts
+                  paperLanes &+= SIMD16<Int32>(truncatingIfNeeded: paperOnes)
+                  x += lanes
+                }
+                var marksInRow = Int(markLanes.wrappedSum())
+                var paperInRow = Int(paperLanes.wrappedSum())
+                // Without branches: a page of print is a coin toss per pixel.
+                while x < width {
+                  let level = Int16(pixels[row + x])
+                  let isMark = level <= markCeilings[x]
+                  let isPaper = !isMark && level >= paperFloors[x]
+                  marks[row + x] = isMark ? 1 : 0
+                  marksInRow &+= isMark ? 1 : 0
+                  columnMarks[x] &+= isMark ? 1 : 0
+                  paperInRow &+= isPaper ? 1 : 0
+                  x += 1
+                }
+                rowMarks[y] = marksInRow
+                clearRows[y] = width - paperInRow <= clearLimit
+                markCount += marksInRow
+                paperCount += paperInRow
               }
-              rowMarks[y] = marksInRow
-              clearRows[y] = width - paperInRow <= clearLimit
-              markCount += marksInRow
-              paperCount += paperInRow
             }
           }
         }
@@ -231,6 +267,9 @@ struct WritingLayout: Equatable, Sendable {
     guard let lines, blockArea >= Self.runningTextBlock else { return false }
     return (lines == .rows ? linesInRows : linesInColumns) >= Self.runningTextLines
   }
+
+  /// Sixteen pixels' levels, wide enough for a ceiling below 0.
+  private typealias Lane = SIMD16<Int16>
 
   private struct Block {
     var left: Int
