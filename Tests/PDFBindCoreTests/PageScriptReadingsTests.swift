@@ -75,18 +75,21 @@ struct PageScriptReadingsTests {
     }
 
     /// The look with readings overlapped, driven as `evidence` drives it; each reading takes
-    /// a random few milliseconds. Returns the pages whose reading started, too.
+    /// a random few milliseconds, and other books come and go (a second page is read at once
+    /// only some of the time). Returns the pages whose reading started, too.
     func overlapped(seed: UInt64) -> (read: [Int], readings: Readings) {
       let started = Mutex<[Int]>([])
       let random = Mutex(SplitMix64(seed: seed))
       let book = self
-      var readings = Readings(observe: nil) { image throws(TesseractUnavailable) in
+      let alone = { random.withLock { $0.next() % 4 != 0 } }
+      let reader: Readings.Reader = { image throws(TesseractUnavailable) in
         // The picture's width carries the page number.
         let page = image.width - 100
         started.withLock { $0.append(page) }
         usleep(UInt32(random.withLock { $0.next() % 3_000 }))
         return try book.reading(page)
       }
+      var readings = Readings(observe: nil, reader: reader, readsTwoAtOnce: alone)
       for page in holdsWriting.indices where readings.count < limit {
         readings.willDraw()
         if readings.endedAt != nil { break }

@@ -9,8 +9,9 @@ enum PageScriptEvidence {
   /// three. Looking costs a picture each; reading (0.1 to 0.4 s a page with writing, 0.03 to
   /// 0.07 s one Tesseract finds none on) is bounded by `--pages` and stops at two that agree.
   static let pagesLookedAtPerPageRead = 4
-  /// Pages Tesseract reads at once, each on a thread of its own (`Readings`): reading is most
-  /// of what a book's script costs, and the first decision needs two pages.
+  /// Pages Tesseract reads at once for a book read alone, each on a thread of its own
+  /// (`Readings`): reading is most of what a book's script costs, and the first decision
+  /// needs two pages.
   static let readersAtOnce = 2
   /// The picture size marks are measured and read at: Tesseract's script detection read the
   /// labelled scans best at 1,600 pixels (at 1,000, Greek read as Latin and Chinese as Latin).
@@ -125,9 +126,11 @@ enum PageScriptEvidence {
   /// Reads the script in the pictures of the first `pagesToRead` pages that hold writing
   /// (SPEC: `--pages` bounds the pages read for script). `observe`, when given, sees each page
   /// read, and the reading then goes on past two pages that agree: for measuring the limits
-  /// (`PageReadingsMeasurement`, bench/suggest/pages/), not for deciding.
+  /// (`PageReadingsMeasurement`, bench/suggest/pages/), not for deciding. `readsTwoAtOnce`:
+  /// see `Readings`.
   static func evidence(
-    _ pictures: PagePictures, pages pagesToRead: Int, observe: ((PageReading) -> Void)? = nil
+    _ pictures: PagePictures, pages pagesToRead: Int, observe: ((PageReading) -> Void)? = nil,
+    readsTwoAtOnce: @escaping () -> Bool = { true }
   ) -> [Evidence] {
     let pages = candidates(pageCount: pictures.pageCount, read: pagesToRead)
     guard !pages.isEmpty else {
@@ -135,7 +138,7 @@ enum PageScriptEvidence {
     }
     var notes: [(page: Int, note: Evidence)] = []
     var anyWriting = false
-    var readings = Readings(observe: observe)
+    var readings = Readings(observe: observe, readsTwoAtOnce: readsTwoAtOnce)
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
     // two pictures and two readings (read at once, as they are both needed).
     for index in pages where readings.count < pagesToRead {

@@ -1,6 +1,6 @@
 extension PageScriptEvidence {
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
-  /// own while the next page is drawn. Readings are taken in page order and a page is read
+  /// own while the next page is drawn (two at once when the cores are the book's alone). Readings are taken in page order and a page is read
   /// only once it is sure to be needed, so what decides and where the look ends are exactly
   /// those of reading one page after another.
   struct Readings {
@@ -12,6 +12,7 @@ extension PageScriptEvidence {
     private var inFlight: [(page: PageReading, reading: BackgroundWork<Outcome>)] = []
     private var drawnSinceRead = 0
     private let observe: ((PageReading) -> Void)?
+    private let readsTwoAtOnce: () -> Bool
     private let reader: Reader
 
     typealias Outcome = Result<ScriptReading?, TesseractUnavailable>
@@ -19,9 +20,15 @@ extension PageScriptEvidence {
     typealias Reader = @Sendable (GreyImage) throws(TesseractUnavailable) -> ScriptReading?
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
-    /// that agree. `reader` is Tesseract's, but for tests of the order.
-    init(observe: ((PageReading) -> Void)?, reader: @escaping Reader = tesseract) {
+    /// that agree. `reader` is Tesseract's, but for tests of the order. `readsTwoAtOnce`,
+    /// asked before each reading, says whether a second page may be read while one is (not
+    /// when other books keep the cores busy).
+    init(
+      observe: ((PageReading) -> Void)?, reader: @escaping Reader = tesseract,
+      readsTwoAtOnce: @escaping () -> Bool = { true }
+    ) {
       self.observe = observe
+      self.readsTwoAtOnce = readsTwoAtOnce
       self.reader = reader
     }
 
@@ -72,7 +79,9 @@ extension PageScriptEvidence {
     /// A reading started now is needed whatever the readings in flight say when none of them
     /// can end the look: the look ends on two leaning pages that all lean one way.
     private var nextIsNeeded: Bool {
-      guard inFlight.count < readersAtOnce else { return false }
+      guard inFlight.isEmpty || (inFlight.count < readersAtOnce && readsTwoAtOnce()) else {
+        return false
+      }
       let leaning = taken.compactMap(\.leans)
       return observe != nil || Set(leaning).count > 1 || leaning.count + inFlight.count < 2
     }
