@@ -28,8 +28,8 @@ struct PageScriptReadingsTests {
     nil,
   ]
 
-  /// One made-up book: for each page, whether it holds writing and what reading it gives
-  /// (nil index: Tesseract is missing by then).
+  /// One made-up book: for each page, whether it holds writing and what reading it gives,
+  /// and from which page on (if any) Tesseract is missing.
   struct Book {
     var holdsWriting: [Bool]
     var readings: [ScriptReading?]
@@ -124,19 +124,23 @@ struct PageScriptReadingsTests {
     }
   }
 
-  @Test("The first two pages of writing are read at once")
-  func firstTwoTogether() {
+  @Test(
+    "A book alone has its first two pages of writing read at once; in a batch, one at a time",
+    arguments: [true, false])
+  func firstTwoTogether(alone: Bool) {
     let running = Mutex(0)
     let most = Mutex(0)
-    var readings = Readings(observe: nil) { _ throws(TesseractUnavailable) in
+    let reader: Readings.Reader = { _ throws(TesseractUnavailable) in
       let now = running.withLock {
-        $0 += 1; return $0
+        $0 += 1
+        return $0
       }
       most.withLock { $0 = max($0, now) }
       usleep(20_000)
       running.withLock { $0 -= 1 }
       return ScriptReading(script: "Arabic", confidence: 5, orientation: 0)
     }
+    var readings = Readings(observe: nil, reader: reader, readsTwoAtOnce: { alone })
     for page in 0..<4 where readings.endedAt == nil {
       readings.willDraw()
       readings.read(
@@ -146,6 +150,6 @@ struct PageScriptReadingsTests {
     readings.finish()
     #expect(readings.taken.map(\.page) == [1, 2])
     #expect(readings.endedAt == 2)
-    #expect(most.withLock { $0 } == 2)
+    #expect(most.withLock { $0 } == (alone ? 2 : 1))
   }
 }
