@@ -6,8 +6,8 @@ import Testing
 @testable import PDFBindCore
 
 /// Pages that are one JPEG scan and nothing else have their spine pictures decoded by
-/// libjpeg-turbo and scaled down as cairo does rather than drawn by poppler (`PagePictures`): the same
-/// pixels at a fraction of the cost, and every other page left to poppler.
+/// libjpeg-turbo and scaled down as cairo does rather than drawn by poppler (`PagePictures`):
+/// the same pixels at a fraction of the cost, and every other page left to poppler.
 @Suite("Whole-page scans: decoded and scaled down as poppler draws them")
 struct WholePageScanTests {
   static let turboJPEG = TurboJPEGLibrary.shared != nil
@@ -25,7 +25,9 @@ struct WholePageScanTests {
     -> (decoded: SpinePicture?, drawn: SpinePicture)
   {
     let scan = try #require(pictures.scans?.wholePageJPEG(page), "page \(page + 1) is one JPEG")
-    let decoded = try #require(JPEGDecoder()?.decode(scan), "page \(page + 1) decodes")
+    let decoded = try #require(
+      JPEGDecoder()?.decode(scan, budget: PagePictures.largestDecodedJPEG),
+      "page \(page + 1) decodes")
     let (width, height) = PagePictures.fitted(
       width: scan.pageWidth, height: scan.pageHeight, maxWidth: SpreadEvidence.pictureWidth,
       maxHeight: SpreadEvidence.pictureHeight)
@@ -162,11 +164,17 @@ struct WholePageScanTests {
     // Declared in colour but grey in the JPEG: qpdf's reading passes, the decoder refuses.
     let mislabelled = try #require(try scan("mislabelled", "image.ColorSpace = Name.DeviceRGB"))
     if let decoder = JPEGDecoder() {
-      #expect(decoder.decode(mislabelled) == nil)
+      #expect(decoder.decode(mislabelled, budget: PagePictures.largestDecodedJPEG) == nil)
       let grey = WholePageJPEG(
         data: mislabelled.data, width: mislabelled.width, height: mislabelled.height,
         inColour: false, pageWidth: mislabelled.pageWidth, pageHeight: mislabelled.pageHeight)
-      #expect(decoder.decode(grey) != nil)
+      #expect(decoder.decode(grey, budget: PagePictures.largestDecodedJPEG) != nil)
+      // Beyond the decoder's budget, and a dictionary whose size overflows: refused, unread.
+      #expect(decoder.decode(grey, budget: grey.width * grey.height - 1)?.width == nil)
+      let huge = WholePageJPEG(
+        data: grey.data, width: Int.max / 2, height: 4, inColour: true,
+        pageWidth: grey.pageWidth, pageHeight: grey.pageHeight)
+      #expect(decoder.decode(huge, budget: PagePictures.largestDecodedJPEG)?.width == nil)
     }
   }
 }

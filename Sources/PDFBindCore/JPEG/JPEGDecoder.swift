@@ -30,10 +30,15 @@ final class JPEGDecoder {
   deinit { _ = library.destroy(handle) }
 
   /// `image` decoded whole, in grey levels or in red, green and blue as its dictionary
-  /// declares. nil when the data is not a JPEG of the size and colours its dictionary
-  /// declares, or is damaged (libjpeg-turbo warns): poppler then draws the page, its own way.
-  func decode(_ image: WholePageJPEG) -> DecodedJPEG? {
+  /// declares. nil when its pixels would take more than `budget` bytes, or the data is not a
+  /// JPEG of the size and colours its dictionary declares, or is damaged (libjpeg-turbo
+  /// warns): poppler then draws the page, its own way.
+  func decode(_ image: WholePageJPEG, budget: Int) -> DecodedJPEG? {
     let channels = image.inColour ? 3 : 1
+    // The sizes are the dictionary's, whatever it says: multiplied without overflow.
+    guard ImageSize(width: image.width, height: image.height).pixels <= budget / channels else {
+      return nil
+    }
     let count = image.width * image.height * channels
     if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
     let decoded = image.data.withUnsafeBufferPointer { data -> Bool in

@@ -59,10 +59,7 @@ struct PagePictures {
     try checkImageSizes(index)
     if let decoder, let scans, index < largestImages.count, largestImages[index] != nil,
       let scan = scans.wholePageJPEG(index),
-      // Checked without overflow: the sizes are the dictionary's, whatever it says.
-      ImageSize(width: scan.width, height: scan.height).pixels
-        <= Self.largestDecodedJPEG / (scan.inColour ? 3 : 1),
-      let decoded = decoder.decode(scan)
+      let decoded = decoder.decode(scan, budget: Self.largestDecodedJPEG)
     {
       let (width, height) = Self.fitted(
         width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth, maxHeight: maxHeight)
