@@ -1,8 +1,9 @@
 extension PageScriptEvidence {
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
-  /// own while the next page is drawn (two at once when the cores are the book's alone). Readings are taken in page order and a page is read
-  /// only once it is sure to be needed, so what decides and where the look ends are exactly
-  /// those of reading one page after another.
+  /// own while the next page is drawn (two at once when the cores are the book's alone).
+  /// Readings are taken in page order and a page is read only once it is sure to be needed,
+  /// so what decides and where the look ends are exactly those of reading one page after
+  /// another.
   struct Readings {
     /// Read in page order, up to the one that ended the look.
     private(set) var taken: [PageReading] = []
@@ -46,13 +47,13 @@ extension PageScriptEvidence {
     mutating func willDraw() {
       defer { drawnSinceRead += 1 }
       guard drawnSinceRead > 0 else { return }
-      while endedAt == nil, !inFlight.isEmpty, !nextIsNeeded { take() }
+      while endedAt == nil, !inFlight.isEmpty, !mayStartNext { take() }
     }
 
     /// Reads `page` in `image`: at once when its reading is needed whatever the pages being
     /// read say, else once they are taken (and not at all when one of them ends the look).
     mutating func read(_ page: PageReading, in image: GreyImage) {
-      while !inFlight.isEmpty, !nextIsNeeded {
+      while !inFlight.isEmpty, !mayStartNext {
         take()
         if endedAt != nil { return }
       }
@@ -76,9 +77,10 @@ extension PageScriptEvidence {
       inFlight = []
     }
 
-    /// A reading started now is needed whatever the readings in flight say when none of them
-    /// can end the look: the look ends on two leaning pages that all lean one way.
-    private var nextIsNeeded: Bool {
+    /// A reading may start now when a reader is free (the second only while the book has the
+    /// cores alone) and it is needed whatever the readings in flight say: none of them can
+    /// end the look, which ends on two leaning pages that all lean one way.
+    private var mayStartNext: Bool {
       guard inFlight.isEmpty || (inFlight.count < readersAtOnce && readsTwoAtOnce()) else {
         return false
       }
