@@ -30,7 +30,7 @@ struct TesseractLibrary: @unchecked Sendable {
   let setVariable: @convention(c) (Handle, CString, CString) -> Int32
   let setPageSegmentationMode: @convention(c) (Handle, Int32) -> Void
   /// TessBaseAPISetImage(handle, pixels, width, height, bytes per pixel, bytes per line):
-  /// Tesseract copies the pixels.
+  /// Tesseract copies the pixels; 0 bytes per pixel is one bit a pixel, a one bit white.
   let setImage: @convention(c) (Handle, UnsafePointer<UInt8>, Int32, Int32, Int32, Int32) -> Void
   let setSourceResolution: @convention(c) (Handle, Int32) -> Void
   /// TessBaseAPIDetectOrientationScript: the script name points into Tesseract's tables,

@@ -1,0 +1,114 @@
+/// A grey page picture made black and white exactly as Tesseract 5.3 makes it before reading
+/// the script (its Otsu thresholding: `OtsuThreshold` and `OtsuStats` in
+/// src/ccstruct/otsuthr.cpp, `ImageThresholder::ThresholdRectToPix`), packed as Tesseract's
+/// raw binary input. Given a grey picture, Tesseract counts its histogram twice and fills a
+/// picture of thresholds as large as the page that script detection never reads: a fifth of
+/// `review`'s time on books of flat colour. Given these bits, the same blobs are found, so
+/// the readings are the same to the last digit (`ScriptDetectorTests` compares the two).
+struct TesseractThreshold: Equatable {
+  let width: Int
+  let height: Int
+  /// Rows of `bytesPerRow` bytes, the leftmost pixel in the highest bit; a one bit is paper
+  /// (white), a zero bit a mark, as `TessBaseAPISetImage` takes one bit a pixel.
+  let bits: [UInt8]
+  var bytesPerRow: Int { (width + 7) / 8 }
+
+  /// The threshold level, and whether the marks are the levels above it (light marks on a
+  /// mostly dark page) or at and below it; nil when the picture is one level (all paper).
+  let cut: (level: Int, marksAreLight: Bool)?
+
+  static func == (one: Self, other: Self) -> Bool {
+    one.width == other.width && one.height == other.height && one.bits == other.bits
+  }
+
+  init(_ image: GreyImage) {
+    width = image.width
+    height = image.height
+    cut = Self.otsu(Self.histogram(image))
+    var isPaper = [UInt8](repeating: 1, count: 256)
+    if let cut {
+      for level in 0..<256 where (level > cut.level) == cut.marksAreLight { isPaper[level] = 0 }
+    }
+    let bytesPerRow = (image.width + 7) / 8
+    var bits = [UInt8](repeating: 0, count: bytesPerRow * image.height)
+    image.pixels.withUnsafeBufferPointer { pixels in
+      bits.withUnsafeMutableBufferPointer { bits in
+        isPaper.withUnsafeBufferPointer { isPaper in
+          for y in 0..<image.height {
+            let row = pixels.baseAddress! + y * image.width
+            let out = bits.baseAddress! + y * bytesPerRow
+            // Eight pixels a byte, the last byte's unused bits left zero.
+            for byte in 0..<bytesPerRow {
+              var packed: UInt8 = 0
+              let first = byte &* 8
+              for x in first..<(first &+ 8) {
+                packed = packed &<< 1 | (x < image.width ? isPaper[Int(row[x])] : 0)
+              }
+              out[byte] = packed
+            }
+          }
+        }
+      }
+    }
+    self.bits = bits
+  }
+
+  /// How many pixels have each level.
+  static func histogram(_ image: GreyImage) -> [Int] {
+    // Four histograms counted in turn, so a run of one level does not wait on its own count.
+    var counts = [Int](repeating: 0, count: 4 * 256)
+    image.pixels.withUnsafeBufferPointer { pixels in
+      counts.withUnsafeMutableBufferPointer { counts in
+        var index = 0
+        while index + 4 <= pixels.count {
+          counts[Int(pixels[index])] &+= 1
+          counts[256 &+ Int(pixels[index &+ 1])] &+= 1
+          counts[512 &+ Int(pixels[index &+ 2])] &+= 1
+          counts[768 &+ Int(pixels[index &+ 3])] &+= 1
+          index &+= 4
+        }
+        while index < pixels.count {
+          counts[Int(pixels[index])] &+= 1
+          index &+= 1
+        }
+      }
+    }
+    return (0..<256).map { counts[$0] + counts[256 + $0] + counts[512 + $0] + counts[768 + $0] }
+  }
+
+  /// Tesseract's Otsu threshold of a one-channel histogram, in its arithmetic (the same
+  /// doubles, summed and multiplied in the same order, so ties fall the same way). The marks
+  /// are the smaller side: the levels at and below the threshold when fewer than half the
+  /// pixels are there, else those above it (Tesseract's `hi_value`, which for one channel
+  /// comes to this in each of its cases).
+  static func otsu(_ histogram: [Int]) -> (level: Int, marksAreLight: Bool)? {
+    precondition(histogram.count == 256)
+    var total = 0
+    var meanTotal = 0.0
+    for level in 0..<256 {
+      total += histogram[level]
+      meanTotal += Double(level) * Double(histogram[level])
+    }
+    var best = -1
+    var bestBelow = 0
+    var bestSpread = 0.0
+    var below = 0
+    var meanBelow = 0.0
+    for level in 0..<255 {
+      below += histogram[level]
+      meanBelow += Double(level) * Double(histogram[level])
+      if below == 0 { continue }
+      let above = total - below
+      if above == 0 { break }
+      let difference = (meanTotal - meanBelow) / Double(above) - meanBelow / Double(below)
+      let spread = difference * (difference * Double(below) * Double(above))
+      if best < 0 || spread > bestSpread {
+        bestSpread = spread
+        best = level
+        bestBelow = below
+      }
+    }
+    guard bestBelow != 0, bestBelow != total else { return nil }
+    return (best, marksAreLight: !(Double(bestBelow) < Double(total) * 0.5))
+  }
+}

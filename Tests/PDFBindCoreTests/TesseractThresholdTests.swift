@@ -1,0 +1,125 @@
+import Foundation
+import PDFBindTestSupport
+import SystemPackage
+import Testing
+
+@testable import PDFBindCore
+
+/// Tesseract is given page pictures already black and white, made with its own Otsu
+/// thresholding (`TesseractThreshold`): the same bits, so the same script readings, without
+/// the full-size pictures its thresholder makes and script detection never reads.
+@Suite("Page pictures made black and white as Tesseract makes them")
+struct TesseractThresholdTests {
+  static let tesseract = (try? ScriptDetector()) != nil
+
+  /// A picture of `width`×`height` at `paper`, with `marks` pixels (in reading order from the
+  /// top left) at `ink`.
+  static func picture(width: Int, height: Int, paper: UInt8, ink: UInt8, marks: Int)
+    -> GreyImage
+  {
+    var image = GreyImage(width: width, height: height, filledWith: paper)
+    for index in 0..<marks { image.pixels[index * 7 % image.pixels.count] = ink }
+    return image
+  }
+
+  /// Pixel (x, y) of the black-and-white picture: true for paper.
+  static func isPaper(_ binary: TesseractThreshold, _ x: Int, _ y: Int) -> Bool {
+    binary.bits[y * binary.bytesPerRow + x / 8] & (0x80 >> UInt8(x % 8)) != 0
+  }
+
+  @Test("Dark print on light paper: the print is marked, the paper is not")
+  func darkOnLight() {
+    let image = Self.picture(width: 20, height: 10, paper: 230, ink: 40, marks: 30)
+    let binary = TesseractThreshold(image)
+    #expect(binary.cut?.level == 40)
+    #expect(binary.cut?.marksAreLight == false)
+    for y in 0..<10 {
+      for x in 0..<20 {
+        #expect(Self.isPaper(binary, x, y) == (image[x, y] == 230), "(\(x), \(y))")
+      }
+    }
+  }
+
+  @Test("Light print on a mostly dark page: the light levels are the marks")
+  func lightOnDark() {
+    let image = Self.picture(width: 20, height: 10, paper: 30, ink: 220, marks: 40)
+    let binary = TesseractThreshold(image)
+    #expect(binary.cut?.level == 30)
+    #expect(binary.cut?.marksAreLight == true)
+    #expect(Self.isPaper(binary, 0, 0) == false)  // the first mark
+    #expect(Self.isPaper(binary, 1, 0) == true)
+  }
+
+  @Test("A picture of one level is all paper, and a row's unused bits stay zero")
+  func oneLevel() {
+    let binary = TesseractThreshold(GreyImage(width: 13, height: 3, filledWith: 90))
+    #expect(binary.cut == nil)
+    #expect(binary.bytesPerRow == 2)
+    #expect(binary.bits == [0xFF, 0xF8, 0xFF, 0xF8, 0xFF, 0xF8])
+  }
+
+  @Test("Otsu's threshold: the level that best parts the histogram, the first of equals")
+  func otsu() {
+    var histogram = [Int](repeating: 0, count: 256)
+    histogram[50] = 100
+    histogram[60] = 100
+    histogram[200] = 300
+    histogram[210] = 300
+    #expect(TesseractThreshold.otsu(histogram)?.level == 60)
+    #expect(TesseractThreshold.otsu(histogram)?.marksAreLight == false)
+    histogram = [Int](repeating: 0, count: 256)
+    histogram[0] = 1
+    histogram[255] = 1
+    #expect(TesseractThreshold.otsu(histogram)?.level == 0)
+    #expect(TesseractThreshold.otsu([Int](repeating: 0, count: 256)) == nil)
+  }
+
+  /// The pictures `suggest` reads: every page of the picture fixtures at the script's size,
+  /// and drawn pages of print in rows and in columns, a photograph, a comic's empty panel,
+  /// and print turned light on dark.
+  static func pictures() throws -> [(name: String, image: GreyImage)] {
+    var pictures: [(name: String, image: GreyImage)] = []
+    for fixture in [
+      "arabic-scan", "english-scan", "japanese-vertical-scan", "album",
+      "pictures-spread-rtl-cover",
+    ] {
+      let path = Fixture.path("pictures/\(fixture).pdf")
+      let (document, _) = try OpenedFile(path: FilePath(path), password: nil).qpdfRead()
+      let poppler = try #require(
+        try PopplerDocument.openForText(path: FilePath(path), password: nil))
+      let pages = PagePictures(drawnBy: poppler, sizesFrom: document)
+      for page in 0..<min(pages.pageCount, 3) {
+        let side = PageScriptEvidence.pictureSide
+        pictures.append(
+          ("\(fixture) page \(page + 1)", try pages.picture(page, maxWidth: side, maxHeight: side)))
+      }
+    }
+    var inverted = PageScriptTests.printedPage()
+    inverted.pixels = inverted.pixels.map { 255 - $0 }
+    pictures += [
+      ("print in rows", PageScriptTests.printedPage()),
+      ("print in columns", PageScriptTests.printedPage(columns: true)),
+      ("a photograph", PageScriptTests.photograph()),
+      ("an empty panel", PageScriptTests.emptyPanelPage()),
+      ("light print on dark", inverted),
+    ]
+    return pictures
+  }
+
+  @Test(
+    "Tesseract reads the same script, orientation and confidence from these bits as from grey",
+    .enabled(if: tesseract, "needs Debian's libtesseract5 and tesseract-ocr-osd"))
+  func sameReadings() throws {
+    let detector = try ScriptDetector()
+    var read = 0
+    for (name, image) in try Self.pictures() {
+      let resolution = PageScriptEvidence.resolution(image)
+      let ours = detector.read(image, resolution: resolution, thresholding: .pdfbind)
+      let theirs = detector.read(image, resolution: resolution, thresholding: .tesseract)
+      #expect(ours == theirs, "\(name)")
+      if theirs != nil { read += 1 }
+    }
+    // Not a comparison of two silences: most of these pages hold writing Tesseract reads.
+    #expect(read >= 10, "\(read) pictures read")
+  }
+}
