@@ -24,7 +24,7 @@ struct TesseractThresholdTests {
 
   /// Pixel (x, y) of the black-and-white picture: true for paper.
   static func isPaper(_ binary: TesseractThreshold, _ x: Int, _ y: Int) -> Bool {
-    binary.bits[y * binary.bytesPerRow + x / 8] & (0x80 >> UInt8(x % 8)) != 0
+    binary.marks[y * binary.wordsPerRow + x / 32] & (0x8000_0000 >> UInt32(x % 32)) == 0
   }
 
   @Test("Dark print on light paper: the print is marked, the paper is not")
@@ -50,12 +50,25 @@ struct TesseractThresholdTests {
     #expect(Self.isPaper(binary, 1, 0) == true)
   }
 
-  @Test("A picture of one level is all paper, and a row's unused bits stay zero")
+  @Test("A picture of one level is all paper")
   func oneLevel() {
     let binary = TesseractThreshold(GreyImage(width: 13, height: 3, filledWith: 90))
     #expect(binary.cut == nil)
-    #expect(binary.bytesPerRow == 2)
-    #expect(binary.bits == [0xFF, 0xF8, 0xFF, 0xF8, 0xFF, 0xF8])
+    #expect(binary.marks == [0, 0, 0])
+  }
+
+  @Test("Thirty-two pixels a word, the leftmost in the highest bit, a row's unused bits zero")
+  func layout() {
+    // Black at the left, white at the right, half each: the white is marked (the levels
+    // above the threshold, as Tesseract takes the larger side for paper, ties to the dark).
+    var image = GreyImage(width: 40, height: 2, filledWith: 255)
+    for y in 0..<2 {
+      for x in 0..<20 { image[x, y] = 0 }
+    }
+    let binary = TesseractThreshold(image)
+    #expect(binary.cut?.marksAreLight == true)
+    #expect(binary.wordsPerRow == 2)
+    #expect(binary.marks == [0x0000_0FFF, 0xFF00_0000, 0x0000_0FFF, 0xFF00_0000])
   }
 
   @Test("Otsu's threshold: the level that best parts the histogram, the first of equals")

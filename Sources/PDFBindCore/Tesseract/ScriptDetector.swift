@@ -70,10 +70,17 @@ final class ScriptDetector: @unchecked Sendable {
     let (width, height) = (Int32(image.width), Int32(image.height))
     switch thresholding {
     case .pdfbind:
+      // Handed over as a leptonica picture, which Tesseract copies as it is: its raw input
+      // of one bit a pixel is unpacked a pixel at a time.
       let binary = TesseractThreshold(image)
-      binary.bits.withUnsafeBufferPointer { bits in
-        library.setImage(handle, bits.baseAddress!, width, height, 0, Int32(binary.bytesPerRow))
-      }
+      var created = library.createPicture(width, height, 1)
+      defer { library.destroyPicture(&created) }
+      guard let picture = created else { return nil }
+      guard let data = library.pictureData(picture),
+        Int(library.pictureWordsPerRow(picture)) == binary.wordsPerRow
+      else { return nil }
+      binary.marks.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: $0.count) }
+      library.setPicture(handle, picture)
     case .tesseract:
       image.pixels.withUnsafeBufferPointer { pixels in
         library.setImage(handle, pixels.baseAddress!, width, height, 1, width)

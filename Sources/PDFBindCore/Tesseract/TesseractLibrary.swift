@@ -8,6 +8,8 @@ import Glibc
 /// needs, looked up once per process. The handle from dlopen is never closed.
 struct TesseractLibrary: @unchecked Sendable {
   typealias Handle = OpaquePointer
+  /// A leptonica picture (`PIX *`).
+  typealias Picture = OpaquePointer
   typealias CString = UnsafePointer<CChar>
 
   /// Debian's libtesseract5.
@@ -30,8 +32,17 @@ struct TesseractLibrary: @unchecked Sendable {
   let setVariable: @convention(c) (Handle, CString, CString) -> Int32
   let setPageSegmentationMode: @convention(c) (Handle, Int32) -> Void
   /// TessBaseAPISetImage(handle, pixels, width, height, bytes per pixel, bytes per line):
-  /// Tesseract copies the pixels; 0 bytes per pixel is one bit a pixel, a one bit white.
+  /// Tesseract copies the pixels.
   let setImage: @convention(c) (Handle, UnsafePointer<UInt8>, Int32, Int32, Int32, Int32) -> Void
+  /// TessBaseAPISetImage2(handle, picture): Tesseract copies the leptonica picture.
+  let setPicture: @convention(c) (Handle, Picture) -> Void
+  /// Leptonica's pixCreate(width, height, bits a pixel), cleared; pixGetData, pixGetWpl (its
+  /// 32-bit words a row) and pixDestroy. Leptonica comes with Tesseract (its pictures are
+  /// leptonica's), and is looked up through it.
+  let createPicture: @convention(c) (Int32, Int32, Int32) -> Picture?
+  let pictureData: @convention(c) (Picture) -> UnsafeMutablePointer<UInt32>?
+  let pictureWordsPerRow: @convention(c) (Picture) -> Int32
+  let destroyPicture: @convention(c) (UnsafeMutablePointer<Picture?>) -> Void
   let setSourceResolution: @convention(c) (Handle, Int32) -> Void
   /// TessBaseAPIDetectOrientationScript: the script name points into Tesseract's tables,
   /// valid while the handle lives.
@@ -52,6 +63,11 @@ struct TesseractLibrary: @unchecked Sendable {
     setVariable = try Self.symbol(library, "TessBaseAPISetVariable")
     setPageSegmentationMode = try Self.symbol(library, "TessBaseAPISetPageSegMode")
     setImage = try Self.symbol(library, "TessBaseAPISetImage")
+    setPicture = try Self.symbol(library, "TessBaseAPISetImage2")
+    createPicture = try Self.symbol(library, "pixCreate")
+    pictureData = try Self.symbol(library, "pixGetData")
+    pictureWordsPerRow = try Self.symbol(library, "pixGetWpl")
+    destroyPicture = try Self.symbol(library, "pixDestroy")
     setSourceResolution = try Self.symbol(library, "TessBaseAPISetSourceResolution")
     detectOrientationScript = try Self.symbol(library, "TessBaseAPIDetectOrientationScript")
   }

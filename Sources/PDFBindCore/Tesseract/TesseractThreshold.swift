@@ -1,56 +1,56 @@
 /// A grey page picture made black and white exactly as Tesseract 5.3 makes it before reading
 /// the script (its Otsu thresholding: `OtsuThreshold` and `OtsuStats` in
-/// src/ccstruct/otsuthr.cpp, `ImageThresholder::ThresholdRectToPix`), packed as Tesseract's
-/// raw binary input. Given a grey picture, Tesseract counts its histogram twice and fills a
-/// picture of thresholds as large as the page that script detection never reads: a fifth of
-/// `review`'s time on books of flat colour. Given these bits, the same blobs are found, so
-/// the readings are the same to the last digit (`ScriptDetectorTests` compares the two).
+/// src/ccstruct/otsuthr.cpp, `ImageThresholder::ThresholdRectToPix`), laid out as Tesseract
+/// holds its binary pictures (a leptonica picture of one bit a pixel). Given a grey picture,
+/// Tesseract counts its histogram twice and fills a picture of thresholds as large as the page
+/// that script detection never reads: a fifth of `review`'s time on books of flat colour.
+/// Given these bits, the same blobs are found, so the readings are the same to the last digit
+/// (`TesseractThresholdTests` compares the two).
 struct TesseractThreshold: Equatable {
   let width: Int
   let height: Int
-  /// Rows of `bytesPerRow` bytes, the leftmost pixel in the highest bit; a one bit is paper
-  /// (white), a zero bit a mark, as `TessBaseAPISetImage` takes one bit a pixel.
-  let bits: [UInt8]
-  var bytesPerRow: Int { (width + 7) / 8 }
+  /// Rows of `wordsPerRow` words; pixel x is bit 31 - x % 32 of word x / 32, a one bit a
+  /// mark, the last word's unused bits zero (leptonica's layout).
+  let marks: [UInt32]
+  var wordsPerRow: Int { (width + 31) / 32 }
 
   /// The threshold level, and whether the marks are the levels above it (light marks on a
   /// mostly dark page) or at and below it; nil when the picture is one level (all paper).
   let cut: (level: Int, marksAreLight: Bool)?
 
   static func == (one: Self, other: Self) -> Bool {
-    one.width == other.width && one.height == other.height && one.bits == other.bits
+    one.width == other.width && one.height == other.height && one.marks == other.marks
   }
 
   init(_ image: GreyImage) {
     width = image.width
     height = image.height
     cut = Self.otsu(Self.histogram(image))
-    var isPaper = [UInt8](repeating: 1, count: 256)
+    var isMark = [UInt32](repeating: 0, count: 256)
     if let cut {
-      for level in 0..<256 where (level > cut.level) == cut.marksAreLight { isPaper[level] = 0 }
+      for level in 0..<256 where (level > cut.level) == cut.marksAreLight { isMark[level] = 1 }
     }
-    let bytesPerRow = (image.width + 7) / 8
-    var bits = [UInt8](repeating: 0, count: bytesPerRow * image.height)
+    let wordsPerRow = (image.width + 31) / 32
+    var marks = [UInt32](repeating: 0, count: wordsPerRow * image.height)
     image.pixels.withUnsafeBufferPointer { pixels in
-      bits.withUnsafeMutableBufferPointer { bits in
-        isPaper.withUnsafeBufferPointer { isPaper in
+      marks.withUnsafeMutableBufferPointer { marks in
+        isMark.withUnsafeBufferPointer { isMark in
           for y in 0..<image.height {
             let row = pixels.baseAddress! + y * image.width
-            let out = bits.baseAddress! + y * bytesPerRow
-            // Eight pixels a byte, the last byte's unused bits left zero.
-            for byte in 0..<bytesPerRow {
-              var packed: UInt8 = 0
-              let first = byte &* 8
-              for x in first..<(first &+ 8) {
-                packed = packed &<< 1 | (x < image.width ? isPaper[Int(row[x])] : 0)
+            let out = marks.baseAddress! + y * wordsPerRow
+            for word in 0..<wordsPerRow {
+              var packed: UInt32 = 0
+              let first = word &* 32
+              for x in first..<(first &+ 32) {
+                packed = packed &<< 1 | (x < image.width ? isMark[Int(row[x])] : 0)
               }
-              out[byte] = packed
+              out[word] = packed
             }
           }
         }
       }
     }
-    self.bits = bits
+    self.marks = marks
   }
 
   /// How many pixels have each level.
