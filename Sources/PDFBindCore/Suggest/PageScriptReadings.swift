@@ -1,9 +1,9 @@
 extension PageScriptEvidence {
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
   /// own while the next page is drawn (two at once when the cores are the book's alone).
-  /// Readings are taken in page order and a page is read only once it is sure to be needed,
-  /// so what decides and where the look ends are exactly those of reading one page after
-  /// another.
+  /// Readings are taken in page order, so what decides and where the look ends are exactly
+  /// those of reading one page after another. A page is read once it is sure to be needed,
+  /// or, for a book alone, beside the reading started just before it (`mayStartNext`).
   struct Readings {
     /// Read in page order, up to the one that ended the look.
     private(set) var taken: [PageReading] = []
@@ -12,6 +12,8 @@ extension PageScriptEvidence {
     private(set) var endedAt: Int?
     private var inFlight: [(page: PageReading, reading: BackgroundWork<Outcome>)] = []
     private var drawnSinceRead = 0
+    /// Whether a reading was taken since the last one started.
+    private var takenSinceStart = false
     private let observe: ((PageReading) -> Void)?
     private let readsTwoAtOnce: () -> Bool
     private let reader: Reader
@@ -47,13 +49,15 @@ extension PageScriptEvidence {
     mutating func willDraw() {
       defer { drawnSinceRead += 1 }
       guard drawnSinceRead > 0 else { return }
-      while endedAt == nil, !inFlight.isEmpty, !mayStartNext { take() }
+      while endedAt == nil, !inFlight.isEmpty, !mayStart(drawnSinceStart: drawnSinceRead + 1) {
+        take()
+      }
     }
 
     /// Reads `page` in `image`: at once when its reading is needed whatever the pages being
     /// read say, else once they are taken (and not at all when one of them ends the look).
     mutating func read(_ page: PageReading, in image: GreyImage) {
-      while !inFlight.isEmpty, !mayStartNext {
+      while !inFlight.isEmpty, !mayStart(drawnSinceStart: drawnSinceRead) {
         take()
         if endedAt != nil { return }
       }
@@ -67,29 +71,40 @@ extension PageScriptEvidence {
       }
       inFlight.append((page, work))
       drawnSinceRead = 0
+      takenSinceStart = false
     }
 
-    /// Takes every reading still needed. Only with Tesseract missing can a reading be under
-    /// way past the end of the look: it is waited for and dropped.
+    /// Takes every reading still needed. A reading under way past the end of the look (one
+    /// started beside the reading that ended it, or with Tesseract missing) is waited for
+    /// and dropped.
     mutating func finish() {
       while endedAt == nil, !inFlight.isEmpty { take() }
       for (_, dropped) in inFlight { _ = dropped.wait() }
       inFlight = []
     }
 
-    /// A reading may start now when a reader is free (the second only while the book has the
-    /// cores alone) and it is needed whatever the readings in flight say: none of them can
-    /// end the look, which ends on two leaning pages that all lean one way.
-    private var mayStartNext: Bool {
+    /// Whether the reading of a page may start now, the page being the `drawnSinceStart`th
+    /// drawn since the last reading started: when a reader is free (the second only while the
+    /// book has the cores alone) and either the reading is needed whatever those in flight
+    /// say (none of them can end the look, which ends on two leaning pages that all lean one
+    /// way), or its page is the first drawn since the one in flight started, nothing taken
+    /// since. Such a reading runs beside the other on a core that would stand idle; when the
+    /// other ends the look it is dropped, after the little longer it runs (they started
+    /// together). A book whose first pages lean without deciding (a manga read as "Japanese?")
+    /// reads its later pages two at a time so; a book decided by its first two pages reads
+    /// no more.
+    private func mayStart(drawnSinceStart: Int) -> Bool {
       guard inFlight.isEmpty || (inFlight.count < readersAtOnce && readsTwoAtOnce()) else {
         return false
       }
       let leaning = taken.compactMap(\.leans)
-      return observe != nil || Set(leaning).count > 1 || leaning.count + inFlight.count < 2
+      let needed = observe != nil || Set(leaning).count > 1 || leaning.count + inFlight.count < 2
+      return needed || (drawnSinceStart == 1 && !takenSinceStart)
     }
 
     private mutating func take() {
       var (page, work) = inFlight.removeFirst()
+      takenSinceStart = true
       switch work.wait() {
       case .failure(let error):
         unavailable = error
