@@ -3,7 +3,7 @@ extension PageScriptEvidence {
   /// own while the next page is drawn (two at once when the cores are the book's alone).
   /// Readings are taken in page order, so what decides and where the look ends are exactly
   /// those of reading one page after another. A page is read once it is sure to be needed,
-  /// or, for a book alone, beside the reading started just before it (`mayStartNext`).
+  /// or, for a book alone, beside the reading started just before it (`mayStart`).
   struct Readings {
     /// Read in page order, up to the one that ended the look.
     private(set) var taken: [PageReading] = []

@@ -6,7 +6,7 @@
 /// that script detection never reads: a fifth of `review`'s time on books of flat colour.
 /// Given these bits, the same blobs are found, so the readings are the same to the last digit
 /// (`TesseractThresholdTests` compares the two).
-struct TesseractThreshold: Equatable {
+struct TesseractThreshold {
   let width: Int
   let height: Int
   /// Rows of `wordsPerRow` words; pixel x is bit 31 - x % 32 of word x / 32, a one bit a
@@ -17,10 +17,6 @@ struct TesseractThreshold: Equatable {
   /// The threshold level, and whether the marks are the levels above it (light marks on a
   /// mostly dark page) or at and below it; nil when the picture is one level (all paper).
   let cut: (level: Int, marksAreLight: Bool)?
-
-  static func == (one: Self, other: Self) -> Bool {
-    one.width == other.width && one.height == other.height && one.marks == other.marks
-  }
 
   init(_ image: GreyImage) {
     width = image.width
@@ -83,24 +79,26 @@ struct TesseractThreshold: Equatable {
   /// comes to this in each of its cases).
   static func otsu(_ histogram: [Int]) -> (level: Int, marksAreLight: Bool)? {
     precondition(histogram.count == 256)
+    // Pixel counts, and sums of their levels (Tesseract's mu_T and mu_t).
     var total = 0
-    var meanTotal = 0.0
+    var levelSum = 0.0
     for level in 0..<256 {
       total += histogram[level]
-      meanTotal += Double(level) * Double(histogram[level])
+      levelSum += Double(level) * Double(histogram[level])
     }
     var best = -1
     var bestBelow = 0
     var bestSpread = 0.0
     var below = 0
-    var meanBelow = 0.0
+    var levelSumBelow = 0.0
     for level in 0..<255 {
       below += histogram[level]
-      meanBelow += Double(level) * Double(histogram[level])
+      levelSumBelow += Double(level) * Double(histogram[level])
       if below == 0 { continue }
       let above = total - below
       if above == 0 { break }
-      let difference = (meanTotal - meanBelow) / Double(above) - meanBelow / Double(below)
+      // The two sides' mean levels apart, squared, times both sides' counts.
+      let difference = (levelSum - levelSumBelow) / Double(above) - levelSumBelow / Double(below)
       let spread = difference * (difference * Double(below) * Double(above))
       if best < 0 || spread > bestSpread {
         bestSpread = spread
