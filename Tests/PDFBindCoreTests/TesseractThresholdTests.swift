@@ -27,27 +27,34 @@ struct TesseractThresholdTests {
     binary.marks[y * binary.wordsPerRow + x / 32] & (0x8000_0000 >> UInt32(x % 32)) == 0
   }
 
-  @Test("Dark print on light paper: the print is marked, the paper is not")
-  func darkOnLight() {
-    let image = Self.picture(width: 20, height: 10, paper: 230, ink: 40, marks: 30)
-    let binary = TesseractThreshold(image)
-    #expect(binary.cut?.level == 40)
-    #expect(binary.cut?.marksAreLight == false)
-    for y in 0..<10 {
-      for x in 0..<20 {
-        #expect(Self.isPaper(binary, x, y) == (image[x, y] == 230), "(\(x), \(y))")
-      }
-    }
+  /// A page of `paper` with `marks` pixels of `ink`, and where Otsu's rule parts them.
+  struct Print: Sendable, CustomTestStringConvertible {
+    var paper: UInt8
+    var ink: UInt8
+    var marks: Int
+    var level: Int
+    var marksAreLight: Bool
+    var testDescription: String { "ink \(ink) on paper \(paper)" }
   }
 
-  @Test("Light print on a mostly dark page: the light levels are the marks")
-  func lightOnDark() {
-    let image = Self.picture(width: 20, height: 10, paper: 30, ink: 220, marks: 40)
+  @Test(
+    "Print is marked and paper is not: dark print on light paper, light print on a dark page",
+    arguments: [
+      Print(paper: 230, ink: 40, marks: 30, level: 40, marksAreLight: false),
+      // The light levels are the smaller side: they are the marks.
+      Print(paper: 30, ink: 220, marks: 40, level: 30, marksAreLight: true),
+    ])
+  func printAndPaper(print: Print) {
+    let image = Self.picture(
+      width: 20, height: 10, paper: print.paper, ink: print.ink, marks: print.marks)
     let binary = TesseractThreshold(image)
-    #expect(binary.cut?.level == 30)
-    #expect(binary.cut?.marksAreLight == true)
-    #expect(Self.isPaper(binary, 0, 0) == false)  // the first mark
-    #expect(Self.isPaper(binary, 1, 0) == true)
+    #expect(binary.cut?.level == print.level)
+    #expect(binary.cut?.marksAreLight == print.marksAreLight)
+    for y in 0..<10 {
+      for x in 0..<20 {
+        #expect(Self.isPaper(binary, x, y) == (image[x, y] == print.paper), "(\(x), \(y))")
+      }
+    }
   }
 
   @Test("A picture of one level is all paper")
