@@ -129,29 +129,14 @@ struct PageScriptReadingsTests {
     "A book alone has its first two pages of writing read at once; in a batch, one at a time",
     arguments: [true, false])
   func firstTwoTogether(alone: Bool) {
-    let running = Mutex(0)
-    let most = Mutex(0)
-    let reader: Readings.Reader = { _ throws(TesseractUnavailable) in
-      let now = running.withLock {
-        $0 += 1
-        return $0
-      }
-      most.withLock { $0 = max($0, now) }
-      usleep(20_000)
-      running.withLock { $0 -= 1 }
-      return ScriptReading(script: "Arabic", confidence: 5, orientation: 0)
-    }
-    var readings = Readings(observe: nil, reader: reader, readsTwoAtOnce: { alone })
-    for page in 0..<4 where readings.endedAt == nil {
-      readings.willDraw()
-      readings.read(
-        PageReading(page: page + 1, layout: Self.rows),
-        in: GreyImage(width: 20, height: 20, filledWith: 0))
-    }
-    readings.finish()
+    let says = ScriptReading(script: "Arabic", confidence: 5, orientation: 0)
+    let (readings, started, together) = Self.readBeside(
+      [says, says, says, says], alone: alone)
     #expect(readings.taken.map(\.page) == [1, 2])
     #expect(readings.endedAt == 2)
-    #expect(most.withLock { $0 } == (alone ? 2 : 1))
+    // Two at once for a book alone, never more than one in a batch.
+    #expect(together == (alone ? [[1, 2]] : []))
+    #expect(started == [1, 2])
   }
 
   /// Reads `book` (one reading a page, every page holding writing) as `evidence` drives the
