@@ -12,7 +12,8 @@ at that commit must be the pinned blob, or the script stops and says which page 
 
 JPEG pages are embedded as they are (DCT, no re-encoding, through img2pdf); other pictures
 (PNG, TIFF, WebP) are embedded losslessly (img2pdf, or Pillow to PNG first where img2pdf
-cannot take the file as it is: alpha, WebP, multi-strip TIFF...). Each page is a whole PDF
+cannot take the file as it is: alpha, WebP, a TIFF of several frames, whose first frame is
+the page and the others smaller copies of it). Each page is a whole PDF
 page of the picture's size (its own resolution, 96 dpi when it has none).
 
 The held-out part: a book is held out when sha256("issue40-holdout:" + book id) is 0 mod 3,
@@ -87,7 +88,8 @@ def pdf_page(data):
     if image.format == "JPEG" and image.mode in ("L", "RGB", "CMYK"):
         return data
     alpha = "A" in image.mode or "transparency" in image.info
-    if not alpha:
+    # A TIFF of several frames (a pyramid of smaller copies) is one page: its first frame.
+    if not alpha and getattr(image, "n_frames", 1) == 1:
         try:
             img2pdf.convert(data, nodate=True)
             return data

@@ -67,9 +67,12 @@ def main():
         books = [b for b in books if b["part"] == args.only]
 
     start = time.monotonic()
-    for book in books:
+    for n, book in enumerate(books, 1):
+        began = time.monotonic()
         book["record"] = run(args.binary, os.path.join(args.dir, book["file"]), args.timeout)
         book["outcome"] = outcome(book["expected"], book["record"])
+        print(f"  {n}/{len(books)} {book['file']}: {book['outcome']} "
+              f"({time.monotonic() - began:.1f} s)", file=sys.stderr, flush=True)
     seconds = time.monotonic() - start
 
     by = {}
