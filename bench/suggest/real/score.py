@@ -3,11 +3,13 @@
 
 One process a book, under `timeout 60` (a page can make poppler slow; such books are listed
 and count as undecided). Prints the table by class and by part (tune / held-out): right,
-wrong, undecided, with right-edge and left-edge books apart; the layout suggest gave where
-none is labelled; then the evidence line (`reason`) of every undecided or wrong book.
+wrong, undecided, with right-edge and left-edge books apart; the books given a layout where
+no double-page picture is labelled (the real books label none); then the evidence line
+(`reason`, or the evidence items of a decided book) of every undecided or wrong book.
 
-Goals (issue 40): no wrong decision; at least 90% of the books decided right, and at least
-90% of the right-edge and of the left-edge books, on each part. Exit status 1 when a goal is
+Goals (issue 40), on each part: no wrong decision, and no layout from a join that is not
+there; at least 90% of the books decided right, and at least 90% of the right-edge and of the
+left-edge books. Exit status 1 when a goal is
 missed, and the failing goals are printed as FAIL lines.
 
 usage: score.py PDFBIND DIR [--only tune|held-out] [--timeout S]
@@ -100,6 +102,8 @@ def main():
         c = by[(part, "all")]
         print(row("all", c))
         goals.append((f"{part}: no wrong decision ({c['wrong']} wrong)", c["wrong"] == 0))
+        goals.append((f"{part}: no layout where no double-page picture is labelled "
+                      f"({c['layout']} books)", c["layout"] == 0))
         goals.append((f"{part}: decided right {c['right']}/{c['books']} (>= 90%)",
                       c["right"] >= GOAL * c["books"]))
         for side in SIDES:
@@ -109,11 +113,20 @@ def main():
     print(row("both parts", by[("both", "all")]))
     print()
     for book in books:
+        r = book["record"]
+        # A decided book has no `reason`: its evidence items say what decided it.
+        evidence = "; ".join(f"{e.get('source')}: {e.get('detail')}" for e in r.get("evidence", []))
         if book["outcome"] != "right":
-            r = book["record"]
-            said = r.get("error") or r.get("reason", "")
+            said = r.get("error") or r.get("reason") or evidence
             print(f"  {book['outcome']}: {book['file']} ({book['part']}, {book['class']}, "
                   f"expected {book['expected']}, suggested {r.get('decision', '-')}): {said}")
+    for book in books:
+        r = book["record"]
+        if r.get("layout") and book["layout"] == "-":
+            evidence = "; ".join(f"{e.get('source')}: {e.get('detail')}"
+                                 for e in r.get("evidence", []) if e.get("source") == "spreads")
+            print(f"  layout {r['layout']} where no double-page picture is labelled: {book['file']} "
+                  f"({book['part']}, suggested {r.get('decision')}): {evidence}")
     timeouts = [b["file"] for b in books if b["record"].get("timeout")]
     print(f"\ntimed out ({args.timeout} s): {', '.join(timeouts) if timeouts else 'none'}")
     print()
