@@ -2,6 +2,7 @@
 # make bench, step 2: the labelled set for `pdfbind suggest` (confusion table, goals, speed),
 # the mixed-text forms and look-alikes, the image-only books (scans, manga, comics, albums:
 # binding and pairing, speed, memory)
+# the real-page books of issue 40 (bench/suggest/real/)
 # and `get -r` over a tree of 1,000 files against `get --files-from` over the same files.
 # usage: bench/suggest/run.sh PDFBIND   (exit status 1 when a goal is missed)
 set -euo pipefail
@@ -61,6 +62,22 @@ for seed in 19 4 5 6; do
   echo "image-only books, seed $seed ($([ $seed = 19 ] && echo tuning || echo held out)):"
   python3 "$HERE/score_images.py" "$BIN" "$images" || status=1
 done
+
+# Real page pictures (issue 40): books made of pinned pages from public repositories, read from
+# bare copies of them (bench/suggest/real/README.md says how to get them). A third is held out.
+real=$WORK/real
+fresh=yes
+for f in books.tsv pages.tsv sources.tsv make_books.py; do
+  [ "$real/labels.tsv" -nt "$HERE/real/$f" ] || fresh=no
+done
+echo
+echo "real-page books (issue 40):"
+if [ $fresh = yes ] || python3 "$HERE/real/make_books.py" "$real"; then
+  nice python3 "$HERE/real/score.py" "$BIN" "$real" || status=1
+else
+  echo "FAIL real pages: the books could not be made: a pinned source is missing or changed"
+  status=1
+fi
 
 echo
 echo "get -r over a tree of 1,000 files (10 folders of 100) against get --files-from:"
