@@ -27,8 +27,9 @@ arch=$(dpkg --print-architecture)
 deb=pdfbind_${version}_${arch}.deb
 
 rm -rf "$staging"
-root=$staging/root
-mkdir -p "$root/DEBIAN" "$staging/debian"
+# debian/pdfbind: where dpkg-shlibdeps expects a package's files.
+root=$staging/debian/pdfbind
+mkdir -p "$root/DEBIAN"
 
 install -D -m 0755 "$binary" "$root/usr/bin/pdfbind"
 # Symbols and the build's notes off (Debian policy 10.1); the Swift metadata sections stay,
@@ -47,7 +48,8 @@ gzip -9n "$root/usr/share/doc/pdfbind/changelog.Debian"
 
 # dpkg-shlibdeps reads the package names from debian/control in the folder it runs in.
 printf 'Source: pdfbind\n\nPackage: pdfbind\nArchitecture: any\n' > "$staging/debian/control"
-depends=$(cd "$staging" && dpkg-shlibdeps -O -e root/usr/bin/pdfbind | sed -n 's/^shlibs:Depends=//p')
+depends=$(cd "$staging" && dpkg-shlibdeps -O -e debian/pdfbind/usr/bin/pdfbind \
+  | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 
 # Installed-Size in KiB, as dpkg-gencontrol counts it: each file rounded up, plus each folder.
