@@ -2,10 +2,14 @@
 # make run ARGS=…   build and run pdfbind with ARGS (e.g. ARGS="get Fixtures/right-edge.pdf")
 # make test         run every test; installs libqpdf-dev, nettle-dev and the independent readers
 #                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, ghostscript,
-#                   pikepdf, pyHanko, pypdfium2) when missing
+#                   pikepdf, pyHanko, pypdfium2) when missing; builds the .deb first (make deb),
+#                   which the package's tests install into a scratch root
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
 # make docs         man page, bash/zsh/fish completions and the library's DocC documentation
 #                   (PDFBindCore.doccarchive, static HTML) into .build/docs
+# make manual       only the man page and the completions (what make deb installs)
+# make deb          Debian package pdfbind_VERSION_ARCH.deb from the release build, the man page
+#                   and the completions (packaging/), then checked by lintian (no error allowed)
 # make install      release build, man page and shell completions under $(DESTDIR)$(PREFIX)
 # make uninstall    remove what install put there
 # make lint         swift format lint; the C libraries imported (or loaded) only where they belong;
@@ -34,10 +38,12 @@ APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesserac
 # (PyPI). Large, so a machine that cannot install them still runs every other test: the
 # browser tests are then skipped and say why.
 APT_BROWSER_PACKAGES := chromium chromium-driver
+# make deb: dpkg-shlibdeps computes Depends; lintian checks the package.
+APT_DEB_PACKAGES := dpkg-dev lintian
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
-.PHONY: all build deps test-deps browser-deps run test release docs install uninstall lint bench \
-  bench-suggest bench-review fuzz fuzz-build fuzz-properties clean
+.PHONY: all build deps test-deps browser-deps deb-deps run test release docs manual deb install \
+  uninstall lint bench bench-suggest bench-review fuzz fuzz-build fuzz-properties clean
 
 all: build
 
@@ -77,7 +83,7 @@ build: deps
 run: build
 	@$$($(SWIFT) build --show-bin-path)/pdfbind $(ARGS)
 
-test: test-deps browser-deps docs
+test: test-deps browser-deps docs deb
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
@@ -90,13 +96,15 @@ DOCS := .build/docs
 # The man page (swift-argument-parser's generate-manual plugin) and the bash, zsh and fish
 # completions, all generated from the command definitions. The plugin copies a blank line
 # between two paragraphs of a discussion as it is, which man(1) warns about; it becomes .Pp.
-docs: build
+manual: build
 	$(SWIFT) package plugin generate-manual --configuration debug
 	@mkdir -p $(DOCS) && sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/pdfbind/pdfbind.1 \
 	  > $(DOCS)/pdfbind.1
 	@bin=$$($(SWIFT) build --show-bin-path)/pdfbind; \
 	for shell in bash zsh fish; do \
 	  $$bin --generate-completion-script $$shell > $(DOCS)/pdfbind.$$shell || exit 1; done
+
+docs: manual
 	$(SWIFT) package generate-documentation --target PDFBindCore --disable-indexing \
 	  --transform-for-static-hosting
 	@rm -rf $(DOCS)/PDFBindCore.doccarchive && \
@@ -110,6 +118,15 @@ install: release docs
 	install -D -m 0644 $(DOCS)/pdfbind.zsh "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_pdfbind"
 	install -D -m 0644 $(DOCS)/pdfbind.fish \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/pdfbind.fish"
+
+deb-deps:
+	$(call apt-ensure,$(APT_DEB_PACKAGES))
+
+# pdfbind_VERSION_ARCH.deb in this folder: packaging/build-deb.sh stages it in .build-deb.
+# lintian's warnings are printed (README says why each one left stays); an error fails.
+deb: release manual deb-deps
+	@deb=$$(packaging/build-deb.sh "$(RELEASE_BIN)" $(DOCS)) && echo "make deb: $$deb" && \
+	  lintian --fail-on error "$$deb"
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/pdfbind" "$(DESTDIR)$(PREFIX)/share/man/man1/pdfbind.1" \
@@ -222,4 +239,4 @@ fuzz: fuzz-build
 	done
 
 clean:
-	rm -rf .build .build-release .build-fuzz
+	rm -rf .build .build-release .build-fuzz .build-deb pdfbind_*.deb

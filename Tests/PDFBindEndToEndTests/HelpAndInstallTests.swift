@@ -77,6 +77,7 @@ struct HelpAndInstallTests {
       "-r", "--recursive", "--pages", "-o", "-q", "--quiet", "--files-from", "-0", "--null",
       "--password", "--jobs", "--help", "--version",
     ],
+    "doctor": ["--json", "--help", "--version"],
     "": ["--help", "--version"],
   ]
 
@@ -86,6 +87,7 @@ struct HelpAndInstallTests {
     #expect(
       Set(declared.keys) == [
         "", "get", "set", "check", "spreads", "preview", "suggest", "history", "revert", "review",
+        "doctor",
       ])
     for (command, options) in Self.specOptions {
       let missing = options.subtracting(declared[command] ?? [])

@@ -79,6 +79,13 @@ final class Canvas {
     var bytes: [UInt8] = []
   }
 
+  /// The faces fontconfig picks for "sans-serif" on Debian (fonts-dejavu-core), regular and
+  /// bold; without them it picks another sans-serif font, if there is one.
+  static let fontFiles = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
+  ]
+
   private func setFont(_ context: OpaquePointer, size: Double, bold: Bool) {
     // cairo's "toy" text API: fontconfig picks a sans-serif face (DejaVu Sans on Debian).
     library.selectFontFace(context, "sans-serif", 0, bold ? 1 : 0)

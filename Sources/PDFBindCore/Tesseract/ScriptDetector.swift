@@ -26,16 +26,22 @@ final class ScriptDetector: @unchecked Sendable {
     "/usr/local/share/tessdata", "/usr/share/tessdata",
   ]
 
-  init() throws(TesseractUnavailable) {
-    library = try TesseractLibrary.shared.get()
-    // Look for the data first: Tesseract prints its own complaint on stderr when it is missing.
-    // TESSDATA_PREFIX, when set, is the only place Tesseract looks.
-    let searched = getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? Self.dataDirectories
+  /// The folder that holds the script data, where Tesseract will look for it. TESSDATA_PREFIX,
+  /// when set, is the only place Tesseract looks.
+  static func scriptDataDirectory() throws(TesseractUnavailable) -> String {
+    let searched = getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? dataDirectories
     guard
       let directory = searched.first(where: {
         access($0 + "/" + TesseractLibrary.scriptData, R_OK) == 0
       })
     else { throw .scriptData(searched: searched) }
+    return directory
+  }
+
+  init() throws(TesseractUnavailable) {
+    library = try TesseractLibrary.shared.get()
+    // Look for the data first: Tesseract prints its own complaint on stderr when it is missing.
+    let directory = try Self.scriptDataDirectory()
     guard let handle = library.create() else { throw .initialization(directory: directory) }
     // Tesseract's notes ("Too few characters", resolution estimates) would land on stderr,
     // where pdfbind's users read pdfbind's own words.
