@@ -143,4 +143,53 @@ struct SyntaxTests {
     #expect(objectsRead > 100, "strict reading read only \(objectsRead) objects")
   }
 
+  @Test("An offset qpdf reports names the object whose bytes hold it, in the file or a stream")
+  func objectAtOffset() throws {
+    let bytes = [UInt8](try Fixture.bytes("object-streams.pdf"))
+    bytes.withUnsafeBytes { raw in
+      let startxref = FileTail.lastStartxref(in: Array(raw.suffix(FileTail.tailWindow))) ?? 0
+      let reader = CrossReferenceReader(bytes: raw, header: 0, strictness: .tolerant)
+      var objects = ObjectReader(
+        bytes: raw, header: 0, strictness: .tolerant,
+        sections: reader.chain(startxref: startxref).sections)
+      var inStreams: [Int: Set<Int>] = [:]
+      for number in 1..<64 {
+        guard let entry = objects.entry(for: number), entry.inUse else { continue }
+        if let stream = entry.objectStream {
+          inStreams[stream, default: []].insert(number)
+        } else {
+          // Its `N G obj`, and a byte inside it, are the object's own.
+          #expect(objects.objectNumber(atFileOffset: entry.offset) == number)
+          #expect(objects.objectNumber(atFileOffset: entry.offset + 8) == number)
+          #expect(objects.objectNumber(atFileOffset: entry.offset - 1) != number)
+        }
+      }
+      #expect(!inStreams.isEmpty, "the fixture keeps objects in an object stream")
+      // Every offset in a stream's data names one of the objects it holds, each of them once.
+      for (stream, numbers) in inStreams {
+        let named = Set(
+          (0..<4096).compactMap { objects.objectNumber(atOffset: $0, inObjectStream: stream) })
+        #expect(named == numbers, "object stream \(stream)")
+      }
+    }
+  }
+
+  @Test("A ToUnicode CMap's letters are read with the one lexer")
+  func toUnicodeLetters() {
+    let cmap = """
+      /CIDInit /ProcSet findresource begin
+      2 beginbfchar
+      <01> <0627>
+      <02> <0041>
+      endbfchar
+      2 beginbfrange
+      <03> <05> <05D0>
+      <06> <07> [<0031> <05E9>]
+      endbfrange
+      <08> <0043>
+      """
+    #expect(
+      ToUnicodeLetters.letters(in: cmap)
+        == ["\u{0627}", "A", "\u{05D0}", "\u{05D1}", "\u{05D2}", "\u{05E9}"])
+  }
 }

@@ -101,8 +101,7 @@ extension PDFBindingDocument {
     MappedFile, [RevisionScan]
   ) {
     let mapping = try source.mapped()
-    let scans = RevisionScanner.revisions(
-      in: UnsafeRawBufferPointer(start: mapping.address, count: mapping.length))
+    let scans = mapping.withBytes { RevisionScanner.revisions(in: $0) }
     guard let scans else {
       if source.looksTruncated { throw BindingError.damaged(.truncated) }
       throw BindingError.damaged(
