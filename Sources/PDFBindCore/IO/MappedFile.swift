@@ -6,7 +6,7 @@ import SystemPackage
 /// itself and reports what is wrong with it.
 ///
 /// If another program shortens the file while it is mapped, reading the lost pages raises
-/// SIGBUS; the command line reports that and stops (pdfbind's FaultHandler).
+/// SIGBUS; `ShrunkFileFault` is the public hook a program uses to report that and stop.
 final class MappedFile {
   /// The first byte. Readers go through `withBytes`; only `QPDFDocument`, which keeps the
   /// mapping as long as qpdf reads from it, hands the address itself on.
