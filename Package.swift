@@ -101,3 +101,14 @@ if Context.environment["PDFBIND_FUZZ"] != nil {
   package.targets.append(
     .executableTarget(name: "PDFBindFuzz", dependencies: ["PDFBindCore"]))
 }
+
+// bench/measure: pdfbind-measure, the measurements suggest's limits are chosen from (see
+// bench/README.md), built only with PDFBIND_BENCH set. It reads PDFBindCore's internals
+// (`@testable import`), which a debug build allows.
+if Context.environment["PDFBIND_BENCH"] != nil {
+  package.targets.append(
+    .executableTarget(
+      name: "pdfbind-measure",
+      dependencies: ["PDFBindCore", .product(name: "SystemPackage", package: "swift-system")],
+      path: "bench/measure"))
+}

@@ -1,6 +1,6 @@
 import PDFBindCore
 
-var book = try PDFBindingDocument(path: "book.pdf", password: nil)
+let book = try PDFBindingDocument(path: "book.pdf", password: nil)
 print(book.pageBinding)  // unknown
 book.pageBinding = .rightEdge
 book.pageArrangement = .cover

@@ -1,7 +1,7 @@
 import PDFBindCore
 
 // A book whose text says how it is bound, though its catalog does not.
-var book = try PDFBindingDocument(path: "arabic.pdf")
+let book = try PDFBindingDocument(path: "arabic.pdf")
 let suggestion = try book.suggest()
 print(suggestion.decision?.rawValue ?? "undecided")  // right-edge
 if let binding = suggestion.bindingToSet {  // nil when undecided or already declared

@@ -7,7 +7,7 @@ extension PDFBindingDocument {
   /// (to another destination, its bytes are copied unchanged). Saved over its own file, the
   /// document then describes the result.
   @discardableResult
-  public mutating func save(
+  public func save(
     to destination: SaveDestination = .replacing, options: SaveOptions = SaveOptions()
   ) throws(BindingError) -> SaveOutcome {
     let (outcome, verified) = try Saving(
@@ -19,10 +19,9 @@ extension PDFBindingDocument {
 
   /// After a result replaced the document's own file: the document describes the result (what
   /// the verifier read back) from now on. True when it did.
-  mutating func adopt(_ verified: Inspection?, writtenTo destination: SaveDestination) -> Bool {
+  func adopt(_ verified: Inspection?, writtenTo destination: SaveDestination) -> Bool {
     guard let verified, destination == .replacing || destination == .inPlace else { return false }
-    file.markStale()
-    file = OpenedFile(path: path, password: password, contents: verified)
+    replaceFile(with: verified)
     return true
   }
 

@@ -26,7 +26,7 @@ struct DocumentTests {
   @Test("A value viewers ignore reads as unknown with a warning, and setting unknown removes it")
   func unexpectedDirection() throws {
     let path = try Fixture.copy("lowercase-r2l.pdf")
-    var document = try PDFBindingDocument(path: path)
+    let document = try PDFBindingDocument(path: path)
     #expect(document.report.warnings == [.unexpectedDirection(shown: "/r2l")])
     document.pageBinding = .unknown
     #expect(document.hasUnsavedChanges)
@@ -39,7 +39,7 @@ struct DocumentTests {
   @Test("Setting what the file holds writes nothing")
   func unchanged() throws {
     let path = try Fixture.copy("right-edge.pdf")
-    var document = try PDFBindingDocument(path: path)
+    let document = try PDFBindingDocument(path: path)
     document.pageBinding = .rightEdge
     #expect(!document.hasUnsavedChanges)
     let outcome = try document.save()
@@ -51,7 +51,7 @@ struct DocumentTests {
   func inPlace() throws {
     let path = try Fixture.copy("object-streams.pdf")
     let inode = try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int
-    var document = try PDFBindingDocument(path: path)
+    let document = try PDFBindingDocument(path: path)
     document.pageBinding = .rightEdge
     document.pageArrangement = .noCover
     let outcome = try document.save(to: .inPlace)
@@ -74,7 +74,7 @@ struct DocumentTests {
   func elsewhere() throws {
     let path = try Fixture.copy("hybrid.pdf")
     let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-    var document = try PDFBindingDocument(path: .init(path))
+    let document = try PDFBindingDocument(path: .init(path))
     document.pageBinding = .leftEdge
     let copy = directory.appendingPathComponent("copy.pdf").path
     #expect(try document.save(to: copy).crossReferenceKind == .hybrid)
@@ -94,7 +94,7 @@ struct DocumentTests {
   @Test("A dry run reports the update and writes nothing")
   func dryRun() throws {
     let path = try Fixture.copy("unknown.pdf")
-    var document = try PDFBindingDocument(path: path)
+    let document = try PDFBindingDocument(path: path)
     document.pageBinding = .rightEdge
     let outcome = try document.save(options: SaveOptions(dryRun: true))
     #expect(outcome.changed && outcome.bytesAppended > 0 && outcome.after == .rightEdge)
@@ -113,7 +113,7 @@ struct DocumentTests {
       try PDFBindingDocument(path: Fixture.path("encrypted-aes-256.pdf"), password: "nope")
     }
     let signed = try Fixture.copy("signed.pdf")
-    var document = try PDFBindingDocument(path: signed)
+    let document = try PDFBindingDocument(path: signed)
     document.pageBinding = .rightEdge
     let refusal = #expect(throws: BindingError.self) { try document.save() }
     #expect(refusal == .protected(.signed(count: 1)))
@@ -126,7 +126,7 @@ struct DocumentTests {
   @Test("A damaged file is refused, or rewritten whole with repair")
   func damaged() throws {
     let path = try Fixture.copy("damaged-xref.pdf")
-    var document = try PDFBindingDocument(path: path)
+    let document = try PDFBindingDocument(path: path)
     #expect(document.report.warnings.first?.kind == "damaged")
     document.pageBinding = .leftEdge
     let refusal = #expect(throws: BindingError.self) { try document.save() }
@@ -138,24 +138,50 @@ struct DocumentTests {
     #expect(try IndependentReaders.qpdfDirection(path) == "/L2R")
   }
 
+  @Test("Two references to a document are one document: a save shows through both")
+  func oneDocument() throws {
+    let path = try Fixture.copy("unknown.pdf")
+    let document = try PDFBindingDocument(path: path)
+    let other = document
+    other.pageBinding = .rightEdge
+    #expect(document.hasUnsavedChanges)
+    try document.save(to: .inPlace)
+    #expect(other.pageBinding == .rightEdge && !other.hasUnsavedChanges)
+    #expect(other.report.direction == .name("R2L"))
+    #expect(try IndependentReaders.qpdfDirection(path) == "/R2L")
+  }
+
   @Test("A file changed on disk after it was read is left alone")
   func changedOnDisk() throws {
     let path = try Fixture.copy("unknown.pdf")
-    var document = try PDFBindingDocument(path: path)
-    var other = document
+    let document = try PDFBindingDocument(path: path)
+    let opener = try PDFBindingDocument(path: path)
+    opener.pageBinding = .rightEdge
+    try opener.save(to: .inPlace)
+    let written = try Data(contentsOf: URL(fileURLWithPath: path))
+    // A document opened before another wrote over the file may not write over the new one.
+    document.pageBinding = .leftEdge
+    #expect(throws: BindingError.writing(.changedWhileWorking)) { try document.save() }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+  }
+
+  @Test("History and revert without a document: the same revisions, the same cut")
+  func historyAndRevertByPath() throws {
+    let path = try Fixture.copy("unknown.pdf")
+    let document = try PDFBindingDocument(path: path)
     document.pageBinding = .rightEdge
     try document.save(to: .inPlace)
-    let written = try Data(contentsOf: URL(fileURLWithPath: path))
-    // A copy made before the save still describes the old file: it may not write over the new.
-    other.pageBinding = .leftEdge
-    #expect(throws: BindingError.writing(.changedWhileWorking)) { try other.save() }
-    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == written)
+    #expect(try PDFBindingDocument.history(ofFileAt: .init(path)) == document.history())
+    let planned = try PDFBindingDocument.revert(fileAt: .init(path), dryRun: true)
+    #expect(planned == (try document.revert(dryRun: true)))
+    #expect(try PDFBindingDocument.revert(fileAt: .init(path)) == planned)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Fixture.bytes("unknown.pdf"))
   }
 
   @Test("History after two saves, and two reverts back to the original bytes")
   func historyAndRevert() throws {
     let path = try Fixture.copy("unknown.pdf")
-    var document = try PDFBindingDocument(path: path)
+    let document = try PDFBindingDocument(path: path)
     document.pageBinding = .rightEdge
     try document.save()
     document.pageArrangement = .cover

@@ -67,10 +67,35 @@ struct RevisionScanTests {
     #expect(Array(bytes[scans[0].eofEnd...]) == [0x0D, 0x0A])
   }
 
-  @Test("Arbitrary bytes never crash the scan")
+  @Test("A file cut short shows only the revisions it still holds whole")
+  func cutShort() throws {
+    let bytes = try fixture("several-updates.pdf")
+    let whole = try #require(revisions(bytes))
+    for length in 0...bytes.count {
+      let held = whole.filter { $0.eofEnd <= length }
+      guard let scans = revisions(Array(bytes.prefix(length))) else {
+        // Nothing to start from only when the cut is inside a revision (through its last
+        // startxref, say), never just after a %%EOF.
+        #expect(
+          !whole.contains { $0.eofEnd <= length && length <= $0.end }, "cut at \(length)")
+        continue
+      }
+      #expect(scans.count == held.count, "cut at \(length)")
+      for (scan, original) in zip(scans, held) {
+        #expect(
+          scan.start == original.start && scan.eofEnd == original.eofEnd
+            && scan.end == min(original.end, length)
+            && scan.sections.map(\.start) == original.sections.map(\.start),
+          "cut at \(length)")
+      }
+    }
+  }
+
+  @Test("Arbitrary bytes never crash the scan, and what it finds holds together")
   func arbitraryBytes() throws {
     var generator = SplitMix64(seed: 14)
     let base = try fixture("several-updates.pdf")
+    var found = 0
     for _ in 0..<300 {
       var bytes = base
       for _ in 0..<8 {
@@ -78,7 +103,43 @@ struct RevisionScanTests {
         bytes[index] = UInt8.random(in: 0...255, using: &generator)
       }
       bytes = Array(bytes.prefix(Int.random(in: 0...bytes.count, using: &generator)))
-      _ = revisions(bytes)
+      guard let scans = revisions(bytes) else { continue }
+      found += 1
+      expectConsistent(scans, in: bytes)
+    }
+    // Eight bytes changed in 1,422 usually leave the tail readable: the checks above ran.
+    #expect(found > 30, "only \(found) of 300 scans found revisions")
+  }
+
+  /// Revisions tile the file from its start, each ends just after its `%%EOF` and one
+  /// end-of-line, holds the sections that start in it, and a marker sits where pdfbind writes
+  /// one.
+  private func expectConsistent(
+    _ scans: [RevisionScan], in bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(scans.first?.start == 0, sourceLocation: sourceLocation)
+    for (earlier, later) in zip(scans, scans.dropFirst()) {
+      #expect(later.start == earlier.end, sourceLocation: sourceLocation)
+    }
+    for scan in scans {
+      #expect(scan.start < scan.end && scan.end <= bytes.count, sourceLocation: sourceLocation)
+      #expect(
+        scan.eofEnd >= 5 && scan.eofEnd <= scan.end && scan.end - scan.eofEnd <= 2,
+        sourceLocation: sourceLocation)
+      if scan.eofEnd >= 5 {
+        #expect(bytes[scan.eofEnd - 5..<scan.eofEnd].elementsEqual("%%EOF".utf8))
+      }
+      #expect(!scan.sections.isEmpty, sourceLocation: sourceLocation)
+      for section in scan.sections {
+        #expect(
+          section.start >= scan.start && section.start < scan.end && section.end <= scan.end,
+          sourceLocation: sourceLocation)
+      }
+      if let marker = scan.marker, let offset = scan.markerOffset {
+        #expect(
+          offset >= scan.start && [0, 1].contains(offset - marker.previousLength),
+          sourceLocation: sourceLocation)
+      }
     }
   }
 }

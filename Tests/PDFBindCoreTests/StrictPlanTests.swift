@@ -55,7 +55,7 @@ struct StrictPlanTests {
     let output = try Fixture.temporaryDirectory().appendingPathComponent("out.pdf").path
     func save(dryRun: Bool) -> Result<SaveOutcome, BindingError> {
       do throws(BindingError) {
-        var document = try PDFBindingDocument(path: path)
+        let document = try PDFBindingDocument(path: path)
         document.pageBinding = .rightEdge
         document.pageArrangement = .cover
         var options = options

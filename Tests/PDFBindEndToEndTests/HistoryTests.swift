@@ -154,7 +154,7 @@ struct HistoryTests {
         let count = Int(notes[range.upperBound...].prefix { $0.isNumber })
       else { continue }
       let path = Fixture.corpus.appendingPathComponent(entry["file"]!).path
-      let revisions = try Self.revisions(path, password: CorpusSweepTests.password(entry))
+      let revisions = try Self.revisions(path, password: CorpusSweepTests.password(entry["file"]!))
       #expect(revisions.count == count, "\(entry["file"]!)")
       #expect(revisions.allSatisfy { $0["problem"] == nil }, "\(entry["file"]!)")
     }

@@ -26,13 +26,10 @@ struct RevertTests {
     Case(name: $0.file, path: Fixture.path($0.file), password: $0.password)
   }
 
-  static let corpusCases = CorpusSweepTests.entries.compactMap { entry -> Case? in
-    let name = entry["file"]!
-    let refusal = CorpusSweepTests.expectedRefusal(entry)
-    return Case(
-      name: name, path: Fixture.corpus.appendingPathComponent(name).path,
-      password: CorpusSweepTests.password(entry),
-      mayBeRefused: ["not a PDF", "damaged|truncated", ""].contains(refusal))
+  static let corpusCases = CorpusExpectation.table.map {
+    Case(
+      name: $0.file, path: Fixture.corpus.appendingPathComponent($0.file).path,
+      password: CorpusSweepTests.password($0.file), mayBeRefused: $0.refusesEveryChange)
   }
 
   private static func bytes(_ path: String) throws -> Data {
@@ -97,8 +94,9 @@ struct RevertTests {
 
   @Test("set then revert gives the original bytes, corpus", arguments: corpusCases)
   func corpusRoundTrip(file: Case) throws {
-    // Every mode on each file `set` updates. Only files the MANIFEST calls damaged or not a PDF
-    // may be refused, and then in every mode alike: a regression in set fails here.
+    // Every mode on each file `set` updates. Only files whose expectation refuses any change
+    // (damaged, not a PDF, patched) may be refused, and then in every mode alike: a regression
+    // in set fails here.
     var refusedIn: [Mode] = []
     for mode in Mode.allCases
     where !(try roundTrip(file.path, password: file.password, mode: mode, name: file.name)) {

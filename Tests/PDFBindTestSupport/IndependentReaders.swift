@@ -98,6 +98,22 @@ public enum IndependentReaders {
     try runProcess(which("qpdf")!, ["--is-encrypted", path]).status == 0
   }
 
+  /// Whether qpdf's `--show-encryption` says the permissions allow changing the document
+  /// ("modify other: allowed"); nil when it prints no such line (a file without encryption).
+  public static func qpdfAllowsModification(_ path: String, password: String? = nil) throws
+    -> Bool?
+  {
+    var arguments = ["--show-encryption", path]
+    if let password { arguments.insert("--password=\(password)", at: 0) }
+    let result = try runProcess(which("qpdf")!, arguments)
+    guard
+      let line = result.out.split(separator: "\n").first(where: {
+        $0.hasPrefix("modify other: ")
+      })
+    else { return nil }
+    return line == "modify other: allowed"
+  }
+
   /// poppler's verdict on each signature, in order: the `Signature Validation:` lines of
   /// `pdfsig` ("Signature is Valid.", "Digest Mismatch.", …).
   public static func pdfsigValidations(_ path: String, password: String? = nil) throws

@@ -36,8 +36,7 @@ enum CatalogFastPath {
       let mapping = source.mapping,
       Int64(mapping.length) == source.version.size
     else { return nil }
-    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
-    return withExtendedLifetime(mapping) { facts(in: bytes, startxref: startxref) }
+    return mapping.withBytes { facts(in: $0, startxref: startxref) }
   }
 
   /// The facts of the file in `bytes` whose newest section is at `startxref` (header at 0).

@@ -107,9 +107,7 @@ final class SourceFile {
   ) throws(BindingError) -> [UInt8] {
     guard let mapping else { return try read(descriptor, at: offset, count: count) }
     let start = Int(min(offset, Int64(mapping.length)))
-    return Array(
-      UnsafeRawBufferPointer(
-        start: mapping.address + start, count: min(count, mapping.length - start)))
+    return mapping.withBytes { Array($0[start..<min(start + max(0, count), $0.count)]) }
   }
 
   /// Up to `count` bytes from `offset`; fewer only at the end of the file.

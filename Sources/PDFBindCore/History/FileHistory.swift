@@ -137,8 +137,7 @@ struct HistoryAnalysis {
       entries += section.tableEntries
       var stream = section.streamObject
       if let offset = section.xrefStreamOffset,
-        let header = ObjectHeader.parse(
-          UnsafeRawBufferPointer(start: mapping.address, count: mapping.length), at: offset)
+        let header = mapping.withBytes({ ObjectHeader.parse($0, at: offset) })
       {
         stream = (header.number, header.generation)
       }

@@ -34,13 +34,34 @@ extension PDFBindingDocument {
     return history
   }
 
+  /// The revisions of the file at `path`, as ``history()`` reads them, for a file whose
+  /// current version may not read at all (each revision is read on its own), without opening
+  /// a document on it.
+  public static func history(ofFileAt path: FilePath, password: String? = nil)
+    throws(BindingError) -> FileHistory
+  {
+    try PDFBindingDocument(opening: path, password: password).history()
+  }
+
   // MARK: - revert
+
+  /// Removes the last revision of the file at `path`, as ``revert(to:dryRun:)-(SaveDestination,_)``
+  /// does, for a file whose current version may not read at all (a revision that broke it can
+  /// still be removed), without opening a document on it.
+  @discardableResult
+  public static func revert(
+    fileAt path: FilePath, password: String? = nil, to destination: SaveDestination = .replacing,
+    dryRun: Bool = false
+  ) throws(BindingError) -> RevertOutcome {
+    try PDFBindingDocument(opening: path, password: password)
+      .revert(to: destination, dryRun: dryRun)
+  }
 
   /// Removes the file's last revision when it changed nothing but the binding and layout,
   /// giving back exactly the bytes from before it (to `destination`; with `dryRun`, only
   /// reports). Reverted in its own file, the document then describes the result.
   @discardableResult
-  public mutating func revert(to destination: SaveDestination = .replacing, dryRun: Bool = false)
+  public func revert(to destination: SaveDestination = .replacing, dryRun: Bool = false)
     throws(BindingError) -> RevertOutcome
   {
     let source = try file.sourceFile()
@@ -56,7 +77,7 @@ extension PDFBindingDocument {
 
   /// Reverts into the file at `path`; the document's own file stays as it is.
   @discardableResult
-  public mutating func revert(to path: String, dryRun: Bool = false) throws(BindingError)
+  public func revert(to path: String, dryRun: Bool = false) throws(BindingError)
     -> RevertOutcome
   {
     try revert(to: .file(FilePath(path)), dryRun: dryRun)
@@ -101,8 +122,7 @@ extension PDFBindingDocument {
     MappedFile, [RevisionScan]
   ) {
     let mapping = try source.mapped()
-    let scans = RevisionScanner.revisions(
-      in: UnsafeRawBufferPointer(start: mapping.address, count: mapping.length))
+    let scans = mapping.withBytes { RevisionScanner.revisions(in: $0) }
     guard let scans else {
       if source.looksTruncated { throw BindingError.damaged(.truncated) }
       throw BindingError.damaged(

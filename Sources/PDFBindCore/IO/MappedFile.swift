@@ -6,10 +6,21 @@ import SystemPackage
 /// itself and reports what is wrong with it.
 ///
 /// If another program shortens the file while it is mapped, reading the lost pages raises
-/// SIGBUS; the command line reports that and stops (pdfbind's FaultHandler).
+/// SIGBUS; `ShrunkFileFault` is the public hook a program uses to report that and stop.
 final class MappedFile {
+  /// The first byte. Readers go through `withBytes`; only `QPDFDocument`, which keeps the
+  /// mapping as long as qpdf reads from it, hands the address itself on.
   let address: UnsafeMutableRawPointer
   let length: Int
+
+  /// Calls `body` with the mapped bytes, keeping the mapping alive until it returns. The
+  /// buffer must not escape `body`.
+  func withBytes<Result, Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    defer { withExtendedLifetime(self) {} }
+    return try body(UnsafeRawBufferPointer(start: address, count: length))
+  }
 
   convenience init?(_ path: FilePath) {
     guard let descriptor = try? FileDescriptor.open(path, .readOnly, options: [.closeOnExec])

@@ -17,6 +17,9 @@ final class QPDFDocument {
   let attemptsRecovery: Bool
   /// The catalog's handle, once read (qpdf gives a new handle on every call).
   private var cachedRoot: qpdf_oh?
+  /// The name qpdf reads the file by: its errors name this input when they are about the file
+  /// itself, and another when about an object stream's data (`QPDFWarning.inFile`).
+  private let fileName: String
 
   /// Opens the first `length` bytes of `mapping` (all of them by default; a prefix of a file
   /// is the document as it was after the revision that ends there), or, without a mapping, the
@@ -29,6 +32,7 @@ final class QPDFDocument {
   ) throws(BindingError) {
     raw = qpdf_init()
     self.mapping = mapping
+    fileName = name.string
     attemptsRecovery = attemptRecovery
     // From here on deinit frees the handle, even if the read below fails.
     // qpdf writes errors and warnings to stderr unless told not to; we report in our words.
@@ -112,7 +116,7 @@ final class QPDFDocument {
   func takeWarnings() -> [QPDFWarning] {
     var warnings: [QPDFWarning] = []
     while qpdf_more_warnings(raw) == QPDF_TRUE, let warning = qpdf_next_warning(raw) {
-      warnings.append(QPDFWarning(raw, warning))
+      warnings.append(QPDFWarning(raw, warning, fileName: fileName))
     }
     return warnings
   }
@@ -122,7 +126,7 @@ final class QPDFDocument {
     guard qpdf_has_error(raw) == QPDF_TRUE, let error = qpdf_get_error(raw) else {
       return QPDFWarning(code: .other(0), detail: "qpdf reported an error without details")
     }
-    return QPDFWarning(raw, error)
+    return QPDFWarning(raw, error, fileName: fileName)
   }
 
   func takeError(passwordGiven: Bool) -> BindingError {

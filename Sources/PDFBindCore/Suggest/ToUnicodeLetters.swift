@@ -1,43 +1,45 @@
 /// The distinct letters a `/ToUnicode` CMap maps glyphs to (its `bfchar` and `bfrange`
 /// sections). For a subset font this is the set of letters the document uses: a fallback when
 /// poppler's text selection misses glyphs (Nastaliq, whose zero-width, stacked glyphs it drops).
+/// The CMap is read with the one lexer of `Syntax/` (a CMap is PostScript, whose tokens here
+/// are PDF's: hexadecimal strings, brackets, keywords).
 enum ToUnicodeLetters {
   static func letters(in cmap: String) -> Set<Unicode.Scalar> {
     var found = Set<Unicode.Scalar>()
-    for section in sections(cmap, "bfchar") {
-      let tokens = self.tokens(section)
+    for section in sections(cmap) {
+      let tokens = section.tokens
       var index = 0
-      while index + 1 < tokens.count {
-        if case .hex = tokens[index], case .hex(let target) = tokens[index + 1] {
-          insert(target, into: &found)
-        }
-        index += 2
-      }
-    }
-    for section in sections(cmap, "bfrange") {
-      let tokens = self.tokens(section)
-      var index = 0
-      while index + 2 < tokens.count {
-        guard case .hex(let low) = tokens[index], case .hex(let high) = tokens[index + 1] else {
-          index += 1
-          continue
-        }
-        let count = min(256, max(0, number(high) - number(low) + 1))
-        switch tokens[index + 2] {
-        case .hex(var target) where !target.isEmpty:
-          for _ in 0..<count {
+      switch section.kind {
+      case .bfchar:
+        while index + 1 < tokens.count {
+          if case .hex = tokens[index], case .hex(let target) = tokens[index + 1] {
             insert(target, into: &found)
-            target[target.count - 1] &+= 1
           }
-          index += 3
-        case .arrayStart:
-          index += 3
-          while index < tokens.count, case .hex(let target) = tokens[index] {
-            insert(target, into: &found)
+          index += 2
+        }
+      case .bfrange:
+        while index + 2 < tokens.count {
+          guard case .hex(let low) = tokens[index], case .hex(let high) = tokens[index + 1] else {
             index += 1
+            continue
           }
-          index += 1  // the closing bracket
-        default: index += 3
+          let count = min(256, max(0, number(high) - number(low) + 1))
+          switch tokens[index + 2] {
+          case .hex(var target) where !target.isEmpty:
+            for _ in 0..<count {
+              insert(target, into: &found)
+              target[target.count - 1] &+= 1
+            }
+            index += 3
+          case .arrayStart:
+            index += 3
+            while index < tokens.count, case .hex(let target) = tokens[index] {
+              insert(target, into: &found)
+              index += 1
+            }
+            index += 1  // the closing bracket
+          default: index += 3
+          }
         }
       }
     }
@@ -50,53 +52,50 @@ enum ToUnicodeLetters {
     case arrayEnd
   }
 
-  private static func sections(_ cmap: String, _ name: String) -> [Substring] {
-    var result: [Substring] = []
-    var rest = cmap[...]
-    while let start = rest.firstRange(of: "begin" + name),
-      let end = rest[start.upperBound...].firstRange(of: "end" + name)
-    {
-      result.append(rest[start.upperBound..<end.lowerBound])
-      rest = rest[end.upperBound...]
-    }
-    return result
-  }
+  private enum SectionKind { case bfchar, bfrange }
 
-  /// Hex strings as UTF-16 code units (a code of one byte becomes one unit), and brackets.
-  private static func tokens(_ text: Substring) -> [Token] {
-    var tokens: [Token] = []
-    var digits: [UInt8]? = nil
-    for byte in text.utf8 {
-      switch byte {
-      case UInt8(ascii: "<"): digits = []
-      case UInt8(ascii: ">"):
-        if let hex = digits {
-          var units: [UInt16] = []
-          var index = 0
-          let step = hex.count <= 2 ? hex.count : 4
-          while step > 0, index + step <= hex.count {
-            units.append(hex[index..<index + step].reduce(0) { $0 << 4 | UInt16($1) })
-            index += step
+  /// The hexadecimal strings and brackets between each `beginbfchar`/`endbfchar` and
+  /// `beginbfrange`/`endbfrange`, in order.
+  private static func sections(_ cmap: String) -> [(kind: SectionKind, tokens: [Token])] {
+    Array(cmap.utf8).withUnsafeBytes { bytes in
+      var lexer = Lexer(bytes: bytes)
+      var sections: [(kind: SectionKind, tokens: [Token])] = []
+      var open: (kind: SectionKind, tokens: [Token])?
+      while case let token = lexer.next(), token.kind != .end {
+        switch token.kind {
+        case .keyword where open == nil:
+          if lexer.isKeyword(token, "beginbfchar") { open = (.bfchar, []) }
+          if lexer.isKeyword(token, "beginbfrange") { open = (.bfrange, []) }
+        case .keyword:
+          if let section = open,
+            lexer.isKeyword(token, section.kind == .bfchar ? "endbfchar" : "endbfrange")
+          {
+            sections.append(section)
+            open = nil
           }
-          tokens.append(.hex(units))
+        case .hexString: open?.tokens.append(.hex(units(bytes, token.range)))
+        case .arrayStart: open?.tokens.append(.arrayStart)
+        case .arrayEnd: open?.tokens.append(.arrayEnd)
+        default: break
         }
-        digits = nil
-      case UInt8(ascii: "["): tokens.append(.arrayStart)
-      case UInt8(ascii: "]"): tokens.append(.arrayEnd)
-      default:
-        if digits != nil, let value = hexValue(byte) { digits!.append(value) }
       }
+      return sections
     }
-    return tokens
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
+  /// A hexadecimal string's digits as UTF-16 code units: a code of one or two digits is one
+  /// unit, longer ones four digits a unit.
+  private static func units(_ bytes: UnsafeRawBufferPointer, _ range: Range<Int>) -> [UInt16] {
+    let digits = bytes[(range.lowerBound + 1)..<(range.upperBound - 1)].compactMap(
+      PDFCharacter.hexDigit)
+    let step = digits.count <= 2 ? digits.count : 4
+    var units: [UInt16] = []
+    var index = 0
+    while step > 0, index + step <= digits.count {
+      units.append(digits[index..<index + step].reduce(0) { $0 << 4 | UInt16($1) })
+      index += step
     }
+    return units
   }
 
   private static func number(_ units: [UInt16]) -> Int {

@@ -57,6 +57,41 @@ package struct ObjectReader {
     return parser.valueThenEndobj()
   }
 
+  // MARK: - Where an offset falls
+
+  /// The object stored in the file (not in an object stream) whose bytes hold `position`, an
+  /// offset relative to the header: the in-use object that starts last at or before it, by the
+  /// offsets the sections give (a cross-reference section ends the object before it), its
+  /// `N G obj` checked. qpdf says where it was reading, not what; this names the object.
+  package func objectNumber(atFileOffset position: Int) -> Int? {
+    var seen = Set<Int>()
+    var nearest: (offset: Int, number: Int?) = (-1, nil)
+    for section in sections {
+      for entry in section.entries(in: bytes) where seen.insert(entry.number).inserted {
+        guard entry.inUse, entry.objectStream == nil, entry.offset > 0, entry.offset <= position,
+          entry.offset > nearest.offset
+        else { continue }
+        nearest = (entry.offset, entry.number)
+      }
+    }
+    // A section that is no listed object (a table) ends the one before it; a stream listed as
+    // its own object stays that object.
+    for start in sections.map({ $0.start - header }) where start <= position {
+      if start > nearest.offset { nearest = (start, nil) }
+    }
+    guard let number = nearest.number,
+      ObjectHeader.parse(bytes, at: header + nearest.offset)?.number == number
+    else { return nil }
+    return number
+  }
+
+  /// The object of object stream `stream` whose bytes hold `position`, an offset in the
+  /// stream's decoded data (where qpdf reads a compressed object).
+  package mutating func objectNumber(atOffset position: Int, inObjectStream stream: Int) -> Int? {
+    if objectStreams[stream] == nil { objectStreams[stream] = decodeObjectStream(stream) }
+    return objectStreams[stream]?.objects.last { $0.offset <= position }?.number
+  }
+
   // MARK: - Object streams
 
   private struct DecodedObjectStream {

@@ -1,6 +1,7 @@
 /// Facts an exact update needs that the newest trailer alone does not give: the object numbers
-/// every cross-reference section defines (from pdfbind's own reader), and whether a token qpdf
-/// patched is the very `/Direction` value the update replaces.
+/// every cross-reference section defines (from pdfbind's own reader), which object a qpdf
+/// warning is about, and whether a token qpdf patched is the very `/Direction` value the update
+/// replaces. Decided from qpdf's error fields and pdfbind's reader, never from qpdf's English.
 enum Exactness {
   /// `/Size` for the update: one more than the highest object number that any section of the
   /// file defines (tables, streams, a hybrid file's `/XRefStm`; in use or free) and than every
@@ -11,8 +12,7 @@ enum Exactness {
   /// stream it saw.
   static func definedSize(trailerSize: Int, in source: SourceFile, layout: FileLayout) -> Int {
     guard let mapping = source.mapping else { return trailerSize }
-    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
-    return withExtendedLifetime(mapping) {
+    return mapping.withBytes { bytes in
       let reader = CrossReferenceReader(
         bytes: bytes, header: layout.headerOffset, strictness: .tolerant)
       let (sections, complete) = reader.chain(startxref: layout.startxref)
@@ -27,18 +27,43 @@ enum Exactness {
     }
   }
 
-  /// The warning qpdf gives when it reads a bare word as a string (fpdf2 2.8.9 writes
-  /// `/Direction RTL`).
-  static let bareWordWarning = "unknown token while reading object; treating as string"
+  /// Which of the `rewritten` objects `warning` is about, from where qpdf was reading: in the
+  /// file, the object whose bytes hold the offset; in an object stream's data, a rewritten
+  /// object stored in an object stream whose data holds it there (qpdf's position does not
+  /// say which stream, so this errs towards refusing). Read with the tolerant reader of
+  /// `Syntax/`; nil when the warning is about none of them, or gives no position.
+  static func rewrittenObject(
+    _ warning: QPDFWarning, among rewritten: Set<Int>, in source: SourceFile, layout: FileLayout
+  ) -> Int? {
+    guard let position = warning.filePosition, let mapping = source.mapping else { return nil }
+    return mapping.withBytes { bytes in
+      let reader = CrossReferenceReader(
+        bytes: bytes, header: layout.headerOffset, strictness: .tolerant)
+      var objects = ObjectReader(
+        bytes: bytes, header: layout.headerOffset, strictness: .tolerant,
+        sections: reader.chain(startxref: layout.startxref).sections)
+      if warning.inFile {
+        return objects.objectNumber(atFileOffset: position).flatMap {
+          rewritten.contains($0) ? $0 : nil
+        }
+      }
+      return rewritten.sorted().first { number in
+        guard let stream = objects.entry(for: number)?.objectStream else { return false }
+        return objects.objectNumber(atOffset: position, inObjectStream: stream) == number
+      }
+    }
+  }
 
-  /// Whether `warning` is qpdf patching the `/Direction` value itself: a bare word right after
-  /// the `/Direction` key, which qpdf then read as the string `direction` holds. `bytes` reads
-  /// the file at an offset relative to its header. Anything else qpdf patched stays a refusal.
+  /// Whether `warning` is qpdf patching the `/Direction` value itself: damage met in the file
+  /// where a bare word stands right after the `/Direction` key, which qpdf then read as the
+  /// string `direction` holds (fpdf2 2.8.9 writes `/Direction RTL`; qpdf reads a word that is
+  /// no keyword of PDF as a string). `bytes` reads the file at an offset relative to its
+  /// header. Anything else qpdf patched stays a refusal.
   static func isPatchedDirectionValue(
     _ warning: QPDFWarning, direction: DirectionEntry,
     bytes: (_ offset: Int, _ count: Int) -> [UInt8]?
   ) -> Bool {
-    guard warning.detail == bareWordWarning, let offset = warning.filePosition,
+    guard warning.code == .damagedPDF, warning.inFile, let offset = warning.filePosition,
       case .other(let syntax) = direction, syntax.hasPrefix("("), syntax.hasSuffix(")")
     else { return false }
     let word = Array(syntax.utf8.dropFirst().dropLast())

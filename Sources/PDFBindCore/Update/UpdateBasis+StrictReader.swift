@@ -17,8 +17,7 @@ extension UpdateBasis {
       layout.startxref == startxref, let mapping = source.mapping,
       Int64(mapping.length) == source.version.size
     else { return nil }
-    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
-    return withExtendedLifetime(mapping) { () -> (UpdateBasis, [Int])? in
+    return mapping.withBytes { bytes -> (UpdateBasis, [Int])? in
       let reader = CrossReferenceReader(bytes: bytes, header: 0, strictness: .strict)
       let (sections, complete) = reader.chain(startxref: startxref, limit: 64)
       guard complete, let newest = sections.first,

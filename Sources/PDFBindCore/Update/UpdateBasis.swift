@@ -54,15 +54,16 @@ extension UpdateBasis {
       UpdatePlanner.rewrittenObjects(
         for: change, catalog: catalog, viewerPreferences: viewerPreferences
       ).map(\.objectNumber))
-    if let warning = (inspection.qpdfWarnings + document.takeWarnings()).first(where: {
-      $0.objectNumber.map(rewritten.contains) == true
-        && !(change.binding != nil
-          && Exactness.isPatchedDirectionValue($0, direction: inspection.direction) {
+    for warning in inspection.qpdfWarnings + document.takeWarnings() {
+      guard
+        let patched = Exactness.rewrittenObject(
+          warning, among: rewritten, in: source, layout: layout),
+        !(change.binding != nil
+          && Exactness.isPatchedDirectionValue(warning, direction: inspection.direction) {
             source.bytes(atHeaderRelative: $0, count: $1)
           })
-    }) {
-      throw BindingError.damaged(
-        .patchedObject(objectNumber: warning.objectNumber!, detail: warning.detail))
+      else { continue }
+      throw BindingError.damaged(.patchedObject(objectNumber: patched, detail: warning.detail))
     }
     let newest = try source.newestSection(at: layout)
     let kind = try UpdatePlanner.crossReferenceKind(newest.kind, layout: layout, trailer: trailer)
@@ -108,8 +109,7 @@ extension UpdateBasis {
     guard case .integer(let offset)? = trailer["XRefStm"], let mapping = source.mapping else {
       return nil
     }
-    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
-    return withExtendedLifetime(mapping) {
+    return mapping.withBytes { bytes in
       let reader = CrossReferenceReader(
         bytes: bytes, header: layout.headerOffset, strictness: .tolerant)
       guard let section = reader.section(at: layout.headerOffset + Int(clamping: offset)),

@@ -25,7 +25,7 @@ extension PDFBindCommand {
       let (json, showPath) = (report.json, inputs.mayHoldSeveral)
       try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
-        let history = try PDFBindingDocument(opening: path, password: password).history()
+        let history = try PDFBindingDocument.history(ofFileAt: path, password: password)
         if json {
           file.standardOutput.append(history.json(for: input).line)
         } else {

@@ -40,8 +40,8 @@ extension PDFBindCommand {
         jsonToError: { destinations.destination(for: $0).isStandardOutput }
       ) { input, path, file throws(BindingError) in
         let destination = destinations.destination(for: input)
-        var document = PDFBindingDocument(opening: path, password: password)
-        let outcome = try document.revert(to: destination, dryRun: dryRun)
+        let outcome = try PDFBindingDocument.revert(
+          fileAt: path, password: password, to: destination, dryRun: dryRun)
         let toError = destination.isStandardOutput
         if json {
           file.report(outcome.json(for: input, dryRun: dryRun).line, toError: toError)

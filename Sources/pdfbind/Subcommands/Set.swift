@@ -110,7 +110,7 @@ struct SetRequest: Equatable {
       jsonToError: { destinations.destination(for: $0).isStandardOutput }
     ) { input, path, file throws(BindingError) in
       let destination = destinations.destination(for: input)
-      var document = try PDFBindingDocument(path: path, password: password)
+      let document = try PDFBindingDocument(path: path, password: password)
       // --auto: the decided binding, or none (the file keeps its own; with no layout either,
       // nothing changes and the file is only passed through to -o or standard output).
       let suggestion =

@@ -5,8 +5,8 @@ than by running Tesseract again. The limits below mirror the Swift ones; change 
 what it does to every book, and only then change the Swift.
 
 usage: model.py READINGS.tsv LABELS.tsv [SUGGEST.jsonl]
-  READINGS.tsv: the lines of `PDFBIND_PAGE_READINGS=DIR swift test --filter
-                PageReadingsMeasurement | grep '^reading'` (every page the script reads)
+  READINGS.tsv: the lines of `PDFBIND_BENCH=1 swift run pdfbind-measure page-readings DIR`
+                (every page the script reads)
   LABELS.tsv:   DIR/image-labels.tsv of make_image_books.py
   SUGGEST.jsonl: `pdfbind suggest --json DIR/*.pdf`, to check the model against the build:
                 every book whose page-script outcome differs is listed

@@ -5,7 +5,7 @@ make_image_books.py: the double-page pictures the seam rules miss and the rule f
 unrelated pairs it takes (every one is wrong), and the unrelated pairs nearest its ratio.
 
 usage: twins.py [limits] NAME=TSV:LABELS ...   (-v: every missed join)
-  TSV:    PDFBIND_TWIN_MEASURES=DIR swift test --filter TwinPagesMeasurement | grep '^twins'
+  TSV:    PDFBIND_BENCH=1 swift run pdfbind-measure twin-pages DIR
   LABELS: DIR/image-labels.tsv
 """
 import argparse

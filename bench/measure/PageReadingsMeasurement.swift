@@ -1,29 +1,18 @@
-import Foundation
-import SystemPackage
-import Testing
-
 @testable import PDFBindCore
 
 /// What the page script reads on every page it looks at, for choosing its limits: one
 /// tab-separated line per page of each PDF in a folder, read as `suggest` reads it (qpdf for
 /// the image sizes, poppler for the pictures, Tesseract for the script), but on each of the
 /// five pages it reads (the first that hold writing) rather than stopping at two that agree.
-/// It runs only when asked:
+/// `pdfbind-measure page-readings DIR` prints them (bench/measure/README.md):
 ///
-///     PDFBIND_PAGE_READINGS=DIR swift test --filter PageReadingsMeasurement \
-///       | grep '^reading' > readings.tsv
+///     PDFBIND_BENCH=1 swift run pdfbind-measure page-readings DIR > readings.tsv
 ///
 /// `bench/suggest/pages/model.py readings.tsv DIR/image-labels.tsv` then models the page
 /// script's decision on those lines, so a limit can be tried on a labelled set in seconds.
-@Suite("Page readings, measured")
-struct PageReadingsMeasurement {
-  static let folder = ProcessInfo.processInfo.environment["PDFBIND_PAGE_READINGS"]
-
-  @Test(
-    "Every page reading of a folder's PDFs, one line each",
-    .enabled(if: folder != nil))
-  func readings() throws {
-    let folder = try #require(Self.folder)
+enum PageReadingsMeasurement {
+  /// Every page reading of the PDFs in `folder`, one line each, after a header line.
+  static func printReadings(in folder: String) throws {
     print(
       "reading\tfile\tpage\tlines\tholds_writing\tblock\tlines_in_rows\tlines_in_columns"
         + "\tshort_from_left\tshort_from_right\tscript\torientation\tconfidence")

@@ -1,15 +1,11 @@
-import Foundation
-import SystemPackage
-import Testing
-
 @testable import PDFBindCore
 
 /// What `TwinPages` weighs, for choosing its limits: one tab-separated line per pair of
 /// consecutive pages of each PDF in a folder, drawn as `suggest` draws them (poppler, 200 ×
-/// 300, 16 columns a side). It runs only when asked:
+/// 300, 16 columns a side). `pdfbind-measure twin-pages DIR` prints them
+/// (bench/measure/README.md):
 ///
-///     PDFBIND_TWIN_MEASURES=DIR swift test --filter TwinPagesMeasurement \
-///       | grep '^twins' > twins.tsv
+///     PDFBIND_BENCH=1 swift run pdfbind-measure twin-pages DIR > twins.tsv
 ///
 /// Columns: the file, the pair's first page (from 1), each page's coverage (all, then its left
 /// and right strips'), their distance, the nearest any other page comes to either, the same
@@ -17,13 +13,9 @@ import Testing
 /// pair, and whether `TwinPages` takes it. A page without detail has `-` for its coverage, and
 /// its pairs `-` for the measures. `bench/suggest/seams/twins.py` models the rule on these
 /// lines, its limits given as options.
-@Suite("Pages alike at the spine, measured")
-struct TwinPagesMeasurement {
-  static let folder = ProcessInfo.processInfo.environment["PDFBIND_TWIN_MEASURES"]
-
-  @Test("Every pair's likeness in a folder's PDFs, one line each", .enabled(if: folder != nil))
-  func measures() throws {
-    let folder = try #require(Self.folder)
+enum TwinPagesMeasurement {
+  /// Every pair's likeness in the PDFs of `folder`, one line each, after a header line.
+  static func printMeasures(in folder: String) throws {
     print(
       "twins\tfile\tpage\tcoverage\tleft\tright\tnext_coverage\tnext_left\tnext_right"
         + "\tdistance\tnearest_other\tsame_sides\tothers\tjoined\ttaken")

@@ -1,0 +1,81 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+/// `suggest` with the run-time libraries it may load missing: Tesseract, libturbojpeg and
+/// Tesseract's script data.
+extension PicturesTests {
+  /// namespace of its own (`hiding`).
+  static let canHideLibraries: Bool = {
+    guard let result = try? runProcess("/usr/bin/unshare", ["-r", "-m", "true"]) else {
+      return false
+    }
+    return result.status == 0
+  }()
+  static let tesseractLibrary = "/usr/lib/x86_64-linux-gnu/libtesseract.so.5"
+  static let turboJPEGLibrary = "/usr/lib/x86_64-linux-gnu/libturbojpeg.so.0"
+  static let canHideTesseract =
+    canHideLibraries && FileManager.default.fileExists(atPath: tesseractLibrary)
+  static let canHideTurboJPEG =
+    canHideLibraries && FileManager.default.fileExists(atPath: turboJPEGLibrary)
+
+  /// pdfbind run with `arguments` while the file `library` (a symbolic link) points to is
+  /// /dev/null.
+  static func hiding(_ library: String, _ arguments: String...) throws -> ProcessResult {
+    try hiding(library, arguments)
+  }
+
+  static func hiding(_ library: String, _ arguments: [String]) throws -> ProcessResult {
+    let target = try FileManager.default.destinationOfSymbolicLink(atPath: library)
+    let real = target.hasPrefix("/") ? target : "/usr/lib/x86_64-linux-gnu/" + target
+    let hide = "mount --bind /dev/null \"$1\" && shift && exec \"$@\""
+    return try runProcess(
+      "/usr/bin/unshare",
+      ["-r", "-m", "sh", "-c", hide, "sh", real, PDFBindRunner.executable] + arguments)
+  }
+
+  @Test(
+    "Without Tesseract the evidence says so and the pictures still decide",
+    .enabled(if: canHideTesseract, "needs unshare -r -m and Debian's libtesseract5"))
+  func tesseractHidden() throws {
+    let result = try Self.hiding(
+      Self.tesseractLibrary, "suggest", "--json",
+      Fixture.path("pictures/arabic-scan-ltr-spread.pdf"))
+    #expect(result.status == 0, "\(result.err)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let pageScript = try #require(evidence(object, "page-script").first)
+    let detail = pageScript["detail"] as? String ?? ""
+    #expect(detail.hasPrefix("not available (Tesseract is not installed"), "\(detail)")
+    #expect(pageScript["says"] is NSNull)
+    #expect(object["decision"] as? String == "left-edge", "\(object)")
+  }
+
+  @Test(
+    "Without libturbojpeg poppler draws the scans, and every suggestion is the same",
+    .enabled(if: canHideTurboJPEG, "needs unshare -r -m and Debian's libturbojpeg0"))
+  func turboJPEGHidden() throws {
+    let books = try String(
+      contentsOfFile: Fixture.path("pictures/MANIFEST.tsv"), encoding: .utf8
+    ).split(separator: "\n").dropFirst().map {
+      Fixture.path("pictures/" + $0.prefix { $0 != "\t" })
+    }
+    let hidden = try Self.hiding(Self.turboJPEGLibrary, ["suggest", "--json"] + books)
+    let shown = try PDFBindRunner.run(["suggest", "--json"] + books)
+    #expect(hidden.status == shown.status, "\(hidden.err)")
+    #expect(books.count == 9 && hidden.out.split(separator: "\n").count == 9)
+    #expect(hidden.out == shown.out)
+  }
+
+  @Test("Without Tesseract's script data the evidence says where it looked")
+  func scriptDataMissing() throws {
+    let result = try PDFBindRunner.run(
+      ["suggest", Fixture.path("pictures/arabic-scan.pdf")],
+      environment: ["TESSDATA_PREFIX": "/nonexistent"])
+    #expect(result.status == 0)
+    #expect(
+      result.out.contains(
+        "page-script: not available (Tesseract's script data osd.traineddata is not in "
+          + "/nonexistent"), "\(result.out)")
+  }
+}
