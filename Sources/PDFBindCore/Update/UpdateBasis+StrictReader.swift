@@ -19,9 +19,8 @@ extension UpdateBasis {
     else { return nil }
     let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
     return withExtendedLifetime(mapping) { () -> (UpdateBasis, [Int])? in
-      let reader = CrossReferenceReader(bytes: bytes, header: 0, strictness: .strict)
-      let (sections, complete) = reader.chain(startxref: startxref, limit: 64)
-      guard complete, let newest = sections.first,
+      guard let chain = source.strictChain(startxref: startxref), chain.complete,
+        case let sections = chain.sections, let newest = sections.first,
         sections.allSatisfy({ $0.trailer["Encrypt"] == nil && $0.kind != .hybrid }),
         case .integer(let trailerSize)? = newest.trailer["Size"], trailerSize > 0,
         case .reference(let rootNumber, let rootGeneration)? = newest.trailer["Root"],
