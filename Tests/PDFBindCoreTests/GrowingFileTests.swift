@@ -27,6 +27,20 @@ struct GrowingFileTests {
       UpdateBasis.strictlyRead(source, change: BindingChange(binding: .rightEdge)) != nil)
     #expect(try IndependentReaders.qpdfCheck(path).status == 0)
     #expect(try IndependentReaders.qpdfDirection(path) == "/L2R")
+    // The damage sample's lookup, which lists the small newer sections once, finds what the
+    // walk through every section finds, wherever it splits them.
+    let mapping = try #require(source.mapping)
+    let bytes = UnsafeRawBufferPointer(start: mapping.address, count: mapping.length)
+    try withExtendedLifetime(mapping) {
+      let chain = try #require(source.strictChain(startxref: try source.layout().startxref))
+      let objects = ObjectReader(
+        bytes: bytes, header: 0, strictness: .strict, sections: chain.sections)
+      let highest = try #require(chain.sections.compactMap(\.highestNumber).max())
+      for limit in [0, 3, 40, 4096] {
+        let lookup = objects.entryLookup(listingAtMost: limit)
+        #expect((0...highest + 1).allSatisfy { lookup($0) == objects.entry(for: $0) })
+      }
+    }
   }
 
   /// The verifier of a strict plan on `name`, the plan, and the result written beside it.

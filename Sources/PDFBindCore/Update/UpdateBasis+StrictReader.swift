@@ -57,8 +57,9 @@ extension UpdateBasis {
         originalSize: Int(source.version.size), kind: newest.kind, size: size,
         carriedTrailerEntries: carried, encryption: nil, notes: [])
       // As the qpdf way samples: objects in object streams left out of a large file's sample.
+      let entry = objects.entryLookup()
       let sample = UpdatePlanner.objectsToCheck(size: size) { number in
-        newest.kind == .stream && objects.entry(for: number)?.objectStream != nil
+        newest.kind == .stream && entry(number)?.objectStream != nil
       }
       return (basis, sample)
     }
