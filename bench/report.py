@@ -64,11 +64,12 @@ for name, label in (("book-table", "table"), ("book-xref-stream", "xref stream")
     row(f"`get` 70,000-object book ({label})", ms(get_book),
         f"`mutool show … trailer/Root/ViewerPreferences`: {ms(mutool)}",
         f"{get_book / mutool:.2f}x", "<= 2x", get_book / mutool <= 2)
+# A pair of sets a run on one growing file against a pair of bare opens of it (issue 44).
 for name, label in (("book-table", "table"), ("book-xref-stream", "xref stream")):
-    in_place_book, bare = median(f"set-inplace-{name}"), median(f"qpdf-open-{name}")
-    row(f"`set --in-place` 70,000-object book ({label})", ms(in_place_book),
-        f"one bare qpdf open of it: {ms(bare)}", f"{in_place_book / bare:.2f}x", "<= 1.5x",
-        in_place_book / bare <= 1.5)
+    pair, opens = median(f"set-pair-{name}", 0), median(f"set-pair-{name}", 1)
+    row(f"`set --in-place` 70,000-object book ({label}), a pair on one growing file",
+        f"{ms(pair / 2)} a set", f"one bare qpdf open of it: {ms(opens / 2)}",
+        f"{pair / opens:.2f}x", "<= 1.5x", pair / opens <= 1.5)
 row("`set` (atomic) 330 MB, ext4", ms(atomic), f"`cp` + `sync` of the copy: {ms(cp_sync)}",
     f"{atomic / cp_sync:.2f}x", "<= 1.10x (issue 22)", atomic / cp_sync <= 1.10)
 if os.path.exists(os.path.join(OUT, "shell-replace.json")):
@@ -159,9 +160,12 @@ side = [
     ("`set --in-place` 330 MB (xref stream)", "set-inplace-xs", ("before-set-inplace-xs", 0),
      ("set-inplace-xs", 0)),
     ("`set --in-place` book (table)", "set-inplace-book-table",
-     ("before-set-inplace-book-table", 0), ("set-inplace-book-table", 0)),
+     ("before-set-inplace-book-table", 0), None),
     ("`set --in-place` book (xref stream)", "set-inplace-book-xref-stream",
-     ("before-set-inplace-book-xref-stream", 0), ("set-inplace-book-xref-stream", 0)),
+     ("before-set-inplace-book-xref-stream", 0), None),
+    ("`set --in-place` book (table), grown by two sets", "set-grown-book-table", None, None),
+    ("`set --in-place` book (xref stream), grown by two sets", "set-grown-book-xref-stream",
+     None, None),
     ("`set` (atomic) 330 MB (table)", "set-atomic-table", ("before-set-atomic-table", 0),
      ("set-atomic", 0)),
 ]
@@ -179,3 +183,9 @@ for label, name, paired, alone in side:
     print(f"| {label} | {ms(now_wall) if now_wall else '—'} | "
           f"{ms(before_wall) if before_wall else '—'} | {ratio(now_wall, before_wall)} | "
           f"{millions(now_count)} | {millions(before_count)} | {ratio(now_count, before_count)} |")
+for name, label in (("book-table", "table"), ("book-xref-stream", "xref stream")):
+    grown, bare = instructions(f"now-set-grown-{name}"), instructions(f"now-qpdf-open-grown-{name}")
+    if grown and bare:
+        print(f"\nInstructions on the book ({label}) grown by two sets: `set --in-place` "
+              f"{millions(grown)} against one bare qpdf open of it {millions(bare)}, "
+              f"{grown / bare:.2f}x (goal <= 1.5x).")

@@ -84,6 +84,14 @@ for name in book-table book-xref-stream; do
   [ "$("$OUT/qpdf_open" "$WORK/$name.pdf")" = none ] || fail "qpdf_open cannot read $name.pdf"
   [ "$(mutool show "$WORK/$name.pdf" trailer/Root/ViewerPreferences 2>&1)" = null ] \
     || fail "mutool cannot read $name.pdf"
+  # The pair of sets the book rows repeat on one growing file: each set appends, and qpdf
+  # accepts what they leave.
+  book=$WORK/$name.pdf s=$(size "$WORK/$name.pdf")
+  "$BIN" set -q --right-edge --in-place "$book" && "$BIN" set -q --left-edge --in-place "$book"
+  [ "$("$BIN" get "$book")" = left-edge ] || fail "a pair of sets on $name.pdf reads back wrong"
+  [ "$(grep -c -a '^startxref' "$book")" -ge 3 ] || fail "a pair of sets on $name.pdf did not append"
+  qpdf --check "$book" >/dev/null || fail "qpdf --check rejects $name.pdf after a pair of sets"
+  truncate -s "$s" "$book"
 done
 for core in "" --core-only; do
   "$PY" pymupdf_set.py $core "$WORK/big-table.pdf"
@@ -134,19 +142,25 @@ hf set-inplace-xs -N --warmup 5 --runs 50 \
   -n "set --in-place 330 MB xref stream" \
   "$BIN set -q --right-edge --in-place $WORK/big-xref-stream.pdf"
 
-say "the 70,000-object book: get against mutool, set --in-place against one bare qpdf open"
+say "the 70,000-object book: get against mutool; set --in-place, a pair a run on one growing"
+say "file, against a pair of bare qpdf opens of it"
 for name in book-table book-xref-stream; do
-  orig=$(size "$IN/$name.pdf")
+  orig=$(size "$IN/$name.pdf") book=$WORK/$name.pdf
   hf "get-$name" -N --warmup 3 --runs 30 \
-    -n "pdfbind get $name" "$BIN get $WORK/$name.pdf" \
+    -n "pdfbind get $name" "$BIN get $book" \
     -n "mutool show $name trailer/Root/ViewerPreferences" \
-    "mutool show $WORK/$name.pdf trailer/Root/ViewerPreferences"
-  hf "set-inplace-$name" -N --warmup 3 --runs 30 \
-    --prepare "truncate -s $orig $WORK/$name.pdf" \
-    -n "set --in-place $name" "$BIN set -q --right-edge --in-place $WORK/$name.pdf"
-  hf "qpdf-open-$name" -N --warmup 3 --runs 30 \
-    -n "one bare qpdf open of $name" "$OUT/qpdf_open $WORK/$name.pdf"
-  truncate -s "$orig" "$WORK/$name.pdf"
+    "mutool show $book trailer/Root/ViewerPreferences"
+  # As a user meets it (issue 44): the same file set back and forth, so that it gains an
+  # update with every set (66 here) and its catalog is the one the last update wrote; the
+  # opens read the file the sets left. Each side is a pair under one sh, so both pay the same
+  # shell; every set changes the file (right-edge, then left-edge).
+  truncate -s "$orig" "$book"
+  hf "set-pair-$name" -N --warmup 3 --runs 30 \
+    -n "set --in-place twice, $name growing" \
+    "sh -c '$BIN set -q --right-edge --in-place $book && $BIN set -q --left-edge --in-place $book'" \
+    -n "two bare qpdf opens of $name" \
+    "sh -c '$OUT/qpdf_open $book >/dev/null && $OUT/qpdf_open $book >/dev/null'"
+  truncate -s "$orig" "$book"
 done
 
 say "atomic set on 330 MB against cp of it (same file system)"
@@ -297,6 +311,17 @@ for entry in "${IR_BINS[@]}"; do
     orig=$(size "$IN/$file.pdf")
     truncate -s "$orig" "$WORK/$file.pdf"
     count "$who-$name" "$bin" set -q --right-edge $flag "$WORK/$file.pdf"
+    truncate -s "$orig" "$WORK/$file.pdf"
+  done
+  # The book as the pair rows leave it: a set on a file that two sets have grown, against a
+  # bare open of that file (whose catalog is no longer in an object stream).
+  for file in book-table book-xref-stream; do
+    orig=$(size "$IN/$file.pdf")
+    truncate -s "$orig" "$WORK/$file.pdf"
+    "$bin" set -q --right-edge --in-place "$WORK/$file.pdf"
+    "$bin" set -q --left-edge --in-place "$WORK/$file.pdf"
+    count "$who-set-grown-$file" "$bin" set -q --right-edge --in-place "$WORK/$file.pdf"
+    count "$who-qpdf-open-grown-$file" "$OUT/qpdf_open" "$WORK/$file.pdf"
     truncate -s "$orig" "$WORK/$file.pdf"
   done
 done

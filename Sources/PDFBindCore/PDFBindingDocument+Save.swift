@@ -87,6 +87,9 @@ struct Saving {
         password: password, expectation: .change(change, original: contents),
         objects: plan.objects)
       verifier.damageSample = damageSample
+      verifier.keptPageTree = Verifier.KeptPageTree(
+        plan: plan, catalogNumber: basis.catalog.objectNumber,
+        originalPageCount: contents.pageCount)
       verifier.qpdfOriginal = { [file] () throws(BindingError) -> Inspection in
         let read = try file.qpdfRead().inspection
         if let damage = read.damage { throw .damaged(.needsRepair(detail: damage)) }

@@ -36,13 +36,16 @@ enum CatalogFastPath {
       let mapping = source.mapping,
       Int64(mapping.length) == source.version.size
     else { return nil }
-    return mapping.withBytes { facts(in: $0, startxref: startxref) }
+    guard let chain = source.strictChain(startxref: startxref) else { return nil }
+    return mapping.withBytes { facts(in: $0, chain: chain) }
   }
 
-  /// The facts of the file in `bytes` whose newest section is at `startxref` (header at 0).
-  static func facts(in bytes: UnsafeRawBufferPointer, startxref: Int) -> Facts? {
-    let reader = CrossReferenceReader(bytes: bytes, header: 0, strictness: .strict)
-    let (sections, complete) = reader.chain(startxref: startxref, limit: 64)
+  /// The facts of the file in `bytes` (header at 0) from the strict reader's `chain` of it.
+  private static func facts(
+    in bytes: UnsafeRawBufferPointer,
+    chain: (sections: [CrossReferenceSection], complete: Bool)
+  ) -> Facts? {
+    let (sections, complete) = chain
     guard complete,
       sections.allSatisfy({ $0.trailer["Encrypt"] == nil && $0.kind != .hybrid }),
       let trailer = sections.first?.trailer, case .integer? = trailer["Size"],

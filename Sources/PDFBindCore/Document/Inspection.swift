@@ -10,10 +10,12 @@ struct Inspection {
   /// qpdf's reason, when the file only reads with its cross-reference table reconstructed.
   var damage: String?
 
-  init(_ document: QPDFDocument) throws(BindingError) {
+  /// qpdf's read of `document`; with `knownPageCount`, the page tree is not read (the verifier
+  /// has shown the result keeps the original's, `Verifier.KeptPageTree`).
+  init(_ document: QPDFDocument, knownPageCount: Int? = nil) throws(BindingError) {
     (direction, directionIsIndirect) = try document.direction()
     (pageLayout, pageLayoutIsIndirect) = try document.pageLayout()
-    pageCount = document.pageCount()
+    pageCount = knownPageCount ?? document.pageCount()
     qpdfWarnings = document.takeWarnings()
   }
 

@@ -18,6 +18,8 @@ final class SourceFile {
   let headerOffset: Int
   /// The last bytes, where `startxref` and `%%EOF` must be.
   let tail: [UInt8]
+  private var strictChainRead:
+    (startxref: Int, chain: (sections: [CrossReferenceSection], complete: Bool))?
 
   init(path: FilePath) throws(BindingError) {
     let descriptor: FileDescriptor
@@ -56,6 +58,20 @@ final class SourceFile {
 
   deinit {
     try? descriptor.close()
+  }
+
+  /// The chain of sections from `startxref` as the strict reader reads it over the mapping
+  /// (header at 0), read once: `get`'s fast path and `set`'s plan both follow it, and a
+  /// book's cross-reference stream is worth inflating only once.
+  func strictChain(startxref: Int) -> (sections: [CrossReferenceSection], complete: Bool)? {
+    if let strictChainRead, strictChainRead.startxref == startxref { return strictChainRead.chain }
+    guard let mapping else { return nil }
+    let chain = mapping.withBytes {
+      CrossReferenceReader(bytes: $0, header: 0, strictness: .strict)
+        .chain(startxref: startxref, limit: CrossReferenceReader.strictChainLimit)
+    }
+    strictChainRead = (startxref, chain)
+    return chain
   }
 
   /// The mapping, for readers that cannot do without one (history).

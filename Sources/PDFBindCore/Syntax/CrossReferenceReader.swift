@@ -15,6 +15,13 @@ package struct CrossReferenceReader {
 
   private var strict: Bool { strictness == .strict }
 
+  /// How many sections the strict readers (the fast path, `set`'s plan) follow before they
+  /// leave a file to qpdf. Every `set --in-place` adds one, so a file set back and forth a
+  /// few dozen times must still be read here: past this, `set` would pay a second full qpdf
+  /// open (of the original) besides the verifying one. The checks below stay linear in the
+  /// sections' entries, so a thousand small updates cost less than one book's table.
+  package static let strictChainLimit = 1024
+
   /// The sections newest first from `startxref` (relative to the header), with each hybrid
   /// table's stream right after the table; `complete` when the chain ended at a section without
   /// `/Prev`. Strict: every `/Prev` and `/XRefStm` must be an integer that leads to a section.
@@ -52,17 +59,27 @@ package struct CrossReferenceReader {
   /// qpdf keeps each stream it reads under its number, so a reference to that number finds the
   /// stream where this reader would find the other object (`make fuzz`: `/Pages 2 0 R` in a
   /// file whose stream was `2 0 obj` too). A free entry for it is fine.
+  /// Each section is asked only about the stream numbers it lists: a short section's entries
+  /// are looked for among the streams, a long one is asked about each stream (a file set a
+  /// thousand times has a thousand streams and sections, but only a few entries in each).
   private func streamNumbersAreTheirOwn(_ sections: [CrossReferenceSection]) -> Bool {
-    for stream in sections.compactMap(\.streamObject) {
-      for section in sections {
-        switch section.lookup(stream.number, in: bytes) {
+    let streams = Dictionary(grouping: sections.compactMap(\.streamObject), by: \.number)
+    for section in sections {
+      let listed: Set<Int> =
+        section.entryCount < streams.count
+        ? Set(section.entries(in: bytes).map(\.number).filter { streams[$0] != nil })
+        : Set(streams.keys)
+      for number in listed {
+        switch section.lookup(number, in: bytes) {
         case .absent: continue
         case .ambiguous: return false
         case .entry(let entry):
           guard entry.inUse else { continue }
-          guard entry.objectStream == nil,
-            ObjectHeader.parse(bytes, at: header + entry.offset)?.start == stream.start
-          else { return false }
+          for stream in streams[number] ?? [] {
+            guard entry.objectStream == nil,
+              ObjectHeader.parse(bytes, at: header + entry.offset)?.start == stream.start
+            else { return false }
+          }
         }
       }
     }

@@ -53,6 +53,12 @@ package struct CrossReferenceSection: Sendable {
     }
   }
 
+  /// How many entries the section lists (a number listed twice counts twice).
+  var entryCount: Int {
+    if let rows { return rows.ranges.reduce(0) { $0 + $1.count } }
+    return subsections.reduce(0) { $0 + $1.count }
+  }
+
   /// The entry for `number`: nil when the section does not list it, `.ambiguous` when two
   /// subsections do.
   func lookup(_ number: Int, in bytes: UnsafeRawBufferPointer) -> Lookup {

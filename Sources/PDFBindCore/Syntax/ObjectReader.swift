@@ -41,6 +41,27 @@ package struct ObjectReader {
     return nil
   }
 
+  /// `entry(for:)` for many numbers (a damage sample's scan): the newest sections, while they
+  /// list at most `limit` entries in all, are listed once, and a number none of them lists is
+  /// looked up only in the older ones. A file set many times has many small sections before
+  /// its big one, and each lookup would otherwise walk them all.
+  package func entryLookup(listingAtMost limit: Int = 4096) -> (Int) -> XRefEntry? {
+    var listed = Set<Int>()
+    var newer = 0
+    var total = 0
+    for section in sections {
+      total += section.entryCount
+      guard total <= limit else { break }
+      listed.formUnion(section.entries(in: bytes).map(\.number))
+      newer += 1
+    }
+    let older = ObjectReader(
+      bytes: bytes, header: header, strictness: strictness, sections: Array(sections[newer...]))
+    return { [self] number in
+      listed.contains(number) ? entry(for: number) : older.entry(for: number)
+    }
+  }
+
   /// The direct contents of object (`number`, `generation`), or nil.
   package mutating func object(_ number: Int, _ generation: Int) -> PDFValue? {
     guard let entry = entry(for: number), entry.inUse, entry.generation == generation else {

@@ -44,8 +44,7 @@ struct IncrementalUpdate: Sendable {
       }
       out += Array("\nendobj\n".utf8)
     }
-    let highestNumber = objects.map(\.objectNumber).max() ?? 0
-    let size = max(previousSize, highestNumber + 1)
+    let size = firstFreeNumber
     switch kind {
     case .table, .hybrid:
       guard let copy = crossReferenceStreamCopy else {
@@ -62,6 +61,12 @@ struct IncrementalUpdate: Sendable {
       appendStream(entries: entries, streamNumber: size, to: &out)
     }
     return out
+  }
+
+  /// The update's `/Size` before its own cross-reference stream (or a hybrid file's copy),
+  /// which takes this number.
+  var firstFreeNumber: Int {
+    max(previousSize, (objects.map(\.objectNumber).max() ?? 0) + 1)
   }
 
   private func relativeOffset(of indexInUpdate: Int) -> Int {

@@ -18,9 +18,8 @@ extension UpdateBasis {
       Int64(mapping.length) == source.version.size
     else { return nil }
     return mapping.withBytes { bytes -> (UpdateBasis, [Int])? in
-      let reader = CrossReferenceReader(bytes: bytes, header: 0, strictness: .strict)
-      let (sections, complete) = reader.chain(startxref: startxref, limit: 64)
-      guard complete, let newest = sections.first,
+      guard let chain = source.strictChain(startxref: startxref), chain.complete,
+        case let sections = chain.sections, let newest = sections.first,
         sections.allSatisfy({ $0.trailer["Encrypt"] == nil && $0.kind != .hybrid }),
         case .integer(let trailerSize)? = newest.trailer["Size"], trailerSize > 0,
         case .reference(let rootNumber, let rootGeneration)? = newest.trailer["Root"],
@@ -57,8 +56,9 @@ extension UpdateBasis {
         originalSize: Int(source.version.size), kind: newest.kind, size: size,
         carriedTrailerEntries: carried, encryption: nil, notes: [])
       // As the qpdf way samples: objects in object streams left out of a large file's sample.
+      let entry = objects.entryLookup()
       let sample = UpdatePlanner.objectsToCheck(size: size) { number in
-        newest.kind == .stream && objects.entry(for: number)?.objectStream != nil
+        newest.kind == .stream && entry(number)?.objectStream != nil
       }
       return (basis, sample)
     }

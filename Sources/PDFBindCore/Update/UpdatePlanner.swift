@@ -5,6 +5,8 @@ struct UpdatePlan {
   var objects: [RewrittenObject]
   var kind: CrossReferenceKind
   var notes: [BindingWarning]
+  /// The number of the cross-reference stream the update ends with (nil: a table).
+  var streamNumber: Int? = nil
 }
 
 /// Decides what an update rewrites and builds it from what one reader established about the
@@ -20,7 +22,7 @@ enum UpdatePlanner {
     let encryptString = basis.encryption?.stringEncryptor(needed: objects)
     return UpdatePlan(
       bytes: update.bytes(encryptString: encryptString), objects: objects, kind: basis.kind,
-      notes: basis.notes)
+      notes: basis.notes, streamNumber: basis.kind == .stream ? update.firstFreeNumber : nil)
   }
 
   /// The objects to rewrite. `/Direction` goes into the indirect `/ViewerPreferences`
