@@ -129,6 +129,9 @@ lint:
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CZlib' Sources Tests \
 	  | grep -v '^Sources/PDFBindCore/Syntax/StreamFilters.swift' \
 	  || { echo "CZlib imported outside PDFBindCore/Syntax/StreamFilters.swift"; exit 1; }
+	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import GRDB' Sources Tests \
+	  | grep -v '^Sources/PDFBindCache/' \
+	  || { echo "GRDB imported outside PDFBindCache (PDFBindCore links no SQLite)"; exit 1; }
 	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/Tesseract/TesseractLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/JPEG/TurboJPEGLibrary.swift:' \
