@@ -18,6 +18,12 @@ enum Settings {
     return home + "/.cache/pdfbind"
   }
 
+  /// `PDFBIND_CACHE_WAIT`: how many seconds a run waits for another that holds the cache's
+  /// write lock (default 10).
+  static var wait: Double {
+    value("PDFBIND_CACHE_WAIT").flatMap { Double($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 10
+  }
+
   /// `PDFBIND_CACHE_DAYS`, a whole number of days, or `DecisionCache.defaultDays`.
   static var days: Int {
     value("PDFBIND_CACHE_DAYS").flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
@@ -38,7 +44,7 @@ public enum CacheCommand {
     do {
       var configuration = Configuration()
       configuration.readonly = true
-      configuration.busyMode = .timeout(CacheStore.busyTimeout)
+      configuration.busyMode = .timeout(Settings.wait)
       let queue = try DatabaseQueue(path: path, configuration: configuration)
       let store = try CacheStore(opened: queue)
       let (files, counts) = try store.summary()

@@ -9,9 +9,6 @@ struct CacheStore {
   /// `PRAGMA user_version` of the schema this pdfbind writes; a file with a higher one is a
   /// newer pdfbind's, left alone.
   static let schemaVersion = 1
-  /// How long a run waits for another that holds the write lock.
-  static let busyTimeout: TimeInterval = 10
-
   let queue: DatabaseQueue
 
   /// Why the cache cannot be used.
@@ -30,7 +27,7 @@ struct CacheStore {
   init(path: String, expiry: Int64) throws(Failure) {
     var configuration = Configuration()
     configuration.journalMode = .wal
-    configuration.busyMode = .timeout(Self.busyTimeout)
+    configuration.busyMode = .timeout(Settings.wait)
     configuration.label = "pdfbind cache"
     configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
     do {

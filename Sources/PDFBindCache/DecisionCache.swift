@@ -121,8 +121,25 @@ public final class DecisionCache: EvidenceMemory {
         + "pdfbind, or empty it with 'pdfbind cache --clear')"
     default:
       return "the cache \(path) cannot be opened (\(Self.reason(failure))); this run goes "
-        + "on without it (make its folder writable, set XDG_CACHE_HOME to another, or pass "
-        + "--no-cache)"
+        + "on without it (\(Self.advice(failure)))"
+    }
+  }
+
+  /// What the user can do about `error`.
+  static func advice(_ error: any Error) -> String {
+    var code: ResultCode?
+    if case .database(let error) = error as? CacheStore.Failure { code = error.resultCode }
+    if let error = error as? DatabaseError { code = error.resultCode }
+    switch code?.primaryResultCode {
+    case .SQLITE_FULL?, .SQLITE_IOERR?:
+      return "free some space on its disk, set XDG_CACHE_HOME to another folder, or pass "
+        + "--no-cache"
+    case .SQLITE_BUSY?, .SQLITE_LOCKED?:
+      return "another pdfbind held it longer than PDFBIND_CACHE_WAIT (\(Settings.wait) s); run "
+        + "again later, or pass --no-cache"
+    default:
+      return "make its folder writable, set XDG_CACHE_HOME to another folder, or pass "
+        + "--no-cache"
     }
   }
 
@@ -138,7 +155,7 @@ public final class DecisionCache: EvidenceMemory {
       if first {
         warn(
           "cannot write to the cache \(path) (\(Self.reason(error))); this run goes on "
-            + "without remembering (free some space, or empty it with 'pdfbind cache --clear')")
+            + "without remembering (\(Self.advice(error)))")
       }
     }
   }
