@@ -15,7 +15,8 @@
 # make lint         swift format lint; the C libraries imported (or loaded) only where they belong;
 #                   the API tests and Snippets/ use PDFBindCore's public API only
 # make bench        speed and memory report, then suggest's labelled set (bench/suggest/), then
-#                   review over 1,000 and 5,000 books (bench/review/);
+#                   review over 1,000 and 5,000 books (bench/review/), then first and
+#                   second runs with the cache of decisions (bench/cache/);
 #                   BEFORE=REV also times REV's start-up and set side by side and counts
 #                   both builds' instructions (callgrind)
 # make fuzz         coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the byte-level readers,
@@ -43,7 +44,7 @@ APT_DEB_PACKAGES := dpkg-dev lintian
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
 
 .PHONY: all build deps test-deps browser-deps deb-deps run test release docs manual deb install \
-  uninstall lint bench bench-suggest bench-review fuzz fuzz-build fuzz-properties clean
+  uninstall lint bench bench-suggest bench-review bench-cache fuzz fuzz-build fuzz-properties clean
 
 all: build
 
@@ -146,6 +147,9 @@ lint:
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import CZlib' Sources Tests \
 	  | grep -v '^Sources/PDFBindCore/Syntax/StreamFilters.swift' \
 	  || { echo "CZlib imported outside PDFBindCore/Syntax/StreamFilters.swift"; exit 1; }
+	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import GRDB' Sources Tests \
+	  | grep -v '^Sources/PDFBindCache/' \
+	  || { echo "GRDB imported outside PDFBindCache (PDFBindCore links no SQLite)"; exit 1; }
 	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/Tesseract/TesseractLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/JPEG/TurboJPEGLibrary.swift:' \
@@ -169,11 +173,16 @@ bench: release browser-deps
 	  bench/run.sh "$(RELEASE_BIN)" || status=1; \
 	bench/suggest/run.sh "$(RELEASE_BIN)" || status=1; \
 	bench/review/run.sh "$(RELEASE_BIN)" || status=1; \
+	bench/cache/run.sh "$(RELEASE_BIN)" || status=1; \
 	exit $$status
 
 # Only the review step of make bench: 1,000 books/s written, the 5,000-book page's opening.
 bench-review: release browser-deps
 	bench/review/run.sh "$(RELEASE_BIN)"
+
+# Only the cache step of make bench: first and second suggest -r and review -r over 1,000 books.
+bench-cache: release
+	bench/cache/run.sh "$(RELEASE_BIN)"
 
 # Only the suggest step of make bench: labelled set, confusion table, goals, speed.
 bench-suggest: release

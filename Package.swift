@@ -13,6 +13,8 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     // `make docs`: PDFBindCore's DocC documentation (swift package generate-documentation).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // The cache of decisions (PDFBindCache): SQLite through GRDB. Only the command line links it.
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
   ],
   targets: [
     // libqpdf's C API. Only PDFBindCore/QPDF imports it.
@@ -46,10 +48,20 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    // What suggest, set --auto, check --auto and review remember, in SQLite (GRDB). A module of
+    // its own so PDFBindCore, a library for other programs, links no SQLite.
+    .target(
+      name: "PDFBindCache",
+      dependencies: [
+        "PDFBindCore",
+        .product(name: "GRDB", package: "GRDB.swift"),
+      ]
+    ),
     .executableTarget(
       name: "pdfbind",
       dependencies: [
         "PDFBindCore",
+        "PDFBindCache",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]

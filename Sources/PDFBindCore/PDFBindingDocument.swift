@@ -103,10 +103,10 @@ public final class PDFBindingDocument {
   /// first `pages` pages (the pictures' script: the first `pages` that hold writing);
   /// `sidecarDirectory` is where calibre's `metadata.opf` and `ComicInfo.xml` are looked for
   /// (nil: nowhere). The qpdf read is the document's.
-  public func suggest(pages: Int = 5, sidecarDirectory: FilePath?) throws(BindingError)
-    -> Suggestion
-  {
-    try BindingAdvisor(password: password, pages: pages)
+  public func suggest(
+    pages: Int = 5, sidecarDirectory: FilePath?, memory: (any EvidenceMemory)? = nil
+  ) throws(BindingError) -> Suggestion {
+    try BindingAdvisor(password: password, pages: pages, memory: memory)
       .suggest(file, sidecarDirectory: sidecarDirectory)
   }
 

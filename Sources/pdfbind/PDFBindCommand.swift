@@ -18,7 +18,7 @@ struct PDFBindCommand: ParsableCommand {
     version: "pdfbind \(PDFBind.version)",
     subcommands: [
       Get.self, Set.self, Check.self, Spreads.self, Preview.self, Suggest.self, History.self,
-      Revert.self, Review.self, Doctor.self,
+      Revert.self, Review.self, Cache.self, Doctor.self,
     ]
   )
 

@@ -78,6 +78,7 @@ struct HelpAndInstallTests {
       "--password", "--jobs", "--help", "--version",
     ],
     "doctor": ["--json", "--help", "--version"],
+    "cache": ["--clear", "--help", "--version"],
     "": ["--help", "--version"],
   ]
 
@@ -87,7 +88,7 @@ struct HelpAndInstallTests {
     #expect(
       Set(declared.keys) == [
         "", "get", "set", "check", "spreads", "preview", "suggest", "history", "revert", "review",
-        "doctor",
+        "doctor", "cache",
       ])
     for (command, options) in Self.specOptions {
       let missing = options.subtracting(declared[command] ?? [])

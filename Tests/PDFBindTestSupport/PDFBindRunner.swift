@@ -16,15 +16,22 @@ public enum PDFBindRunner {
   public static func run(
     _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil
   ) throws -> ProcessResult {
-    try runProcess(executable, arguments, input: input, environment: environment)
+    let environment = ["XDG_CACHE_HOME": testCache].merging(environment ?? [:]) { $1 }
+    return try runProcess(executable, arguments, input: input, environment: environment)
   }
+
+  /// The cache folder of the tests that do not give their own XDG_CACHE_HOME: one for this
+  /// test run, never the user's ~/.cache.
+  public static let testCache: String = {
+    (try? Fixture.temporaryDirectory().appendingPathComponent("cache").path) ?? "/nonexistent"
+  }()
 
   /// Runs pdfbind with arguments given as bytes, standard input read from `input` (a path) or
   /// /dev/null. Foundation's Process takes only Strings, which cannot hold a name that is not
   /// UTF-8, so this spawns the binary with posix_spawn.
-  public static func run(raw arguments: [[UInt8]], input: String? = nil) throws
-    -> ProcessResult
-  {
+  public static func run(
+    raw arguments: [[UInt8]], input: String? = nil, environment: [String: String] = [:]
+  ) throws -> ProcessResult {
     let directory = try Fixture.temporaryDirectory()
     let outPath = directory.appendingPathComponent("stdout").path
     let errPath = directory.appendingPathComponent("stderr").path
@@ -35,8 +42,9 @@ public enum PDFBindRunner {
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv = cStrings([Array(PDFBindRunner.executable.utf8)] + arguments)
-    let environment = cStrings(
-      ProcessInfo.processInfo.environment.map { Array("\($0.key)=\($0.value)".utf8) })
+    let variables = ProcessInfo.processInfo.environment
+      .merging(["XDG_CACHE_HOME": testCache]) { _, new in new }.merging(environment) { $1 }
+    let environment = cStrings(variables.map { Array("\($0.key)=\($0.value)".utf8) })
     defer { (argv + environment).forEach { $0?.deallocate() } }
     var pid = pid_t()
     let spawned = posix_spawn(&pid, PDFBindRunner.executable, &actions, nil, argv, environment)

@@ -12,6 +12,9 @@ public struct BindingAdvisor: Sendable {
   /// Text and fonts are read from the first `pages` pages, the script of the pictures from the
   /// first `pages` that hold writing.
   public var pages: Int
+  /// Where what files' bytes showed is kept between runs (the command line's cache); nil:
+  /// every file is read.
+  public var memory: (any EvidenceMemory)?
 
   /// How many pages are looked at for writing for each page the script is read on.
   public static let pagesLookedAtPerPageRead = PageScriptEvidence.pagesLookedAtPerPageRead
@@ -35,9 +38,10 @@ public struct BindingAdvisor: Sendable {
     severalCores && booksInProgress.load(ordering: .relaxed) == 1
   }
 
-  public init(password: String? = nil, pages: Int = 5) {
+  public init(password: String? = nil, pages: Int = 5, memory: (any EvidenceMemory)? = nil) {
     self.password = password
     self.pages = pages
+    self.memory = memory
   }
 
   /// `get`'s warning for the "TwoPageRight means right-bound" confusion: a two-page
@@ -72,9 +76,14 @@ public struct BindingAdvisor: Sendable {
     // One qpdf read gives the binding and the hints; a damaged file is read with recovery (its
     // fonts and metadata are still worth reading) and reported with its warning.
     let (document, inspection) = try file.qpdfRead()
-    let hints = document.bindingHints(firstPages: pages)
     var evidence: [Evidence] = []
     if let sidecarDirectory { evidence += SidecarEvidence.evidence(in: sidecarDirectory) }
+    let recall = EvidenceRecall(memory, path: path, pages: pages)
+    if let remembered = recall?.remembered {
+      return Suggestion(report: inspection.report, evidence: evidence + remembered)
+    }
+    let sidecars = evidence.count
+    let hints = document.bindingHints(firstPages: pages)
     if let item = CatalogEvidence.pageDirection(hints) { evidence.append(item) }
     if let item = FontEvidence.verticalFonts(hints) { evidence.append(item) }
     // poppler reads the pages once for the text and the pictures; nil when it cannot open the
@@ -111,6 +120,7 @@ public struct BindingAdvisor: Sendable {
           pictures, pages: pages, readsTwoAtOnce: { Self.suggestedAlone })
       evidence += spreads
     }
+    recall?.keep(Array(evidence.dropFirst(sidecars)))
     return Suggestion(report: inspection.report, evidence: evidence)
   }
 }

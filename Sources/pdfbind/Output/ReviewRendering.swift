@@ -6,6 +6,8 @@ import SystemPackage
 /// that says why.
 struct ReviewJob: Sendable {
   var advisor: BindingAdvisor
+  /// The cache of what files showed (nil: none); never used for standard input.
+  var memory: (any EvidenceMemory)?
   var files: ReviewFiles
   var quiet: Bool
 
@@ -29,6 +31,8 @@ struct ReviewJob: Sendable {
   private func review(_ input: Input, _ path: FilePath, number: Int, _ file: inout FileReport)
     throws(BindingError) -> ReviewBook.Reviewed
   {
+    var advisor = advisor
+    if !input.isStandardInput { advisor.memory = memory }
     let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
     if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
     guard let pageCount = suggestion.report.pageCount else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PDFBindCache
 import PDFBindCore
 
 extension PDFBindCommand {
@@ -24,13 +25,14 @@ extension PDFBindCommand {
     var auto = false
 
     @Flag(exclusivity: .exclusive) var arrangement: PageArrangement?
+    @OptionGroup var cache: CacheOption
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
     var request: CheckRequest {
       CheckRequest(
-        expected: expected, auto: auto, arrangement: arrangement, report: report.style,
-        input: input.selection)
+        expected: expected, auto: auto, arrangement: arrangement, noCache: cache.noCache,
+        report: report.style, input: input.selection)
     }
 
     func validate() throws { try request.validate() }
@@ -44,6 +46,7 @@ struct CheckRequest: Equatable {
   var expected: PageBinding? = nil
   var auto = false
   var arrangement: PageArrangement? = nil
+  var noCache = false
   var report = ReportStyle()
   var input = InputSelection()
 
@@ -65,11 +68,15 @@ struct CheckRequest: Equatable {
     let (password, auto) = (input.resolvedPassword, auto)
     let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
     let (json, quiet) = (report.json, report.quiet)
+    let cache = auto ? DecisionCache.forRun(noCache: noCache, quiet: quiet) : nil
+    defer { cache?.finish() }
     try Batch.forEachFile(inputs, input: input, report: report) {
       input, path, file throws(BindingError) in
       let document = try PDFBindingDocument(path: path, password: password)
+      let memory = input.isStandardInput ? nil : cache
       let suggestion =
-        auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+        auto
+        ? try document.suggest(sidecarDirectory: input.sidecarDirectory, memory: memory) : nil
       let result = suggestion?.report ?? document.report
       if !quiet { result.warnings.forEach { file.warn(input, $0) } }
       let matches = expectation.matches(result, suggestion)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import PDFBindCache
 import PDFBindCore
 import Synchronization
 import SystemPackage
@@ -38,6 +39,7 @@ extension PDFBindCommand {
       help: "No warnings, progress or summary line; failures still go to standard error.")
     var quiet = false
 
+    @OptionGroup var cache: CacheOption
     @OptionGroup var input: InputOptions
 
     func validate() throws {
@@ -57,8 +59,11 @@ extension PDFBindCommand {
         }
         throw ExitCode(2)
       }
+      let memory = DecisionCache.forRun(noCache: cache.noCache, quiet: quiet)
+      defer { memory?.finish() }
       let job = ReviewJob(
         advisor: BindingAdvisor(password: input.resolvedPassword, pages: evidence.pages),
+        memory: memory,
         files: files,
         quiet: quiet)
       let books = Mutex<[Int: ReviewBook]>([:])

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PDFBindCache
 import PDFBindCore
 import SystemPackage
 
@@ -57,14 +58,15 @@ extension PDFBindCommand {
         """)
     var repair = false
 
+    @OptionGroup var cache: CacheOption
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
     var request: SetRequest {
       SetRequest(
         binding: binding, auto: auto, arrangement: arrangement, destination: destination.choice,
-        dryRun: dryRun, force: force, repair: repair, report: report.style,
-        input: input.selection)
+        dryRun: dryRun, force: force, repair: repair, noCache: cache.noCache,
+        report: report.style, input: input.selection)
     }
 
     func validate() throws { try request.validate() }
@@ -82,6 +84,7 @@ struct SetRequest: Equatable {
   var dryRun = false
   var force = false
   var repair = false
+  var noCache = false
   var report = ReportStyle()
   var input = InputSelection()
 
@@ -105,6 +108,8 @@ struct SetRequest: Equatable {
     let (binding, auto, arrangement, destinations) = (binding, auto, arrangement, destination)
     let (json, quiet) = (report.json, report.quiet)
     let options = SaveOptions(dryRun: dryRun, force: force, repair: repair)
+    let cache = auto ? DecisionCache.forRun(noCache: noCache, quiet: quiet) : nil
+    defer { cache?.finish() }
     try Batch.forEachFile(
       inputs, input: input, report: report,
       jsonToError: { destinations.destination(for: $0).isStandardOutput }
@@ -113,8 +118,10 @@ struct SetRequest: Equatable {
       let document = try PDFBindingDocument(path: path, password: password)
       // --auto: the decided binding, or none (the file keeps its own; with no layout either,
       // nothing changes and the file is only passed through to -o or standard output).
+      let memory = input.isStandardInput ? nil : cache
       let suggestion =
-        auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+        auto
+        ? try document.suggest(sidecarDirectory: input.sidecarDirectory, memory: memory) : nil
       if let binding = suggestion.map(\.bindingToSet) ?? binding {
         document.pageBinding = binding
       }
@@ -122,6 +129,8 @@ struct SetRequest: Equatable {
         document.pageArrangement = arrangement
       }
       let outcome = try document.save(to: destination, options: options)
+      memory?.rememberWritten(
+        suggestion, outcome: outcome, dryRun: options.dryRun, to: destination, from: path)
       if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
       let toError = destination.isStandardOutput
       if json {

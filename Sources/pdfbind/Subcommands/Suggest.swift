@@ -1,4 +1,5 @@
 import ArgumentParser
+import PDFBindCache
 import PDFBindCore
 
 extension PDFBindCommand {
@@ -24,15 +25,20 @@ extension PDFBindCommand {
 
     @OptionGroup var evidence: EvidencePagesOption
 
+    @OptionGroup var cache: CacheOption
     @OptionGroup var report: ReportOptions
     @OptionGroup var input: InputOptions
 
     func run() throws {
       let inputs = try input.inputStream()
+      let memory = DecisionCache.forRun(noCache: cache.noCache, quiet: report.quiet)
+      defer { memory?.finish() }
       let advisor = BindingAdvisor(password: input.resolvedPassword, pages: evidence.pages)
       let (json, quiet) = (report.json, report.quiet)
       try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
+        var advisor = advisor
+        if !input.isStandardInput { advisor.memory = memory }
         let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
         if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
         file.standardOutput.append(

@@ -1,0 +1,138 @@
+import Foundation
+import GRDB
+import PDFBindCore
+
+/// The SQLite file behind the cache, through GRDB: one row per file and `--pages` (its path's
+/// bytes, what identified its bytes, the rules' version, the evidence as JSON, when it was
+/// last seen), and the counts `pdfbind cache` shows. WAL and a busy timeout let runs share it.
+struct CacheStore {
+  /// `PRAGMA user_version` of the schema this pdfbind writes; a file with a higher one is a
+  /// newer pdfbind's, left alone.
+  static let schemaVersion = 1
+  let queue: DatabaseQueue
+
+  /// Why the cache cannot be used.
+  enum Failure: Error {
+    case newer(schema: Int)
+    case database(DatabaseError)
+    case other(any Error)
+
+    var isDamage: Bool {
+      guard case .database(let error) = self else { return false }
+      return [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode)
+    }
+  }
+
+  /// Opens (creating) the file at `path` and drops the rows not seen since `expiry`.
+  init(path: String, expiry: Int64) throws(Failure) {
+    var configuration = Configuration()
+    configuration.journalMode = .wal
+    configuration.busyMode = .timeout(Settings.wait)
+    configuration.label = "pdfbind cache"
+    configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") }
+    do {
+      queue = try DatabaseQueue(path: path, configuration: configuration)
+      try queue.write { db in
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > Self.schemaVersion { throw Failure.newer(schema: version) }
+        if version < Self.schemaVersion { try Self.create(db) }
+        try db.execute(sql: "DELETE FROM files WHERE seen < ?", arguments: [expiry])
+      }
+    } catch let failure as Failure {
+      throw failure
+    } catch let error as DatabaseError {
+      throw .database(error)
+    } catch {
+      throw .other(error)
+    }
+  }
+
+  /// A store already opened (read-only, for `pdfbind cache`), of this pdfbind's schema.
+  init(opened queue: DatabaseQueue) throws {
+    self.queue = queue
+    let version = try queue.read { try Int.fetchOne($0, sql: "PRAGMA user_version") ?? 0 }
+    if version > Self.schemaVersion { throw Failure.newer(schema: version) }
+  }
+
+  private static func create(_ db: Database) throws {
+    try db.execute(
+      sql: """
+        CREATE TABLE IF NOT EXISTS files (
+          path BLOB NOT NULL, pages INTEGER NOT NULL,
+          device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
+          modified INTEGER NOT NULL, changed INTEGER NOT NULL, tail BLOB NOT NULL,
+          rules INTEGER NOT NULL, evidence BLOB NOT NULL, seen INTEGER NOT NULL,
+          PRIMARY KEY (path, pages)) WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        PRAGMA user_version = \(schemaVersion);
+        """)
+  }
+
+  /// The evidence kept for `file` under these rules, and when it was last seen.
+  func evidence(for file: FileIdentity, pages: Int) throws -> (Data, seen: Int64)? {
+    try queue.read { db in
+      let row = try Row.fetchOne(
+        db,
+        sql: """
+          SELECT evidence, seen FROM files WHERE path = ? AND pages = ? AND device = ?
+          AND inode = ? AND size = ? AND modified = ? AND changed = ? AND tail = ? AND rules = ?
+          """, arguments: Self.key(file, pages) + [SuggestRules.version])
+      return row.map { ($0["evidence"], $0["seen"]) }
+    }
+  }
+
+  func touch(_ file: FileIdentity, pages: Int, now: Int64) throws {
+    try queue.write { db in
+      try db.execute(
+        sql: "UPDATE files SET seen = ? WHERE path = ? AND pages = ?",
+        arguments: [now, Data(file.path), pages])
+    }
+  }
+
+  func remember(_ evidence: Data, for file: FileIdentity, pages: Int, now: Int64) throws {
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT OR REPLACE INTO files (path, pages, device, inode, size, modified, changed,
+          tail, rules, evidence, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: Self.key(file, pages) + [SuggestRules.version, evidence, now])
+    }
+  }
+
+  /// Adds this run's counts to the totals.
+  func count(_ counts: [String: Int]) throws {
+    try queue.write { db in
+      for (name, value) in counts where value > 0 {
+        try db.execute(
+          sql: """
+            INSERT INTO counts (name, value) VALUES (?, ?)
+            ON CONFLICT (name) DO UPDATE SET value = value + excluded.value
+            """, arguments: [name, value])
+      }
+    }
+  }
+
+  /// How many files are kept, and the totals counted since the cache was last emptied.
+  func summary() throws -> (files: Int, counts: [String: Int]) {
+    try queue.read { db in
+      let files = try Int.fetchOne(db, sql: "SELECT count(*) FROM files") ?? 0
+      let rows = try Row.fetchAll(db, sql: "SELECT name, value FROM counts")
+      return (files, Dictionary(uniqueKeysWithValues: rows.map { ($0["name"], $0["value"]) }))
+    }
+  }
+
+  func clear() throws {
+    try queue.write { db in
+      try db.execute(sql: "DELETE FROM files; DELETE FROM counts")
+    }
+    try queue.vacuum()
+  }
+
+  private static func key(_ file: FileIdentity, _ pages: Int) -> StatementArguments {
+    [
+      Data(file.path), pages, Int64(bitPattern: file.device), Int64(bitPattern: file.inode),
+      file.size, file.modified, file.changed, Data(file.tailDigest),
+    ]
+  }
+}

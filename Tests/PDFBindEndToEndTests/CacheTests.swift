@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import PDFBindTestSupport
+import Testing
+
+/// SPEC "What pdfbind remembers": a second run over a library reads only what changed and
+/// prints the same bytes; a cache that cannot be used is one warning, never a failure. Each
+/// test has a cache folder (XDG_CACHE_HOME) and a copy of Fixtures/suggest of its own. A hit
+/// is seen in `pdfbind cache`'s counts: answers remembered, and found by reading the pages.
+@Suite("cache")
+struct CacheTests {
+  let library: String
+  let cacheHome: String
+  var database: String { cacheHome + "/pdfbind/decisions.sqlite" }
+
+  init() throws {
+    let directory = try Fixture.temporaryDirectory()
+    library = directory.appendingPathComponent("library").path
+    cacheHome = directory.appendingPathComponent("cache").path
+    try FileManager.default.copyItem(atPath: Fixture.path("suggest"), toPath: library)
+  }
+
+  /// Text books, a sidecar folder, a scan read from its picture, a declared binding.
+  static let books = [
+    "arabic.pdf", "english.pdf", "japanese-vertical.pdf", "calibre-ara/book.pdf",
+    "scan.pdf", "manga-pagedirection.pdf",
+  ]
+
+  func path(_ name: String) -> String { library + "/" + name }
+
+  func run(_ arguments: [String], _ environment: [String: String] = [:]) throws
+    -> ProcessResult
+  {
+    try PDFBindRunner.run(
+      arguments, environment: ["XDG_CACHE_HOME": cacheHome].merging(environment) { $1 })
+  }
+
+  /// (answers remembered, answers found by reading) since the cache was emptied.
+  func counts() throws -> (remembered: Int, found: Int) {
+    let line = try run(["cache"]).out
+    func number(after label: String) -> Int {
+      guard let range = line.range(of: label + ": ") else { return 0 }
+      return Int(line[range.upperBound...].prefix { $0.isNumber }) ?? 0
+    }
+    return (number(after: "answers remembered"), number(after: "found by reading"))
+  }
+
+  @Test(
+    "A second run prints the same bytes and reads no page",
+    arguments: [
+      ["suggest"], ["suggest", "--json"], ["check", "--auto"], ["set", "--auto", "--dry-run"],
+    ])
+  func secondRun(command: [String]) throws {
+    let arguments = command + Self.books.map(path)
+    let fresh = try run(arguments + ["--no-cache"])
+    let first = try run(arguments)
+    let second = try run(arguments)
+    for result in [first, second] {
+      #expect(result.stdout == fresh.stdout)
+      #expect(result.stderr == fresh.stderr)
+      #expect(result.status == fresh.status)
+    }
+    let (remembered, found) = try counts()
+    #expect(found == Self.books.count && remembered == Self.books.count, "\(remembered), \(found)")
+  }
+
+  @Test("review's page is the same with the cache")
+  func review() throws {
+    let pages = try (0..<3).map { round in
+      let page = try Fixture.temporaryDirectory().appendingPathComponent("review.html").path
+      let result = try run(
+        ["review", "-q", "-o", page] + Self.books.map(path) + (round == 0 ? ["--no-cache"] : []))
+      #expect(result.status == 0, "\(result.err)")
+      return try String(contentsOfFile: page, encoding: .utf8)
+    }
+    #expect(pages[1] == pages[0] && pages[2] == pages[0])
+    #expect(try counts() == (Self.books.count, Self.books.count))
+  }
+
+  @Test("A changed book is read again: an appended update, a new time, another file")
+  func changedBooks() throws {
+    let book = path("arabic.pdf")
+    _ = try run(["suggest", book])
+    // An update appended by another tool (here pdfbind set, which updates no cache).
+    #expect(try run(["set", "--left-edge", "--in-place", book]).status == 0)
+    #expect(try run(["suggest", book]).out.contains("(declared left-edge, conflict;"))
+    #expect(try counts() == (0, 2))
+    // The same size and bytes, a new modification time.
+    var times = [timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 0, tv_nsec: 0)]
+    times[1] = times[0]
+    #expect(utimensat(AT_FDCWD, book, &times, 0) == 0)
+    _ = try run(["suggest", book])
+    #expect(try counts() == (0, 3))
+    // Replaced by another book of the same name.
+    try FileManager.default.removeItem(atPath: book)
+    try FileManager.default.copyItem(atPath: path("english.pdf"), toPath: book)
+    let replaced = try run(["suggest", book]).out
+    #expect(replaced == (try run(["suggest", "--no-cache", book]).out))
+    #expect(replaced.contains(": left-edge (text:"))
+    #expect(try counts() == (0, 4))
+  }
+
+  @Test("set --auto keeps what it decided for the bytes it wrote")
+  func setAuto() throws {
+    let books = ["arabic.pdf", "scan-lang-ar.pdf"].map(path)
+    #expect(try run(["set", "--auto"] + books).status == 0)
+    let after = try run(["suggest", "--json"] + books)
+    #expect(after.stdout == (try run(["suggest", "--json", "--no-cache"] + books)).stdout)
+    #expect(after.out.contains("\"declared\":\"right-edge\""))
+    #expect(try counts() == (2, 2))
+  }
+
+  @Test("--no-cache and PDFBIND_CACHE=off neither read nor write it")
+  func bypassed() throws {
+    _ = try run(["suggest", "--no-cache", path("arabic.pdf")])
+    _ = try run(["suggest", path("arabic.pdf")], ["PDFBIND_CACHE": "off"])
+    _ = try run(["check", "--auto", "--no-cache", path("arabic.pdf")])
+    #expect(!FileManager.default.fileExists(atPath: database))
+    // get, set and check without --auto never open it.
+    _ = try run(["get", path("arabic.pdf")])
+    _ = try run(["check", "--left-edge", path("arabic.pdf")])
+    #expect(!FileManager.default.fileExists(atPath: database))
+  }
+
+  @Test("pdfbind cache says where it is and what it holds; --clear empties it")
+  func cacheCommand() throws {
+    #expect(try run(["cache"]).out == "\(database): empty (0 files, 0 bytes)\n")
+    _ = try run(["suggest", path("arabic.pdf"), path("english.pdf")])
+    let shown = try run(["cache"]).out
+    #expect(shown.hasPrefix("\(database): 2 files, "), "\(shown)")
+    #expect(shown.contains(" bytes (answers remembered: 0, found by reading: 2)"))
+    #expect(try run(["cache", "--clear"]).out == "\(database): emptied (2 files forgotten)\n")
+    #expect(try run(["cache"]).out.hasPrefix("\(database): 0 files, "))
+  }
+
+  @Test("File names that are not UTF-8 are remembered as bytes")
+  func bytesNames() throws {
+    let name = Array(library.utf8) + Array("/caf".utf8) + [0xE9, 0xFF] + Array(".pdf".utf8)
+    let source = try Data(contentsOf: URL(fileURLWithPath: path("hebrew.pdf")))
+    let descriptor = open(name.map { CChar(bitPattern: $0) } + [0], O_WRONLY | O_CREAT, 0o644)
+    try #require(descriptor >= 0)
+    _ = source.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    let environment = ["XDG_CACHE_HOME": cacheHome]
+    let first = try PDFBindRunner.run(
+      raw: [Array("suggest".utf8), name], environment: environment)
+    let second = try PDFBindRunner.run(
+      raw: [Array("suggest".utf8), name], environment: environment)
+    #expect(first.status == 0 && second.stdout == first.stdout)
+    #expect(first.stdout.starts(with: name))
+    #expect(try counts() == (1, 1))
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Glibc
+import PDFBindTestSupport
+import Testing
+
+/// SPEC "What pdfbind remembers": a cache that is damaged, from a newer pdfbind, read-only,
+/// on a full disk or held by another run is one warning and the right output; two runs at once
+/// both succeed and both are remembered.
+@Suite("cache trouble")
+struct CacheTroubleTests {
+  let library: String
+  let cacheHome: String
+  var folder: String { cacheHome + "/pdfbind" }
+  var database: String { folder + "/decisions.sqlite" }
+  static let books = ["arabic.pdf", "english.pdf", "hebrew.pdf", "scan-lang-ar.pdf"]
+  var paths: [String] { Self.books.map { library + "/" + $0 } }
+
+  init() throws {
+    let directory = try Fixture.temporaryDirectory()
+    library = directory.appendingPathComponent("library").path
+    cacheHome = directory.appendingPathComponent("cache").path
+    try FileManager.default.copyItem(atPath: Fixture.path("suggest"), toPath: library)
+  }
+
+  func run(_ arguments: [String], _ environment: [String: String] = [:]) throws
+    -> ProcessResult
+  {
+    try PDFBindRunner.run(
+      arguments, environment: ["XDG_CACHE_HOME": cacheHome].merging(environment) { $1 })
+  }
+
+  /// suggest over the books prints what it prints without the cache, and `warning` (or no
+  /// warning) once on standard error.
+  func expectRightOutput(warning: String?, sourceLocation: SourceLocation = #_sourceLocation)
+    throws
+  {
+    let fresh = try run(["suggest", "--no-cache"] + paths)
+    let result = try run(["suggest"] + paths)
+    #expect(result.status == 0, sourceLocation: sourceLocation)
+    #expect(result.stdout == fresh.stdout, sourceLocation: sourceLocation)
+    let lines = result.err.split(separator: "\n")
+    if let warning {
+      #expect(lines.count == 1, "\(result.err)", sourceLocation: sourceLocation)
+      #expect(
+        lines.first?.hasPrefix("pdfbind: warning: ") == true
+          && lines.first?.contains(warning) == true, "\(result.err)",
+        sourceLocation: sourceLocation)
+    } else {
+      #expect(lines.isEmpty, "\(result.err)", sourceLocation: sourceLocation)
+    }
+  }
+
+  static let sqlite3 = which("sqlite3")
+  static var isRoot: Bool { geteuid() == 0 }
+
+  @Test("A damaged cache is one warning, and started again")
+  func damaged() throws {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try Data(repeating: 0x41, count: 8192).write(to: URL(fileURLWithPath: database))
+    try expectRightOutput(warning: "was damaged (file is not a database); it was emptied")
+    try expectRightOutput(warning: nil)
+    #expect(try run(["cache"]).out.contains("answers remembered: \(Self.books.count),"))
+  }
+
+  @Test(
+    "A cache from a newer pdfbind is one warning and left as it is",
+    .enabled(if: sqlite3 != nil, "needs the sqlite3 command (Debian: sqlite3)"))
+  func newer() throws {
+    try expectRightOutput(warning: nil)
+    let set = try runProcess(Self.sqlite3!, [database, "PRAGMA user_version = 99"])
+    try #require(set.status == 0, "\(set.err)")
+    try expectRightOutput(warning: "was written by a newer pdfbind (schema 99, this one reads 1)")
+    let version = try runProcess(Self.sqlite3!, [database, "PRAGMA user_version"])
+    #expect(version.out == "99\n")
+    #expect(try run(["cache", "--clear"]).out.contains(": removed (it could not be read"))
+    try expectRightOutput(warning: nil)
+  }
+
+  @Test("A cache folder that cannot be written is one warning")
+  func readOnly() throws {
+    if Self.isRoot {
+      // Root writes through permissions: a read-only mount is what stops it.
+      try FileManager.default.createDirectory(atPath: cacheHome, withIntermediateDirectories: true)
+      try withMount(["-t", "tmpfs", "-o", "ro,size=64k", "tmpfs", cacheHome]) {
+        try expectRightOutput(warning: "cannot be opened (unable to open database file)")
+      }
+    } else {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      chmod(folder, 0o555)
+      defer { chmod(folder, 0o755) }
+      try expectRightOutput(warning: "cannot be opened (")
+    }
+  }
+
+  @Test(
+    "A full disk is one warning", .enabled(if: isRoot, "needs root to mount a small tmpfs"))
+  func fullDisk() throws {
+    try FileManager.default.createDirectory(atPath: cacheHome, withIntermediateDirectories: true)
+    try withMount(["-t", "tmpfs", "-o", "size=64k", "tmpfs", cacheHome]) {
+      // A file takes the space: what is left cannot hold the database.
+      let filler = cacheHome + "/filler"
+      _ = try? Data(count: 60 * 1024).write(to: URL(fileURLWithPath: filler))
+      try expectRightOutput(warning: "disk is full")
+      try FileManager.default.removeItem(atPath: filler)
+    }
+  }
+
+  @Test(
+    "A cache another run holds is waited for, then one warning",
+    .enabled(if: sqlite3 != nil, "needs the sqlite3 command (Debian: sqlite3)"))
+  func locked() throws {
+    try expectRightOutput(warning: nil)
+    // sqlite3 holds the write lock for longer than pdfbind waits (PDFBIND_CACHE_WAIT).
+    let holder = Process()
+    holder.executableURL = URL(fileURLWithPath: Self.sqlite3!)
+    holder.arguments = [
+      database, "PRAGMA busy_timeout = 5000; BEGIN EXCLUSIVE; SELECT 1;",
+      ".shell sleep 4", "COMMIT;",
+    ]
+    holder.standardOutput = FileHandle.nullDevice
+    try holder.run()
+    defer { holder.waitUntilExit() }
+    usleep(500_000)
+    let fresh = try run(["suggest", "--no-cache", library + "/russian.pdf"])
+    let result = try run(["suggest", library + "/russian.pdf"], ["PDFBIND_CACHE_WAIT": "1"])
+    #expect(result.status == 0 && result.stdout == fresh.stdout)
+    #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
+    #expect(result.err.contains("database is locked"), "\(result.err)")
+  }
+
+  @Test("Two runs at once over one library both succeed, and what they found is kept")
+  func twoRuns() async throws {
+    let fresh = try run(["suggest", "--no-cache"] + paths)
+    async let one = run(["suggest"] + paths)
+    async let other = run(["suggest", "--json"] + paths)
+    let results = try await [one, other]
+    #expect(results[0].stdout == fresh.stdout)
+    #expect(results[1].stdout == (try run(["suggest", "--json", "--no-cache"] + paths)).stdout)
+    for result in results { #expect(result.status == 0 && result.stderr.isEmpty, "\(result.err)") }
+    let before = try run(["cache"]).out
+    #expect(try run(["suggest"] + paths).stdout == fresh.stdout)
+    let shown = try run(["cache"]).out
+    #expect(shown.contains(": \(paths.count) files, "), "\(shown)")
+    // Both runs counted 4 answers each; the third remembered all 4.
+    func total(_ line: String) -> Int {
+      line.split(whereSeparator: { !$0.isNumber }).suffix(2).compactMap { Int($0) }.reduce(0, +)
+    }
+    #expect(total(before) == 2 * paths.count && total(shown) == 3 * paths.count, "\(shown)")
+    #expect(shown.contains("remembered: "), "\(shown)")
+  }
+
+  /// Runs `body` with a file system mounted by `mount arguments`, unmounted on every path.
+  func withMount(_ arguments: [String], _ body: () throws -> Void) throws {
+    let mounted = try runProcess("/bin/mount", arguments)
+    try #require(mounted.status == 0, "mount \(arguments): \(mounted.err)")
+    defer { _ = try? runProcess("/bin/umount", [arguments.last!]) }
+    try body()
+  }
+}
