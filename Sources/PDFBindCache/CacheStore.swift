@@ -8,7 +8,7 @@ import PDFBindCore
 struct CacheStore {
   /// `PRAGMA user_version` of the schema this pdfbind writes; a file with a higher one is a
   /// newer pdfbind's, left alone.
-  static let schemaVersion = 1
+  static let schemaVersion = 2
   let queue: DatabaseQueue
 
   /// Why the cache cannot be used.
@@ -37,6 +37,7 @@ struct CacheStore {
         if version > Self.schemaVersion { throw Failure.newer(schema: version) }
         if version < Self.schemaVersion { try Self.create(db) }
         try db.execute(sql: "DELETE FROM files WHERE seen < ?", arguments: [expiry])
+        try db.execute(sql: "DELETE FROM pictures WHERE seen < ?", arguments: [expiry])
       }
     } catch let failure as Failure {
       throw failure
@@ -64,6 +65,12 @@ struct CacheStore {
           rules INTEGER NOT NULL, evidence BLOB NOT NULL, seen INTEGER NOT NULL,
           PRIMARY KEY (path, pages)) WITHOUT ROWID;
         CREATE TABLE IF NOT EXISTS counts (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS pictures (
+          path BLOB NOT NULL PRIMARY KEY,
+          device INTEGER NOT NULL, inode INTEGER NOT NULL, size INTEGER NOT NULL,
+          modified INTEGER NOT NULL, changed INTEGER NOT NULL, tail BLOB NOT NULL,
+          rules INTEGER NOT NULL, pages TEXT NOT NULL, pictures BLOB NOT NULL,
+          seen INTEGER NOT NULL) WITHOUT ROWID;
         PRAGMA user_version = \(schemaVersion);
         """)
   }
@@ -74,9 +81,9 @@ struct CacheStore {
       let row = try Row.fetchOne(
         db,
         sql: """
-          SELECT evidence, seen FROM files WHERE path = ? AND pages = ? AND device = ?
-          AND inode = ? AND size = ? AND modified = ? AND changed = ? AND tail = ? AND rules = ?
-          """, arguments: Self.key(file, pages) + [SuggestRules.version])
+          SELECT evidence, seen FROM files WHERE path = ? AND device = ? AND inode = ?
+          AND size = ? AND modified = ? AND changed = ? AND tail = ? AND rules = ? AND pages = ?
+          """, arguments: Self.identity(file) + [SuggestRules.version, pages])
       return row.map { ($0["evidence"], $0["seen"]) }
     }
   }
@@ -93,10 +100,33 @@ struct CacheStore {
     try queue.write { db in
       try db.execute(
         sql: """
-          INSERT OR REPLACE INTO files (path, pages, device, inode, size, modified, changed,
-          tail, rules, evidence, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          INSERT OR REPLACE INTO files (path, device, inode, size, modified, changed, tail,
+          rules, pages, evidence, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: Self.key(file, pages) + [SuggestRules.version, evidence, now])
+        arguments: Self.identity(file) + [SuggestRules.version, pages, evidence, now])
+    }
+  }
+
+  /// review's small pictures of `pages` of `file`, kept under these rules.
+  func pictures(for file: FileIdentity, pages: String) throws -> Data? {
+    try queue.read { db in
+      try Data.fetchOne(
+        db,
+        sql: """
+          SELECT pictures FROM pictures WHERE path = ? AND device = ? AND inode = ? AND size = ?
+          AND modified = ? AND changed = ? AND tail = ? AND rules = ? AND pages = ?
+          """, arguments: Self.identity(file) + [SuggestRules.version, pages])
+    }
+  }
+
+  func remember(pictures: Data, pages: String, for file: FileIdentity, now: Int64) throws {
+    try queue.write { db in
+      try db.execute(
+        sql: """
+          INSERT OR REPLACE INTO pictures (path, device, inode, size, modified, changed, tail,
+          rules, pages, pictures, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: Self.identity(file) + [SuggestRules.version, pages, pictures, now])
     }
   }
 
@@ -124,14 +154,15 @@ struct CacheStore {
 
   func clear() throws {
     try queue.write { db in
-      try db.execute(sql: "DELETE FROM files; DELETE FROM counts")
+      try db.execute(sql: "DELETE FROM files; DELETE FROM counts; DELETE FROM pictures")
     }
     try queue.vacuum()
   }
 
-  private static func key(_ file: FileIdentity, _ pages: Int) -> StatementArguments {
+  /// The path's bytes and what identified the bytes, in the tables' column order.
+  private static func identity(_ file: FileIdentity) -> StatementArguments {
     [
-      Data(file.path), pages, Int64(bitPattern: file.device), Int64(bitPattern: file.inode),
+      Data(file.path), Int64(bitPattern: file.device), Int64(bitPattern: file.inode),
       file.size, file.modified, file.changed, Data(file.tailDigest),
     ]
   }

@@ -81,7 +81,7 @@ public final class DecisionCache: EvidenceMemory {
   // MARK: - Opening and failing
 
   /// The store, opened on first use; nil once it failed.
-  private func open() -> CacheStore? {
+  func open() -> CacheStore? {
     state.withLock { state in
       if state.opened { return state.store }
       state.opened = true
@@ -145,7 +145,7 @@ public final class DecisionCache: EvidenceMemory {
 
   /// Runs a write; the first that fails (a full disk, a lock held too long) is one warning,
   /// and the run writes nothing more.
-  private func write(_ body: () throws -> Void) {
+  func write(_ body: () throws -> Void) {
     guard state.withLock({ $0.writable }) else { return }
     do { try body() } catch {
       let first = state.withLock { state in

@@ -64,16 +64,24 @@ struct CacheTests {
     #expect(found == Self.books.count && remembered == Self.books.count, "\(remembered), \(found)")
   }
 
-  @Test("review's page is the same with the cache")
+  @Test("review's page and pictures are the same with the cache")
   func review() throws {
     let pages = try (0..<3).map { round in
-      let page = try Fixture.temporaryDirectory().appendingPathComponent("review.html").path
+      let folder = try Fixture.temporaryDirectory()
+      let page = folder.appendingPathComponent("review.html").path
       let result = try run(
         ["review", "-q", "-o", page] + Self.books.map(path) + (round == 0 ? ["--no-cache"] : []))
       #expect(result.status == 0, "\(result.err)")
-      return try String(contentsOfFile: page, encoding: .utf8)
+      let pictures = folder.appendingPathComponent("review_files").path
+      let names = try FileManager.default.contentsOfDirectory(atPath: pictures).sorted()
+      let bytes = try names.map { try Data(contentsOf: URL(fileURLWithPath: pictures + "/" + $0)) }
+      return (try String(contentsOfFile: page, encoding: .utf8), names, bytes)
     }
-    #expect(pages[1] == pages[0] && pages[2] == pages[0])
+    #expect(!pages[0].1.isEmpty)
+    for round in 1...2 {
+      #expect(pages[round].0 == pages[0].0)
+      #expect(pages[round].1 == pages[0].1 && pages[round].2 == pages[0].2)
+    }
     #expect(try counts() == (Self.books.count, Self.books.count))
   }
 

@@ -32,6 +32,7 @@ s1=$(seconds sh -c "'$bin' suggest -r '$lib' > '$work/s1' 2>&1 || true")
 s2=$(seconds sh -c "'$bin' suggest -r '$lib' > '$work/s2' 2>&1 || true")
 cmp -s "$work/s1" "$work/s2" && same=identical || same=DIFFERENT
 echo "suggest -r: first ${s1} s, second ${s2} s, $(echo "scale=1; $s1 / $s2" | bc)x faster, output $same"
+"$bin" cache --clear > /dev/null  # review's first run starts from nothing too
 r1=$(seconds sh -c "'$bin' review -r -q -o '$work/r1.html' '$lib' 2>&1 || true")
 r2=$(seconds sh -c "'$bin' review -r -q -o '$work/r2.html' '$lib' 2>&1 || true")
 sed "s/r1_files/R_files/g" "$work/r1.html" > "$work/r1n"; sed "s/r2_files/R_files/g" "$work/r2.html" > "$work/r2n"

@@ -11,6 +11,10 @@ public enum Thumbnails {
     public var png: [UInt8]
     public var width: Int
     public var height: Int
+
+    public init(page: Int, png: [UInt8], width: Int, height: Int) {
+      (self.page, self.png, self.width, self.height) = (page, png, width, height)
+    }
   }
 
   /// Each page's height in pixels: small enough for a page of thousands of books, large enough

@@ -1,3 +1,4 @@
+import PDFBindCache
 import PDFBindCore
 import SystemPackage
 
@@ -6,8 +7,9 @@ import SystemPackage
 /// that says why.
 struct ReviewJob: Sendable {
   var advisor: BindingAdvisor
-  /// The cache of what files showed (nil: none); never used for standard input.
-  var memory: (any EvidenceMemory)?
+  /// The cache of what files showed and of their pictures (nil: none); never used for
+  /// standard input.
+  var memory: DecisionCache?
   var files: ReviewFiles
   var quiet: Bool
 
@@ -32,7 +34,8 @@ struct ReviewJob: Sendable {
     throws(BindingError) -> ReviewBook.Reviewed
   {
     var advisor = advisor
-    if !input.isStandardInput { advisor.memory = memory }
+    let memory = input.isStandardInput ? nil : memory
+    advisor.memory = memory
     let suggestion = try advisor.suggest(path, sidecarDirectory: input.sidecarDirectory)
     if !quiet { suggestion.warnings.forEach { file.warn(input, $0) } }
     guard let pageCount = suggestion.report.pageCount else {
@@ -43,8 +46,11 @@ struct ReviewJob: Sendable {
     }
     // A picture that cannot be drawn costs the row its pictures, not the book its place.
     do {
-      let (thumbnails, warnings) = try Thumbnails.render(
-        path, password: advisor.password, pages: views.pages)
+      let draw = { () throws(BindingError) in
+        try Thumbnails.render(path, password: advisor.password, pages: views.pages)
+      }
+      let (thumbnails, warnings) =
+        try memory?.thumbnails(path, pages: views.pages, draw: draw) ?? draw()
       if !quiet { warnings.forEach { file.warn(input, $0) } }
       var pictures: [PagePicture] = []
       for thumbnail in thumbnails {
