@@ -32,17 +32,25 @@ public enum Markup: Sendable {
 
   public func render(into output: inout String) {
     switch self {
-    case .text(let text): output += HTML.escapeText(text)
+    case .text(let text): HTML.appendText(text, to: &output)
     case .constant(let text): output += text.description
     case .element(let name, let attributes, let children):
-      output += "<\(name)"
+      let name = name.description
+      output += "<"
+      output += name
       for attribute in attributes {
-        output += " \(attribute.name)=\"" + HTML.escapeAttribute(attribute.value) + "\""
+        output += " "
+        output += attribute.name.description
+        output += "=\""
+        HTML.appendAttribute(attribute.value, to: &output)
+        output += "\""
       }
       output += ">"
-      guard !Self.voidElements.contains(name.description) else { return }
+      guard !Self.voidElements.contains(name) else { return }
       for child in children { child.render(into: &output) }
-      output += "</\(name)>"
+      output += "</"
+      output += name
+      output += ">"
     }
   }
 }
@@ -74,6 +82,27 @@ public enum HTML {
     case ">": "&gt;"
     case "\r": "&#13;"
     default: nil
+    }
+  }
+
+  /// `escapeText(text)` appended to `output` (a review page writes thousands of these: most
+  /// need no reference, and go in whole).
+  static func appendText(_ text: String, to output: inout String) {
+    if text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x0D }) {
+      output += escapeText(text)
+    } else {
+      output += text
+    }
+  }
+
+  /// `escapeAttribute(value)` appended to `output`.
+  static func appendAttribute(_ value: String, to output: inout String) {
+    if value.utf8.contains(where: {
+      $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x0D || $0 == 0x22 || $0 == 0x27
+    }) {
+      output += escapeAttribute(value)
+    } else {
+      output += value
     }
   }
 
