@@ -46,15 +46,16 @@ struct HelpAndInstallTests {
     "set": [
       "--left-edge", "--right-edge", "--unknown", "-o", "--in-place", "--dry-run", "--json", "-q",
       "--quiet", "--force", "--files-from", "-0", "--null", "--password", "--jobs", "--help",
-      "--version", "--auto", "-r", "--recursive",
+      "--version", "--auto", "-r", "--recursive", "--no-cache",
     ],
     "check": [
       "--left-edge", "--right-edge", "--unknown", "--json", "-q", "--quiet", "--files-from", "-0",
       "--null", "--password", "--jobs", "--help", "--version", "--auto", "-r", "--recursive",
+      "--no-cache",
     ],
     "suggest": [
       "--json", "--pages", "-q", "--quiet", "--files-from", "-0", "--null", "--password",
-      "--jobs", "--help", "--version", "-r", "--recursive",
+      "--jobs", "--help", "--version", "-r", "--recursive", "--no-cache",
     ],
     "spreads": [
       "--as", "--cover", "--no-cover", "--json", "-q", "--quiet", "-H", "--with-filename",
@@ -75,8 +76,9 @@ struct HelpAndInstallTests {
     ],
     "review": [
       "-r", "--recursive", "--pages", "-o", "-q", "--quiet", "--files-from", "-0", "--null",
-      "--password", "--jobs", "--help", "--version",
+      "--password", "--jobs", "--help", "--version", "--no-cache",
     ],
+    "cache": ["--clear", "--help", "--version"],
     "": ["--help", "--version"],
   ]
 
@@ -86,6 +88,7 @@ struct HelpAndInstallTests {
     #expect(
       Set(declared.keys) == [
         "", "get", "set", "check", "spreads", "preview", "suggest", "history", "revert", "review",
+        "cache",
       ])
     for (command, options) in Self.specOptions {
       let missing = options.subtracting(declared[command] ?? [])
