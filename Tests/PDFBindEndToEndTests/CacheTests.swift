@@ -32,7 +32,8 @@ struct CacheTests {
     -> ProcessResult
   {
     try PDFBindRunner.run(
-      arguments, environment: ["XDG_CACHE_HOME": cacheHome].merging(environment) { $1 })
+      arguments,
+      environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"].merging(environment) { $1 })
   }
 
   /// (answers remembered, answers found by reading) since the cache was emptied.
@@ -149,7 +150,7 @@ struct CacheTests {
     try #require(descriptor >= 0)
     _ = source.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
-    let environment = ["XDG_CACHE_HOME": cacheHome]
+    let environment = ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"]
     let first = try PDFBindRunner.run(
       raw: [Array("suggest".utf8), name], environment: environment)
     let second = try PDFBindRunner.run(

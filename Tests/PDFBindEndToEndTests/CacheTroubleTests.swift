@@ -26,7 +26,8 @@ struct CacheTroubleTests {
     -> ProcessResult
   {
     try PDFBindRunner.run(
-      arguments, environment: ["XDG_CACHE_HOME": cacheHome].merging(environment) { $1 })
+      arguments,
+      environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"].merging(environment) { $1 })
   }
 
   /// suggest over the books prints what it prints without the cache, and `warning` (or no

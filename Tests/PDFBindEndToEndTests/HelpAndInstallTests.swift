@@ -46,15 +46,16 @@ struct HelpAndInstallTests {
     "set": [
       "--left-edge", "--right-edge", "--unknown", "-o", "--in-place", "--dry-run", "--json", "-q",
       "--quiet", "--force", "--files-from", "-0", "--null", "--password", "--jobs", "--help",
-      "--version", "--auto", "-r", "--recursive",
+      "--version", "--auto", "-r", "--recursive", "--no-cache",
     ],
     "check": [
       "--left-edge", "--right-edge", "--unknown", "--json", "-q", "--quiet", "--files-from", "-0",
       "--null", "--password", "--jobs", "--help", "--version", "--auto", "-r", "--recursive",
+      "--no-cache",
     ],
     "suggest": [
       "--json", "--pages", "-q", "--quiet", "--files-from", "-0", "--null", "--password",
-      "--jobs", "--help", "--version", "-r", "--recursive",
+      "--jobs", "--help", "--version", "-r", "--recursive", "--no-cache",
     ],
     "spreads": [
       "--as", "--cover", "--no-cover", "--json", "-q", "--quiet", "-H", "--with-filename",
@@ -75,7 +76,7 @@ struct HelpAndInstallTests {
     ],
     "review": [
       "-r", "--recursive", "--pages", "-o", "-q", "--quiet", "--files-from", "-0", "--null",
-      "--password", "--jobs", "--help", "--version",
+      "--password", "--jobs", "--help", "--version", "--no-cache",
     ],
     "doctor": ["--json", "--help", "--version"],
     "cache": ["--clear", "--help", "--version"],

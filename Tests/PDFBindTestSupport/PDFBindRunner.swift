@@ -16,15 +16,18 @@ public enum PDFBindRunner {
   public static func run(
     _ arguments: [String], input: Data? = nil, environment: [String: String]? = nil
   ) throws -> ProcessResult {
-    let environment = ["XDG_CACHE_HOME": testCache].merging(environment ?? [:]) { $1 }
+    let environment = withoutCache.merging(environment ?? [:]) { $1 }
     return try runProcess(executable, arguments, input: input, environment: environment)
   }
 
-  /// The cache folder of the tests that do not give their own XDG_CACHE_HOME: one for this
-  /// test run, never the user's ~/.cache.
-  public static let testCache: String = {
-    (try? Fixture.temporaryDirectory().appendingPathComponent("cache").path) ?? "/nonexistent"
-  }()
+  /// Tests that give no XDG_CACHE_HOME of their own run without the cache of decisions (a
+  /// test that hides Tesseract must not be answered from one that had it), and never touch
+  /// the user's ~/.cache; CacheTests give each test a cache folder of its own.
+  public static let withoutCache: [String: String] = [
+    "PDFBIND_CACHE": "off",
+    "XDG_CACHE_HOME":
+      (try? Fixture.temporaryDirectory().appendingPathComponent("cache").path) ?? "/nonexistent",
+  ]
 
   /// Runs pdfbind with arguments given as bytes, standard input read from `input` (a path) or
   /// /dev/null. Foundation's Process takes only Strings, which cannot hold a name that is not
@@ -43,7 +46,7 @@ public enum PDFBindRunner {
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     let argv = cStrings([Array(PDFBindRunner.executable.utf8)] + arguments)
     let variables = ProcessInfo.processInfo.environment
-      .merging(["XDG_CACHE_HOME": testCache]) { _, new in new }.merging(environment) { $1 }
+      .merging(withoutCache) { _, new in new }.merging(environment) { $1 }
     let environment = cStrings(variables.map { Array("\($0.key)=\($0.value)".utf8) })
     defer { (argv + environment).forEach { $0?.deallocate() } }
     var pid = pid_t()
