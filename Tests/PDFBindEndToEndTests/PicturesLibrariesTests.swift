@@ -31,7 +31,8 @@ extension PicturesTests {
     let hide = "mount --bind /dev/null \"$1\" && shift && exec \"$@\""
     return try runProcess(
       "/usr/bin/unshare",
-      ["-r", "-m", "sh", "-c", hide, "sh", real, PDFBindRunner.executable] + arguments)
+      ["-r", "-m", "sh", "-c", hide, "sh", real, PDFBindRunner.executable] + arguments,
+      environment: PDFBindRunner.withoutCache)
   }
 
   @Test(

@@ -106,7 +106,11 @@ struct EvidenceRecall {
   init?(_ memory: (any EvidenceMemory)?, path: FilePath, pages: Int) {
     guard let memory, let file = FileIdentity(path: path) else { return nil }
     (self.memory, self.path, self.file, self.pages) = (memory, path, file, pages)
-    remembered = memory.evidence(for: file, pages: pages)
+    // What a run with Tesseract read is not this run's answer when Tesseract or its script
+    // data has gone since: this run would say the script evidence is not available.
+    remembered = memory.evidence(for: file, pages: pages).flatMap {
+      Self.foundWithEveryTool($0) ? $0 : nil
+    }
   }
 
   /// Keeps `evidence` when the file is still the one identified before it was read and no
@@ -117,9 +121,17 @@ struct EvidenceRecall {
     memory.remember(evidence, for: file, pages: pages)
   }
 
+  /// Whether `evidence` is what a machine with every tool finds: evidence without the page
+  /// script needs none, the page script needs Tesseract and its script data here (a machine
+  /// without them finds less, and says so).
   static func foundWithEveryTool(_ evidence: [Evidence]) -> Bool {
     guard evidence.contains(where: { $0.source == .pageScript }) else { return true }
-    if case .failure = TesseractLibrary.shared { return false }
-    return true
+    return scriptReadable
   }
+
+  /// Tesseract loads and finds its script data; asked once a process.
+  private static let scriptReadable: Bool = {
+    guard case .success = TesseractLibrary.shared else { return false }
+    return (try? ScriptDetector.scriptDataDirectory()) != nil
+  }()
 }
