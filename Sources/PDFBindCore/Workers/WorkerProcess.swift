@@ -14,6 +14,9 @@ final class WorkerProcess: @unchecked Sendable {
     self.socket = socket
   }
 
+  /// Set in every worker's environment.
+  static let workerVariable = "PDFBIND_PAGE_WORKER"
+
   /// Set by tests that check a command starts no worker: starting one then ends pdfbind.
   static let refusedVariable = "PDFBIND_TEST_NO_WORKERS"
 
@@ -24,6 +27,13 @@ final class WorkerProcess: @unchecked Sendable {
       let message = "pdfbind: a page worker was started although \(refusedVariable) is set\n"
       _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
       exit(70)
+    }
+    // A program that does not call PageWorker.runIfAsked() would run itself again in each
+    // worker, and that one again: a worker never starts another.
+    if getenv(workerVariable) != nil {
+      return .failure(
+        .cannotStart(
+          reason: "this program does not call PageWorker.runIfAsked() first thing in main"))
     }
     var ends: [Int32] = [-1, -1]
     guard
@@ -48,7 +58,7 @@ final class WorkerProcess: @unchecked Sendable {
     defer { argv.forEach { free($0) } }
     // A crashed worker is one evidence line: Swift's backtrace of it would take seconds and
     // fill standard error.
-    var environment = [strdup("SWIFT_BACKTRACE=enable=no")]
+    var environment = [strdup("SWIFT_BACKTRACE=enable=no"), strdup(workerVariable + "=1")]
     var entry = environ
     while let variable = entry.pointee {
       if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
