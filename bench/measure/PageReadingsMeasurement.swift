@@ -15,7 +15,8 @@ enum PageReadingsMeasurement {
   static func printReadings(in folder: String) throws {
     print(
       "reading\tfile\tpage\tlines\tholds_writing\tblock\tlines_in_rows\tlines_in_columns"
-        + "\tshort_from_left\tshort_from_right\tscript\torientation\tconfidence")
+        + "\tshort_from_left\tshort_from_right\tscript\torientation\tconfidence"
+        + "\tblock_aspect\truled_lines\tblank_rows\tblank_columns")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -26,6 +27,8 @@ enum PageReadingsMeasurement {
           "\(layout.shortLines.fromRight)", page.reading?.script ?? "-",
           page.reading.map { "\($0.orientation)" } ?? "-",
           page.reading.map { "\($0.confidence)" } ?? "-",
+          "\(layout.blockAspect)", "\(layout.ruledLines)", "\(layout.blankRows)",
+          "\(layout.blankColumns)",
         ]
         print(fields.joined(separator: "\t"))
       }

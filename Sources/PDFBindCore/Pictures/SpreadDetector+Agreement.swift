@@ -68,7 +68,9 @@ extension SpreadDetector {
     let limits = agreement
     /// How clearly the seam in `direction` joins (0 to 1) and by which rule, or nil.
     func finding(_ direction: SpineJoinDirection) -> (strength: Double, rule: SpineJoinRule)? {
-      if levelsAgreeClosely(plain, direction) {
+      if levelsAgreeClosely(plain, direction),
+        plain.seam(direction).difference >= Self.leastLevelDifference
+      {
         return (Double(1 - plain.levelRatio(direction)), .closeLevels)
       }
       let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)

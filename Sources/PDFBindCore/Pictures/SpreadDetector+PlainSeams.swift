@@ -26,6 +26,18 @@ struct PlainSeamThresholds: Sendable {
 }
 
 extension SpreadDetector {
+  /// A plain seam (`plainJoin`) or levels that agree closely (`levelsAgreeClosely`) join only
+  /// when the levels differ along the seam by at least this much (levels, the mean
+  /// difference): levels that agree within a level all down the seam are one flat fill, or the
+  /// same drawing at the same rows on both pages, not a picture that runs on. pdfcpu's booklet
+  /// of flat tan panels (`BookletFromPDFLedger_4Up…`: 0.16 levels in grey, 0.01 and 0.02 in
+  /// its colours) and its page cut into 16 tiles (`ndown16_page_1.pdf`: 0.00) joined right to
+  /// left by close levels and by a plain seam in colour; the labelled joins differ by 2 levels
+  /// or more (close levels: 2 to 7; every join of the small sets of seeds 19 and 4: 2.8 to 17).
+  /// A least number of lines and edges at the seam instead (3) would have lost a labelled join
+  /// (seed 19's small set, zh-vertical-0 3|4, joined in its colours with none in grey).
+  static let leastLevelDifference: Float = 1
+
   /// The rows the halves of a plain seam may be shifted by: 3 of 160 rows, about 2% of the
   /// height (scans shift halves by up to 6 pixels of 1,500, and tilt them by up to 1°).
   static let plainSeamShifts = Array(-3...3)
@@ -42,6 +54,7 @@ extension SpreadDetector {
     let limits = plainSeams
     func strength(_ direction: SpineJoinDirection) -> Double? {
       let seam = measures.seam(direction)
+      guard seam.difference >= Self.leastLevelDifference else { return nil }
       var strength: Double? = nil
       let correlationMargin = measures.correlationMargin(direction)
       if seam.structure >= limits.amplitude, seam.correlation >= limits.correlation,

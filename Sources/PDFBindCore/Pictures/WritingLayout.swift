@@ -31,6 +31,11 @@ struct WritingLayout: Equatable, Sendable {
   /// pages of 28 to 37 (its short lines are lost the same way, which is left as it is).
   var linesInRows = 0
   var linesInColumns = 0
+  /// The text block's height over its width, in pixels: with the lines counted, how long the
+  /// lines are against how thick (`linesAreLong`).
+  var blockAspect = 1.0
+  /// Horizontal lines drawn across the page (`RuledLines`): staves, a table's or a form's rules.
+  var ruledLines = 0
 
   /// Short lines, counted by the side they are set from.
   struct LineEnds: Equatable, Sendable {
@@ -79,7 +84,8 @@ struct WritingLayout: Equatable, Sendable {
 
   init(
     ink: Double, paper: Double, blankRows: Double, blankColumns: Double, blockArea: Double,
-    shortLines: LineEnds = LineEnds(), linesInRows: Int = 0, linesInColumns: Int = 0
+    shortLines: LineEnds = LineEnds(), linesInRows: Int = 0, linesInColumns: Int = 0,
+    blockAspect: Double = 1, ruledLines: Int = 0
   ) {
     self.ink = ink
     self.paper = paper
@@ -89,6 +95,8 @@ struct WritingLayout: Equatable, Sendable {
     self.shortLines = shortLines
     self.linesInRows = linesInRows
     self.linesInColumns = linesInColumns
+    self.blockAspect = blockAspect
+    self.ruledLines = ruledLines
   }
 
   /// A page of print with a full-width picture (a figure above or below the text, a plate
@@ -241,7 +249,9 @@ struct WritingLayout: Equatable, Sendable {
       blankRows: alongRows.share, blankColumns: alongColumns.share,
       blockArea: blockArea,
       shortLines: Self.shortLines(Self.rowsOfWriting(marks, width: width, height: height)),
-      linesInRows: alongRows.lines, linesInColumns: alongColumns.lines)
+      linesInRows: alongRows.lines, linesInColumns: alongColumns.lines,
+      blockAspect: markCount == 0 ? 1 : Double(bottom - top + 1) / Double(right - left + 1),
+      ruledLines: RuledLines.count(marks, width: width, height: height))
     return (layout, clearRows)
   }
 
@@ -255,8 +265,10 @@ struct WritingLayout: Equatable, Sendable {
   /// leaves more gaps than the other.
   var lines: Lines? {
     guard holdsWriting else { return nil }
-    if blankRows >= blankColumns + Self.directionMargin { return .rows }
-    if blankColumns >= blankRows + Self.directionMargin { return .columns }
+    if blankRows >= blankColumns + Self.directionMargin { return linesAreLong(.rows) ? .rows : nil }
+    if blankColumns >= blankRows + Self.directionMargin {
+      return linesAreLong(.columns) ? .columns : nil
+    }
     return nil
   }
 

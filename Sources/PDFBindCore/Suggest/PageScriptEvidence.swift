@@ -27,6 +27,13 @@ enum PageScriptEvidence {
   /// every other book read as Arabic or Hebrew reached 3.3 (a Greek title page, a manga cover):
   /// a sixth of this limit, and a third of the 10 a lean asks.
   static let minimumConfidenceOffRows = 20.0
+  /// Arabic or Hebrew read in rows decide at `minimumConfidence` only on a text block this
+  /// share of the page or more; less writing asks `minimumConfidenceOffRows`. Tesseract's
+  /// script detection weighs every blob alike, and on a few lines of symbols and Latin letters
+  /// (pdf.js's `bug1820909.1.pdf`: emoji and "abcdef", a block of 3.5% of its page) read
+  /// Arabic at 6.7. In seed 19's small set of labelled image books, pages of right-to-left
+  /// writing read in rows hold blocks of 0.68 to 1.0 of the page.
+  static let leastTextBlock = 0.10
   /// Han and Japanese read with lower confidence (Tesseract hesitates between the two, which
   /// decide alike): 1.0 to 3.7 on the labelled scans; the line direction decides.
   static let minimumCJKConfidence = 0.8
@@ -72,12 +79,14 @@ enum PageScriptEvidence {
     var leans: PageBinding? { pointing(confidenceScale: 0.5) }
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
-      guard let reading else { return nil }
+      guard let reading, !(layout.holdsWriting && layout.isRuled) else { return nil }
       guard reading.orientation == 0 else { return setFromTheRight ? .rightEdge : nil }
       let script = reading.script
       let confidence = reading.confidence
       if PageScriptEvidence.rightToLeftScripts.contains(script) {
-        let least = layout.lines == .rows ? minimumConfidence : minimumConfidenceOffRows
+        let least =
+          layout.lines == .rows && layout.blockArea >= leastTextBlock
+          ? minimumConfidence : minimumConfidenceOffRows
         return confidence >= least * scale ? .rightEdge : nil
       }
       if PageScriptEvidence.cjkScripts.contains(script) {
@@ -171,7 +180,9 @@ enum PageScriptEvidence {
       // Past the first `pagesToRead` pages only print is read: the look further on is for the
       // pages of writing a scan's cover and plates hide, and a comic's balloons, read there,
       // cost Tesseract's time and had decided no book of the labelled sets.
-      guard layout.lines != nil || (mayHoldBalloons && index < pagesToRead) else { continue }
+      // Lines too short for their direction are still read: Tesseract's answer is reported.
+      guard layout.lines != nil || layout.linesTooShort || (mayHoldBalloons && index < pagesToRead)
+      else { continue }
       anyWriting = true
       readings.read(PageReading(page: index + 1, layout: layout, reading: nil), in: image)
       if readings.endedAt != nil { break }
@@ -250,6 +261,9 @@ extension PageScriptEvidence.PageReading {
   var summary: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
+    if layout.holdsWriting, layout.isRuled {
+      return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
+    }
     if reading.orientation != 0 {
       return setFromTheRight
         ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"
@@ -258,6 +272,11 @@ extension PageScriptEvidence.PageReading {
     if PageScriptEvidence.rightToLeftScripts.contains(script), says != nil {
       // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).
       return layout.lines == .rows ? "\(script) script" : "\(script) script (rows unclear)"
+    }
+    if PageScriptEvidence.rightToLeftScripts.contains(script), layout.lines == .rows,
+      layout.blockArea < PageScriptEvidence.leastTextBlock
+    {
+      return "\(script)? on too little writing"
     }
     if !layout.holdsWriting {
       return says == nil
@@ -269,7 +288,10 @@ extension PageScriptEvidence.PageReading {
       case .rows:
         return layout.isRunningText
           ? "\(script), horizontal lines" : "\(script), a few horizontal lines"
-      case nil: return "\(script), lines of no clear direction"
+      case nil:
+        return layout.linesTooShort
+          ? "\(script)?, lines too short to show their direction"
+          : "\(script), lines of no clear direction"
       }
     }
     if says == nil { return "\(script)? (uncertain)" }

@@ -26,6 +26,8 @@ MINIMUM_RUNNING_TEXT_CONFIDENCE = 0.5
 RIGHT_SET_SHORT_LINES = 3
 RUNNING_TEXT_BLOCK = 0.30
 RUNNING_TEXT_LINES = 12
+LEAST_TEXT_BLOCK = 0.10           # Arabic, Hebrew in rows at MINIMUM_CONFIDENCE (issue 40)
+RULED_PAGE = 10                   # RuledLines.ruledPage: a page of writing so ruled says nothing
 
 RIGHT_TO_LEFT = {"Arabic", "Hebrew"}
 LEFT_TO_RIGHT = {"Latin", "Cyrillic", "Greek", "Fraktur"}
@@ -46,12 +48,17 @@ def pointing(page, scale):
         return None
     confidence = float(page["confidence"])
     rows = page["lines"] == "rows"
+    # Readings measured before issue 40 have no ruled_lines column; their `lines` already
+    # reflect WritingLayout.leastLineShape only when measured after it.
+    if page["holds_writing"] == "true" and int(page.get("ruled_lines") or 0) >= RULED_PAGE:
+        return None
     if page["orientation"] != "0":
         set_from_right = (running_text(page) and rows and int(page["short_from_left"]) == 0
                           and int(page["short_from_right"]) >= RIGHT_SET_SHORT_LINES)
         return "right-edge" if set_from_right else None
     if script in RIGHT_TO_LEFT:
-        least = MINIMUM_CONFIDENCE if rows else MINIMUM_CONFIDENCE_OFF_ROWS
+        least = (MINIMUM_CONFIDENCE if rows and float(page["block"]) >= LEAST_TEXT_BLOCK
+                 else MINIMUM_CONFIDENCE_OFF_ROWS)
         return "right-edge" if confidence >= least * scale else None
     if script in CJK:
         if page["holds_writing"] == "true":
