@@ -27,9 +27,11 @@
 PREFIX  ?= /usr/local
 SWIFT   ?= swift
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config
+# libsqlite3-dev: the cache of decisions (PDFBindCache, through GRDB).
+APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config libsqlite3-dev
 # GNU parallel: the test that spreads suggest and set --auto over job slots, as the README shows.
-APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel
+# sqlite3: the cache tests hold the cache's write lock from another process.
+APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel sqlite3
 # preview and suggest load these at run time (dlopen); nothing links them. The font is for
 # preview's labels; Tesseract and its script data read the script in page pictures;
 # libturbojpeg decodes the pages that are one JPEG scan (without it poppler draws them, slower).
