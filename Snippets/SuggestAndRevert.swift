@@ -1,5 +1,7 @@
 import PDFBindCore
 
+PageWorker.runIfAsked()  // suggest's page workers are this program, started again
+
 // A book whose text says how it is bound, though its catalog does not.
 let book = try PDFBindingDocument(path: "arabic.pdf")
 let suggestion = try book.suggest()

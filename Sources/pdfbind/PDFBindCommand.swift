@@ -23,6 +23,8 @@ struct PDFBindCommand: ParsableCommand {
   )
 
   static func main() {
+    // pdfbind started again as a page worker serves page requests and never gets further.
+    PageWorker.runIfAsked()
     FaultHandler.install()
     // The everyday forms of get, set and check skip ArgumentParser's start-up (CommonForms);
     // what they throw is reported as ArgumentParser's main would report it.

@@ -105,9 +105,8 @@ struct TesseractThresholdTests {
     ] {
       let path = Fixture.path("pictures/\(fixture).pdf")
       let (document, _) = try OpenedFile(path: FilePath(path), password: nil).qpdfRead()
-      let poppler = try #require(
-        try PopplerDocument.openForText(path: FilePath(path), password: nil))
-      let pages = PagePictures(drawnBy: poppler, sizesFrom: document)
+      let pages = PagePictures(
+        drawnBy: try BookPages.forTests(FilePath(path)), sizesFrom: document)
       for page in 0..<min(pages.pageCount, 3) {
         let side = PageScriptEvidence.pictureSide
         pictures.append(

@@ -15,8 +15,7 @@ struct WholePageScanTests {
   /// The fixture's pages as `suggest` opens them.
   static func pictures(_ path: String) throws -> PagePictures {
     let (document, _) = try OpenedFile(path: FilePath(path), password: nil).qpdfRead()
-    let poppler = try #require(try PopplerDocument.openForText(path: FilePath(path), password: nil))
-    return PagePictures(drawnBy: poppler, sizesFrom: document)
+    return PagePictures(drawnBy: try BookPages.forTests(FilePath(path)), sizesFrom: document)
   }
 
   /// Page `page`'s spine picture decoded from its scan (nil when it cannot be), and as
@@ -31,9 +30,9 @@ struct WholePageScanTests {
     let (width, height) = PagePictures.fitted(
       width: scan.pageWidth, height: scan.pageHeight, maxWidth: SpreadEvidence.pictureWidth,
       maxHeight: SpreadEvidence.pictureHeight)
-    let drawn = try pictures.document.spinePicture(
+    let drawn = try pictures.pages.spinePicture(
       page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
-      edges: SpreadEvidence.edgeColumns)
+      edges: SpreadEvidence.edgeColumns, scan: nil)
     return (
       SpinePicture(scan: decoded, width: width, height: height, edges: SpreadEvidence.edgeColumns),
       drawn

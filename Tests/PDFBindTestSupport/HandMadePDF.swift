@@ -4,11 +4,16 @@ import Foundation
 /// names). The cross-reference table is exact, so only the catalog text can be at fault.
 public enum HandMadePDF {
   public static func bytes(catalog: String) -> Data {
-    let objects = [
+    bytes(objects: [
       catalog,
       "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
       "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>",
-    ]
+    ])
+  }
+
+  /// A PDF of `objects`, numbered from 1 (object 1 is the catalog), each written as given:
+  /// a stream is `<< /Length N >>\nstream\n…\nendstream`.
+  public static func bytes(objects: [String]) -> Data {
     var out = Data("%PDF-1.7\n%\u{E2}\u{E3}\u{CF}\u{D3}\n".utf8)
     var offsets: [Int] = []
     for (index, object) in objects.enumerated() {

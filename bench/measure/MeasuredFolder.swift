@@ -14,10 +14,8 @@ enum MeasuredFolder {
     for name in names {
       let path = FilePath(folder).appending(name)
       let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
-      guard let poppler = try PopplerDocument.openForText(path: path, password: nil) else {
-        continue
-      }
-      try body(name, PagePictures(drawnBy: poppler, sizesFrom: document))
+      guard let pages = try? BookPages.forTests(path) else { continue }
+      try body(name, PagePictures(drawnBy: pages, sizesFrom: document))
     }
   }
 }

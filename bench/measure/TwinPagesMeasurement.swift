@@ -22,11 +22,10 @@ enum TwinPagesMeasurement {
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       let count = min(pictures.pageCount, SpreadEvidence.maximumPages)
       // Drawn as suggest draws them: whole-page JPEG scans decoded by libjpeg-turbo.
-      let decoder = JPEGDecoder()
       let drawn = (0..<count).map { page in
         try? pictures.spinePicture(
           page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
-          edges: SpreadEvidence.edgeColumns, decoder: decoder)
+          edges: SpreadEvidence.edgeColumns)
       }
       let pages = drawn.map { $0.flatMap { EdgeLikeness($0, columns: SpreadEvidence.edgeColumns) } }
       let joined = Set(SpreadDetector().joins(drawn).map(\.firstPage))

@@ -15,14 +15,15 @@ struct PagePictures {
   /// grey (35 MB), a 400-dpi one in colour (47 MB). Larger, poppler draws the page.
   static let largestDecodedJPEG = 48 << 20
 
-  let document: PopplerDocument
+  /// The book's pages, drawn in page workers.
+  let pages: BookPages
   /// The largest image of each page, as far as qpdf read (pages past its end are not checked).
   let largestImages: [ImageSize?]
   /// The pages that are one JPEG scan, read by qpdf as they are drawn; nil to draw every page
   /// with poppler.
   var scans: WholePageScans? = nil
 
-  var pageCount: Int { document.pageCount }
+  var pageCount: Int { pages.pageCount }
 
   /// An image of a megapixel or more: a scan, a manga page, a photograph.
   static let scanPixels = 1_000_000
@@ -46,29 +47,21 @@ struct PagePictures {
     -> GreyImage
   {
     try checkImageSizes(index)
-    return try document.greyImage(index, maxWidth: maxWidth, maxHeight: maxHeight)
+    return try pages.picture(index, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
   /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
-  /// with `edges` columns drawn at each side: decoded by `decoder` when the page is one JPEG
-  /// scan, otherwise drawn by `other` when given (a drawing thread's own document).
-  func spinePicture(
-    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, in other: PopplerDocument? = nil,
-    decoder: JPEGDecoder? = nil
-  ) throws(PageRasterError) -> SpinePicture {
+  /// with `edges` columns drawn at each side: decoded by TurboJPEG when the page is one JPEG
+  /// scan, otherwise drawn by poppler (both in a page worker).
+  func spinePicture(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int)
+    throws(PageRasterError) -> SpinePicture
+  {
     try checkImageSizes(index)
-    if let decoder, let scans, index < largestImages.count, largestImages[index] != nil,
-      let scan = scans.wholePageJPEG(index),
-      let decoded = decoder.decode(scan, budget: Self.largestDecodedJPEG)
-    {
-      let (width, height) = Self.fitted(
-        width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth, maxHeight: maxHeight)
-      if let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges) {
-        return picture
-      }
-    }
-    return try (other ?? document).spinePicture(
-      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges)
+    let scan =
+      index < largestImages.count && largestImages[index] != nil
+      ? scans?.wholePageJPEG(index) : nil
+    return try pages.spinePicture(
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
   }
 
   private func checkImageSizes(_ index: Int) throws(PageRasterError) {
@@ -106,6 +99,14 @@ enum PageRasterError: Error, Equatable, CustomStringConvertible {
   case cannotDraw(String)
   /// The page draws an image larger than pdfbind decodes (poppler decodes an image whole).
   case imageTooLarge(ImageSize)
+  /// The page worker ran past a deadline, crashed or reached its memory limit.
+  case stopped(PageWorkFailure)
+
+  /// What the evidence line says of the page: `not drawn` when its worker was stopped.
+  var unfinished: String {
+    if case .stopped = self { return "not drawn" }
+    return "not rendered"
+  }
 
   var description: String {
     switch self {
@@ -114,6 +115,7 @@ enum PageRasterError: Error, Equatable, CustomStringConvertible {
     case .imageTooLarge(let size):
       "it holds an image of \(size.width)×\(size.height) pixels, more than the "
         + "\(PagePictures.largestImagePixels / 1_000_000) megapixels pdfbind decodes"
+    case .stopped(let failure): failure.description
     }
   }
 }

@@ -86,11 +86,24 @@ public struct BindingAdvisor: Sendable {
     let hints = document.bindingHints(firstPages: pages)
     if let item = CatalogEvidence.pageDirection(hints) { evidence.append(item) }
     if let item = FontEvidence.verticalFonts(hints) { evidence.append(item) }
-    // poppler reads the pages once for the text and the pictures; nil when it cannot open the
-    // file (that lowers the evidence), a throw only when poppler cannot be loaded.
-    let pageDocument = try PopplerDocument.openForText(path: path, password: password)
-    let text = TextEvidence.read(pageDocument, count: pages)
+    // A page worker opens the file with poppler for the text and the pictures; nil when
+    // poppler cannot open it (that lowers the evidence), a throw only when poppler cannot be
+    // loaded (asked here, where it is loaded once, not in each worker).
+    _ = try PopplerLibrary.shared.get()
+    let book = BookKey(path: path, password: password)
+    var pageBook: BookPages?
+    switch BookPages.open(book) {
+    case .success(let opened): pageBook = opened
+    case .failure(.poppler): break
+    case .failure(.stopped(let failure)):
+      evidence.append(
+        Evidence(source: .text, says: nil, detail: "the file \(PageRequest.notOpened): \(failure)"))
+    }
+    let text = TextEvidence.read(pageBook, count: pages)
     evidence += TextEvidence.evidence(text)
+    evidence += (pageBook?.failed(PageRequest.textNotRead) ?? []).map {
+      Evidence(source: .text, says: nil, detail: $0.line)
+    }
     evidence += LineLayoutEvidence.evidence(text)
     if text.census.letters < TextEvidence.minimumLetters,
       let fallback = FontEvidence.subsetFonts(hints.subsetToUnicode, pages: hints.pagesRead)
@@ -99,21 +112,18 @@ public struct BindingAdvisor: Sendable {
     }
     evidence += CatalogEvidence.languages(hints, pagesHoldText: text.census.letters > 0)
     // A book with no text to read (a scan, a manga, a comic) is read from its pictures.
-    if let pageDocument, text.census.letters < TextEvidence.minimumLetters {
-      let pictures = PagePictures(drawnBy: pageDocument, sizesFrom: document)
-      let password = password
-      let open = { try? PopplerDocument(path: path, password: password) }
-      // In a long book the script (Tesseract, one thread) is read while the double-page
-      // pictures are looked for (two drawing threads), each with poppler documents of its own.
+    if let pageBook, text.census.letters < TextEvidence.minimumLetters {
+      let pictures = PagePictures(drawnBy: pageBook, sizesFrom: document)
+      // In a long book the script (Tesseract) is read while the double-page pictures are
+      // looked for (two drawing threads), each through page workers of its own.
       let together = pictures.pageCount >= Self.pagesReadTogether
-      let script = (together ? open() : nil).map { document in
-        BackgroundWork {
+      let script =
+        together
+        ? BackgroundWork {
           PageScriptEvidence.evidence(
-            PagePictures(document: document, largestImages: pictures.largestImages),
-            pages: self.pages, readsTwoAtOnce: { Self.suggestedAlone })
-        }
-      }
-      let spreads = SpreadEvidence.evidence(pictures, open: open)
+            pictures, pages: self.pages, readsTwoAtOnce: { Self.suggestedAlone })
+        } : nil
+      let spreads = SpreadEvidence.evidence(pictures)
       evidence +=
         script?.wait()
         ?? PageScriptEvidence.evidence(

@@ -147,7 +147,12 @@ enum PageScriptEvidence {
     }
     var notes: [(page: Int, note: Evidence)] = []
     var anyWriting = false
-    var readings = Readings(observe: observe, readsTwoAtOnce: readsTwoAtOnce)
+    let book = pictures.pages
+    var readings = Readings(
+      observe: observe,
+      reader: { image, page throws(TesseractUnavailable) in
+        try book.readScript(image, resolution: resolution(image), page: page)
+      }, readsTwoAtOnce: readsTwoAtOnce)
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
     // two pictures and two readings (read at once, as they are both needed).
     for index in pages where readings.count < pagesToRead {
@@ -165,7 +170,7 @@ enum PageScriptEvidence {
         }
         image = try pictures.picture(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
-        let detail = "page \(index + 1) not rendered: \(error)"
+        let detail = "page \(index + 1) \(error.unfinished): \(error)"
         notes.append((index + 1, Evidence(source: .pageScript, says: nil, detail: detail)))
         continue
       }
@@ -184,7 +189,11 @@ enum PageScriptEvidence {
     }
     readings.finish()
     // A page drawn while the last needed reading went on says nothing.
-    let noted = notes.filter { $0.page < readings.endedAt ?? Int.max }.map(\.note)
+    notes += book.failed(PageRequest.notRead).map {
+      ($0.page, Evidence(source: .pageScript, says: nil, detail: $0.line))
+    }
+    let noted = notes.filter { $0.page < readings.endedAt ?? Int.max }
+      .sorted { $0.page < $1.page }.map(\.note)
     if let unavailable = readings.unavailable {
       return noted + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
     }

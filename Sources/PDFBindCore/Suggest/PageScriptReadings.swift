@@ -19,25 +19,20 @@ extension PageScriptEvidence {
     private let reader: Reader
 
     typealias Outcome = Result<ScriptReading?, TesseractUnavailable>
-    /// Reads the script in one page picture, on any thread.
-    typealias Reader = @Sendable (GreyImage) throws(TesseractUnavailable) -> ScriptReading?
+    /// Reads the script in one page picture (its page number from 1 given), on any thread.
+    typealias Reader = @Sendable (GreyImage, Int) throws(TesseractUnavailable) -> ScriptReading?
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
-    /// that agree. `reader` is Tesseract's, but for tests of the order. `readsTwoAtOnce`,
+    /// that agree. `reader` reads in a page worker (`BookPages.readScript`). `readsTwoAtOnce`,
     /// asked before each reading, says whether a second page may be read while one is (not
     /// when other books keep the cores busy).
     init(
-      observe: ((PageReading) -> Void)?, reader: @escaping Reader = tesseract,
+      observe: ((PageReading) -> Void)?, reader: @escaping Reader,
       readsTwoAtOnce: @escaping () -> Bool = { true }
     ) {
       self.observe = observe
       self.readsTwoAtOnce = readsTwoAtOnce
       self.reader = reader
-    }
-
-    /// Tesseract's reading, with a detector lent by the pool.
-    static func tesseract(_ image: GreyImage) throws(TesseractUnavailable) -> ScriptReading? {
-      try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution(image)) }
     }
 
     /// Pages taken or being read.
@@ -62,9 +57,10 @@ extension PageScriptEvidence {
         if endedAt != nil { return }
       }
       let reader = reader
+      let number = page.page
       let work = BackgroundWork { () -> Outcome in
         do throws(TesseractUnavailable) {
-          return .success(try reader(image))
+          return .success(try reader(image, number))
         } catch {
           return .failure(error)
         }

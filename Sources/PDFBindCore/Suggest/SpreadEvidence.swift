@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// Double-page pictures (SPEC, round 3, evidence 8): every page drawn small, the facing edges
 /// of each pair of consecutive pages compared both ways (Pictures/SpreadDetector.swift). A
@@ -16,12 +17,11 @@ enum SpreadEvidence {
   /// Columns drawn at each side: the spine comparison reads the few nearest each edge, and
   /// cairo's cost of scaling a page image down follows the area drawn.
   static let edgeColumns = 16
-  /// Threads drawing pages: poppler draws one document on one thread, so each has its own.
+  /// Threads drawing pages, each through a page worker of its own.
   static let drawingThreads = 2
 
-  /// Looks for double-page pictures in `document`; `open` opens it again for each further
-  /// drawing thread.
-  static func evidence(_ pictures: PagePictures, open: () -> PopplerDocument?) -> [Evidence] {
+  /// Looks for double-page pictures in `pictures`.
+  static func evidence(_ pictures: PagePictures) -> [Evidence] {
     let pageCount = pictures.pageCount
     let count = min(pageCount, maximumPages)
     guard count >= 2 else {
@@ -31,11 +31,12 @@ enum SpreadEvidence {
           detail: count == 1 ? "one page, no spine to cross" : "the document has no pages")
       ]
     }
-    let (drawn, notRendered) = draw(count: count, pictures: pictures, open: open)
+    let (drawn, notRendered) = draw(count: count, pictures: pictures)
     let looked =
       Wording.firstPages(count) + (count < pageCount ? " of \(pageCount)" : "")
-    var notes = notRendered.map { page, reason in
-      Evidence(source: .spreads, says: nil, detail: "page \(page + 1) not rendered: \(reason)")
+    var notes = notRendered.map { page, error in
+      Evidence(
+        source: .spreads, says: nil, detail: "page \(page + 1) \(error.unfinished): \(error)")
     }
     // One line for all pages when none could be drawn (a broken file, thousands of lines).
     if notes.count > 3 {
@@ -43,8 +44,8 @@ enum SpreadEvidence {
         Evidence(
           source: .spreads, says: nil,
           detail:
-            "\(notes.count) pages not rendered, first \(Wording.pages([notRendered[0].0 + 1])): "
-            + notRendered[0].1)
+            "\(notes.count) pages \(notRendered[0].1.unfinished), first "
+            + "\(Wording.pages([notRendered[0].0 + 1])): \(notRendered[0].1)")
       ]
     }
     let likeness = drawn.map { $0.flatMap { EdgeLikeness($0, columns: edgeColumns) } }
@@ -108,40 +109,33 @@ enum SpreadEvidence {
   }
 
   /// Every page's small picture (nil when it cannot be drawn, with the reason), drawn on
-  /// `drawingThreads` threads, each with its own document.
-  private static func draw(count: Int, pictures: PagePictures, open: () -> PopplerDocument?)
-    -> ([SpinePicture?], [(Int, String)])
+  /// `drawingThreads` threads, each through a page worker of its own.
+  private static func draw(count: Int, pictures: PagePictures)
+    -> ([SpinePicture?], [(Int, PageRasterError)])
   {
     let threads = min(drawingThreads, max(1, count / 8))
-    let documents = OneDocumentPerThread(
-      documents: [pictures.document] + (1..<threads).map { _ in open() }, pictures: pictures)
-    let results = DrawnPages(count: count)
+    let results = Mutex<[Int: Result<SpinePicture, PageRasterError>]>([:])
     DispatchQueue.concurrentPerform(iterations: threads) { thread in
-      guard let document = documents.documents[thread] else { return }
-      let decoder = JPEGDecoder()
-      var page = thread
-      while page < count {
-        results.set(
-          page,
-          Result { () throws(PageRasterError) in
-            try documents.pictures.spinePicture(
-              page, maxWidth: pictureWidth, maxHeight: pictureHeight, edges: edgeColumns,
-              in: document, decoder: decoder)
-          })
-        page += threads
+      for page in stride(from: thread, to: count, by: threads) {
+        let result = Result { () throws(PageRasterError) in
+          try pictures.spinePicture(
+            page, maxWidth: pictureWidth, maxHeight: pictureHeight, edges: edgeColumns)
+        }
+        results.withLock { $0[page] = result }
       }
     }
+    let drawn = results.withLock { $0 }
     var pictures: [SpinePicture?] = []
-    var notRendered: [(Int, String)] = []
+    var notRendered: [(Int, PageRasterError)] = []
     for page in 0..<count {
-      switch results.result(page) {
+      switch drawn[page] {
       case .success(let image)?: pictures.append(image)
       case .failure(let error)?:
         pictures.append(nil)
-        notRendered.append((page, error.description))
+        notRendered.append((page, error))
       case nil:
         pictures.append(nil)
-        notRendered.append((page, "poppler cannot open the file"))
+        notRendered.append((page, .unreadable))
       }
     }
     return (pictures, notRendered)
@@ -149,39 +143,13 @@ enum SpreadEvidence {
 }
 
 extension PagePictures {
-  /// A document's pages as `suggest` draws them: by poppler's `pageDocument`, with qpdf's
-  /// `document` reading the image sizes of as many pages as double-page pictures are looked
-  /// for on (the page script reads fewer), and then the pages that are one JPEG scan.
-  init(drawnBy pageDocument: PopplerDocument, sizesFrom document: QPDFDocument) {
+  /// A document's pages as `suggest` draws them: by page workers, with qpdf's `document`
+  /// reading the image sizes of as many pages as double-page pictures are looked for on (the
+  /// page script reads fewer), and then the pages that are one JPEG scan.
+  init(drawnBy pages: BookPages, sizesFrom document: QPDFDocument) {
     self.init(
-      document: pageDocument,
+      pages: pages,
       largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages),
       scans: WholePageScans(document))
   }
-}
-
-/// The drawing threads' documents: thread `n` alone uses `documents[n]`.
-private struct OneDocumentPerThread: @unchecked Sendable {
-  let documents: [PopplerDocument?]
-  let pictures: PagePictures
-}
-
-/// The pictures the drawing threads make, each page written by one thread only (a buffer of
-/// its own: an Array's storage may not be written from two threads at once).
-private final class DrawnPages: @unchecked Sendable {
-  private let results: UnsafeMutableBufferPointer<Result<SpinePicture, PageRasterError>?>
-
-  init(count: Int) {
-    results = .allocate(capacity: count)
-    results.initialize(repeating: nil)
-  }
-
-  deinit {
-    _ = results.deinitialize()
-    results.deallocate()
-  }
-
-  func set(_ page: Int, _ result: Result<SpinePicture, PageRasterError>) { results[page] = result }
-
-  func result(_ page: Int) -> Result<SpinePicture, PageRasterError>? { results[page] }
 }

@@ -43,8 +43,8 @@ enum TextEvidence {
   }
 
   /// Reads the text of the first `count` pages of `document` (nil when poppler cannot open the
-  /// file, which only lowers the evidence).
-  static func read(_ document: PopplerDocument?, count: Int) -> Sample {
+  /// file, which only lowers the evidence), each page in a page worker.
+  static func read(_ document: BookPages?, count: Int) -> Sample {
     var sample = Sample()
     guard let document else {
       sample.opened = false
@@ -52,7 +52,7 @@ enum TextEvidence {
     }
     sample.pagesRead = min(count, document.pageCount)
     for index in 0..<sample.pagesRead {
-      if let page = document.pageText(index) {
+      if let page = document.text(index) {
         sample.census.add(page)
         if sample.keptPages.count < Self.keptPages {
           sample.keptPages.append((index + 1, page))

@@ -1,0 +1,114 @@
+import Synchronization
+
+/// One book's pages as pdfbind's page workers draw and read them: the parent side of page
+/// work. Every call runs in a worker under the page's deadline and what is left of the book's;
+/// a failure is the page's alone (`PageWorkFailure`), noted for its evidence line.
+final class BookPages: Sendable {
+  let book: BookKey
+  /// The pages poppler found, which may be fewer than the page tree's /Count says.
+  let pageCount: Int
+  private let workers: PageWorkers
+  private let bookDeadline: Double
+  private let failures = Mutex<[(page: Int, work: String, failure: PageWorkFailure)]>([])
+
+  private init(book: BookKey, pageCount: Int, workers: PageWorkers, bookDeadline: Double) {
+    self.book = book
+    self.pageCount = pageCount
+    self.workers = workers
+    self.bookDeadline = bookDeadline
+  }
+
+  /// How opening a book ended without pages.
+  enum NotOpened: Error {
+    /// poppler cannot open the file.
+    case poppler
+    /// Opening it ran past a deadline or crashed its worker.
+    case stopped(PageWorkFailure)
+  }
+
+  /// Opens `book` in a worker; the book's deadline starts now.
+  static func open(_ book: BookKey, workers: PageWorkers = .shared) -> Result<BookPages, NotOpened>
+  {
+    let deadline = Monotonic.now + workers.limits.bookSeconds
+    let seconds = min(workers.limits.pageSeconds, workers.limits.bookSeconds)
+    switch workers.perform(
+      .open(book), seconds: seconds, bookTooLong: seconds < workers.limits.pageSeconds)
+    {
+    case .success(.opened(let count?)):
+      return .success(
+        BookPages(book: book, pageCount: count, workers: workers, bookDeadline: deadline))
+    case .success: return .failure(.poppler)
+    case .failure(let failure): return .failure(.stopped(failure))
+    }
+  }
+
+  /// Runs `request` for page `page` (from 1, for the note), within the deadlines.
+  private func perform(_ request: PageRequest, page: Int) -> Result<PageReply, PageWorkFailure> {
+    let left = bookDeadline - Monotonic.now
+    let result: Result<PageReply, PageWorkFailure>
+    if left <= 0 {
+      result = .failure(.bookTooLong(seconds: workers.limits.bookSeconds))
+    } else {
+      let seconds = min(workers.limits.pageSeconds, left)
+      result = workers.perform(
+        request, seconds: seconds, bookTooLong: seconds < workers.limits.pageSeconds)
+    }
+    if case .failure(let failure) = result {
+      failures.withLock { $0.append((page, request.unfinished, failure)) }
+    }
+    return result
+  }
+
+  /// The text of page `index` (from 0), or nil when poppler cannot read it or its worker failed.
+  func text(_ index: Int) -> PageText? {
+    if case .success(.text(let text)) = perform(.text(book, page: index), page: index + 1) {
+      return text
+    }
+    return nil
+  }
+
+  /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
+  func picture(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError) -> GreyImage {
+    let request = PageRequest.picture(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+    switch perform(request, page: index + 1) {
+    case .success(.picture(let image)): return image
+    case .success(.refused(let error)): throw error
+    case .success: throw .unreadable
+    case .failure(let failure): throw .stopped(failure)
+    }
+  }
+
+  /// Page `index` (from 0) as the spread detector reads it; decoded from `scan` when given.
+  func spinePicture(
+    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, scan: WholePageJPEG?
+  ) throws(PageRasterError) -> SpinePicture {
+    let request = PageRequest.spine(
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
+    switch perform(request, page: index + 1) {
+    case .success(.spine(let picture)): return picture
+    case .success(.refused(let error)): throw error
+    case .success: throw .unreadable
+    case .failure(let failure): throw .stopped(failure)
+    }
+  }
+
+  /// Tesseract's reading of page `page`'s (from 1) picture; nil when it finds too little
+  /// writing, or its worker failed (noted: `readFailures`).
+  func readScript(_ image: GreyImage, resolution: Int, page: Int)
+    throws(TesseractUnavailable) -> ScriptReading?
+  {
+    switch perform(.read(image, resolution: resolution), page: page) {
+    case .success(.reading(let reading)): return reading
+    case .success(.unavailable(let why)): throw why
+    case .success, .failure: return nil
+    }
+  }
+
+  /// The pages (from 1) whose `work` failed in a worker, in page order, each with the failure:
+  /// `page 3 not read: the reader crashed (signal 11)`.
+  func failed(_ work: String) -> [(page: Int, line: String)] {
+    failures.withLock { $0 }.filter { $0.work == work }.sorted { $0.page < $1.page }.map {
+      ($0.page, "page \($0.page) \(work): \($0.failure)")
+    }
+  }
+}

@@ -1,0 +1,34 @@
+/// Why a page's work has no answer: its worker was stopped or stopped by itself. The page
+/// gets one evidence line (`page 1 not drawn: it took longer than 10 s`); the rest of the book
+/// and the batch go on.
+enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The page ran past the deadline a page has.
+  case pageTooLong(seconds: Double)
+  /// The book ran past the deadline a book has, before or during this page.
+  case bookTooLong(seconds: Double)
+  /// The worker ended on a signal (`who`: "the drawing", "the reader", "poppler").
+  case crashed(who: String, signal: Int32)
+  /// The worker ended on a signal after using most of its memory: its limit stopped it.
+  case outOfMemory(megabytes: Int)
+  /// The worker ended with a status, or broke the exchange.
+  case stopped(who: String, status: Int32)
+  /// No worker could be started.
+  case cannotStart(reason: String)
+
+  var description: String {
+    switch self {
+    case .pageTooLong(let seconds): "it took longer than \(Self.seconds(seconds))"
+    case .bookTooLong(let seconds): "the book took longer than \(Self.seconds(seconds))"
+    case .crashed(let who, let signal): "\(who) crashed (signal \(signal))"
+    case .outOfMemory(let megabytes):
+      "it needed more than the \(megabytes) MiB of memory a page may use"
+    case .stopped(let who, let status): "\(who) stopped (status \(status))"
+    case .cannotStart(let reason): "no page worker could be started: \(reason)"
+    }
+  }
+
+  /// `10 s`, `0.5 s`.
+  static func seconds(_ value: Double) -> String {
+    value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+  }
+}

@@ -1,0 +1,159 @@
+import Glibc
+
+/// One page worker: a `pdfbind` process started in worker mode and the socket to it. The pool
+/// lends it to one thread at a time, which is what makes it safe to move between threads
+/// (hence `@unchecked Sendable`: its descriptor and pid are used by the borrower alone).
+final class WorkerProcess: @unchecked Sendable {
+  let pid: pid_t
+  private let socket: Int32
+  /// What the worker holds ready: the file it has open, or Tesseract (`PageRequest.affinity`).
+  var affinity: String?
+
+  private init(pid: pid_t, socket: Int32) {
+    self.pid = pid
+    self.socket = socket
+  }
+
+  /// Set in every worker's environment.
+  static let workerVariable = "PDFBIND_PAGE_WORKER"
+
+  /// Set by tests that check a command starts no worker: starting one then ends pdfbind.
+  static let refusedVariable = "PDFBIND_TEST_NO_WORKERS"
+
+  /// Starts `executable` (pdfbind) as a page worker limited to `megabytes` of memory.
+  static func start(_ executable: String, megabytes: Int) -> Result<WorkerProcess, PageWorkFailure>
+  {
+    if getenv(refusedVariable) != nil {
+      let message = "pdfbind: a page worker was started although \(refusedVariable) is set\n"
+      _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+      exit(70)
+    }
+    // A program that does not call PageWorker.runIfAsked() would run itself again in each
+    // worker, and that one again: a worker never starts another.
+    if getenv(workerVariable) != nil {
+      return .failure(
+        .cannotStart(
+          reason: "this program does not call PageWorker.runIfAsked() first thing in main"))
+    }
+    var ends: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+    else { return .failure(.cannotStart(reason: String(cString: strerror(errno)))) }
+    var theirs = ends[1]
+    // dup2 onto the descriptor it already is would keep close-on-exec set.
+    if theirs == PageWorker.socket {
+      theirs = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+      Glibc.close(ends[1])
+    }
+    defer { Glibc.close(theirs) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, theirs, PageWorker.socket)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    // Whatever the libraries print on standard output must not mix with pdfbind's output.
+    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    let arguments = [CommandLine.arguments.first ?? "pdfbind", PageWorker.argument, "\(megabytes)"]
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    // A crashed worker is one evidence line: Swift's backtrace of it would take seconds and
+    // fill standard error.
+    var environment = [strdup("SWIFT_BACKTRACE=enable=no"), strdup(workerVariable + "=1")]
+    var entry = environ
+    while let variable = entry.pointee {
+      if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
+      entry += 1
+    }
+    environment.append(nil)
+    defer { environment.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &environment)
+    guard spawned == 0 else {
+      Glibc.close(ends[0])
+      return .failure(.cannotStart(reason: String(cString: strerror(spawned))))
+    }
+    return .success(WorkerProcess(pid: pid, socket: ends[0]))
+  }
+
+  /// How an exchange ended without an answer.
+  enum Ending: Error {
+    /// The worker ran past `seconds`; it was killed.
+    case timedOut
+    /// The worker ended (or broke the exchange) on its own; it is reaped.
+    case ended(signal: Int32?, status: Int32, peakKilobytes: Int)
+  }
+
+  /// Sends `request` and waits at most `seconds` for the answer. Any ending but an answer
+  /// leaves the worker killed and reaped: it must not be used again.
+  func exchange(_ request: [UInt8], seconds: Double) -> Result<[UInt8], Ending> {
+    let deadline = Monotonic.now + seconds
+    guard Frames.write(request, to: socket) else { return .failure(reap()) }
+    var header = [UInt8](repeating: 0, count: 8)
+    guard receive(into: &header, before: deadline) else { return .failure(end(deadline)) }
+    var reader = WireReader(header)
+    guard let length = try? reader.int(), (0...Frames.longest).contains(length) else {
+      kill(pid, SIGKILL)
+      return .failure(reap())
+    }
+    var reply = [UInt8](repeating: 0, count: length)
+    guard receive(into: &reply, before: deadline) else { return .failure(end(deadline)) }
+    return .success(reply)
+  }
+
+  /// Closes the socket, which ends the worker's loop, and reaps it.
+  func close() {
+    Glibc.close(socket)
+    var status: Int32 = 0
+    _ = waitpid(pid, &status, 0)
+  }
+
+  private func end(_ deadline: Double) -> Ending {
+    guard Monotonic.now >= deadline else { return reap() }
+    kill(pid, SIGKILL)
+    _ = reap()
+    return .timedOut
+  }
+
+  /// Waits for the worker to end and says how it did; closes the socket.
+  private func reap() -> Ending {
+    Glibc.close(socket)
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+    // WIFSIGNALED / WTERMSIG / WEXITSTATUS are macros Swift does not import.
+    let signal = status & 0x7F
+    return .ended(
+      signal: signal != 0 && signal != 0x7F ? signal : nil, status: (status >> 8) & 0xFF,
+      peakKilobytes: usage.ru_maxrss)
+  }
+
+  /// Fills `buffer` from the socket; false at the deadline, or when the worker is gone.
+  private func receive(into buffer: inout [UInt8], before deadline: Double) -> Bool {
+    var done = 0
+    let total = buffer.count
+    return buffer.withUnsafeMutableBytes { bytes in
+      while done < total {
+        let left = deadline - Monotonic.now
+        guard left > 0 else { return false }
+        var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        let polled = poll(&ready, 1, Int32(min(left * 1000, 3_600_000).rounded(.up)))
+        if polled < 0, errno == EINTR { continue }
+        guard polled > 0 else { continue }
+        let count = recv(socket, bytes.baseAddress! + done, total - done, 0)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        done += count
+      }
+      return true
+    }
+  }
+}
+
+/// Seconds on the monotonic clock, which no change of the date moves.
+enum Monotonic {
+  static var now: Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}

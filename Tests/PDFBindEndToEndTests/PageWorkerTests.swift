@@ -1,0 +1,138 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+/// SPEC round 4, "Bounded page work": a page that draws forever, grows without bound, or
+/// crashes or hangs its worker is one evidence line; the book is decided on the rest, the batch
+/// goes on, and `get`, `set` and `check` start no worker. Deadlines are made small through the
+/// environment; each run's time is checked against them, with room for a loaded machine.
+@Suite("page work in bounded workers", .serialized)
+struct PageWorkerTests {
+  /// A page whose one function-based shading is mapped 100,000 times larger than the page:
+  /// poppler's cairo backend meshes the whole of it (pdftocairo ran past 15 s and 550 MB on it).
+  static func endlessShading() throws -> String {
+    let content = "/Sh0 sh"
+    let function = "{ 2 copy mul sin exch cos dup }"
+    let bytes = HandMadePDF.bytes(objects: [
+      "<< /Type /Catalog /Pages 2 0 R >>",
+      "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] "
+        + "/Resources << /Shading << /Sh0 5 0 R >> >> /Contents 4 0 R >>",
+      "<< /Length \(content.utf8.count) >>\nstream\n\(content)\nendstream",
+      "<< /ShadingType 1 /ColorSpace /DeviceRGB /Domain [0 1 0 1] "
+        + "/Matrix [100000 0 0 100000 0 0] /Function 6 0 R >>",
+      "<< /FunctionType 4 /Domain [0 1 0 1] /Range [0 1 0 1 0 1] "
+        + "/Length \(function.utf8.count) >>\nstream\n\(function)\nendstream",
+    ])
+    let path = try Fixture.temporaryDirectory().appendingPathComponent("shading.pdf").path
+    try bytes.write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// Runs `suggest --json` on `files`; the objects printed, the status and the seconds taken.
+  func suggest(_ files: [String], _ environment: [String: String]) throws
+    -> (books: [[String: Any]], status: Int32, seconds: Double, err: String)
+  {
+    let start = Date()
+    let result = try PDFBindRunner.run(["suggest", "--json"] + files, environment: environment)
+    let seconds = Date().timeIntervalSince(start)
+    let books = result.out.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+    return (books, result.status, seconds, result.err)
+  }
+
+  func details(_ book: [String: Any]) -> [String] {
+    (book["evidence"] as? [[String: Any]] ?? []).compactMap { $0["detail"] as? String }
+  }
+
+  @Test("A page that draws for ever is stopped at the page deadline; the batch goes on")
+  func drawsForever() throws {
+    let shading = try Self.endlessShading()
+    let run = try suggest(
+      [shading, Fixture.path("pictures/pictures-spread-rtl-cover.pdf")],
+      ["PDFBIND_PAGE_TIMEOUT": "1"])
+    #expect(run.status == 0, "\(run.err)")
+    try #require(run.books.count == 2)
+    #expect(details(run.books[0]).contains("page 1 not drawn: it took longer than 1 s"))
+    #expect(run.books[0]["decision"] as? String == "undecided")
+    #expect(run.books[1]["decision"] as? String == "right-edge")
+  }
+
+  @Test("A page that makes the drawing grow stops at the worker's memory limit")
+  func growsWithoutBound() throws {
+    let run = try suggest(
+      [Fixture.path("pictures/pictures-spread-rtl-cover.pdf")],
+      ["PDFBIND_TEST_WORKER_FAULT": "grow-drawing:1", "PDFBIND_WORKER_MEMORY": "100"])
+    #expect(run.status == 0, "\(run.err)")
+    let book = try #require(run.books.first)
+    #expect(
+      details(book).contains(
+        "page 1 not drawn: it needed more than the 100 MiB of memory a page may use"))
+    #expect(book["decision"] as? String == "right-edge", "the other pages still decide")
+  }
+
+  @Test("The real endless shading under a small memory limit still ends at its deadline")
+  func shadingUnderMemoryLimit() throws {
+    let run = try suggest(
+      [try Self.endlessShading()], ["PDFBIND_PAGE_TIMEOUT": "2", "PDFBIND_WORKER_MEMORY": "64"])
+    #expect(run.status == 0, "\(run.err)")
+    let book = try #require(run.books.first)
+    let line = try #require(details(book).first { $0.hasPrefix("page 1") })
+    #expect(
+      line == "page 1 not drawn: it took longer than 2 s"
+        || line == "page 1 not drawn: it needed more than the 64 MiB of memory a page may use")
+    #expect(run.seconds < 2 + 10, "one page deadline, and room for a loaded machine")
+  }
+
+  @Test("A worker that crashes on a page: one line, the other pages decide")
+  func crashes() throws {
+    let run = try suggest(
+      [Fixture.path("pictures/pictures-spread-rtl-cover.pdf")],
+      ["PDFBIND_TEST_WORKER_FAULT": "crash-drawing:1"])
+    #expect(run.status == 0, "\(run.err)")
+    let book = try #require(run.books.first)
+    #expect(details(book).contains("page 1 not drawn: the drawing crashed (signal 11)"))
+    #expect(book["decision"] as? String == "right-edge")
+    #expect(!run.err.contains("crashed"), "no backtrace of the worker on standard error")
+  }
+
+  @Test("Tesseract hanging: each page read is stopped at the deadline, the book ends undecided")
+  func readerHangs() throws {
+    let run = try suggest(
+      [
+        Fixture.path("pictures/arabic-scan.pdf"),
+        Fixture.path("pictures/pictures-spread-rtl-cover.pdf"),
+      ],
+      ["PDFBIND_TEST_WORKER_FAULT": "hang-reading", "PDFBIND_PAGE_TIMEOUT": "1"])
+    #expect(run.status == 0, "\(run.err)")
+    try #require(run.books.count == 2)
+    #expect(details(run.books[0]).contains("page 1 not read: it took longer than 1 s"))
+    #expect(run.books[0]["decision"] as? String == "undecided")
+    #expect(run.books[1]["decision"] as? String == "right-edge")
+  }
+
+  @Test("A book's deadline bounds all its pages: what is left is not drawn")
+  func bookDeadline() throws {
+    let run = try suggest(
+      [Fixture.path("pictures/pictures-spread-rtl-cover.pdf")],
+      ["PDFBIND_TEST_WORKER_FAULT": "hang-drawing", "PDFBIND_BOOK_TIMEOUT": "2"])
+    #expect(run.status == 0, "\(run.err)")
+    let book = try #require(run.books.first)
+    #expect(details(book).contains { $0.hasSuffix("the book took longer than 2 s") })
+    #expect(run.seconds < 2 + 10, "one book deadline, and room for a loaded machine")
+  }
+
+  @Test("get, set and check without --auto start no worker; suggest does")
+  func noWorkerWithoutAuto() throws {
+    let refuse = ["PDFBIND_TEST_NO_WORKERS": "1"]
+    let book = try Fixture.copy("pictures/pictures-spread-rtl-cover.pdf", as: "book.pdf")
+    #expect(try PDFBindRunner.run(["get", book], environment: refuse).status == 0)
+    #expect(try PDFBindRunner.run(["set", "--right-edge", book], environment: refuse).status == 0)
+    #expect(
+      try PDFBindRunner.run(["check", "--right-edge", book], environment: refuse).status == 0)
+    let suggested = try PDFBindRunner.run(["suggest", book], environment: refuse)
+    #expect(suggested.status == 70, "the switch works: suggest starts a worker")
+    #expect(suggested.err.contains("a page worker was started"))
+  }
+}
