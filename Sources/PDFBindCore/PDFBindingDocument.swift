@@ -117,10 +117,12 @@ public final class PDFBindingDocument {
   }
 
   /// The warning `pdfbind get` adds for a two-page `/PageLayout` without `/Direction` in a
-  /// document `suggest` finds right-to-left (nil otherwise; nothing is read for other files).
+  /// document whose structure (fonts, language, sidecar files) shows right-to-left writing
+  /// (nil otherwise; nothing is read for other files). No page is drawn or read for it.
   public func layoutWarning(sidecarDirectory: FilePath?) -> BindingWarning? {
-    BindingAdvisor(password: password).layoutWarning(for: report) { () throws(BindingError) in
-      try suggest(sidecarDirectory: sidecarDirectory)
+    let advisor = BindingAdvisor(password: password)
+    return advisor.layoutWarning(for: report) { () throws(BindingError) in
+      try advisor.structuralSuggestion(file, sidecarDirectory: sidecarDirectory)
     }
   }
 }

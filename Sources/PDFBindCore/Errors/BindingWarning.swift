@@ -75,7 +75,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .noPageTree: "the document has no page tree: most readers cannot open it"
     case .twoPageLayoutWithoutDirection(let layout):
       "/PageLayout /\(layout) only decides which pages pair up; without /Direction viewers bind "
-        + "this right-to-left document on the left (pdfbind suggest says right-edge): run "
+        + "this document on the left, though its fonts or metadata say right-to-left: run "
         + "pdfbind set --right-edge"
     case .repaired(let detail):
       "--repair: damaged PDF (qpdf: \(detail)); qpdf rewrote it whole with the binding, so its "

@@ -45,10 +45,10 @@ public struct BindingAdvisor: Sendable {
   }
 
   /// `get`'s warning for the "TwoPageRight means right-bound" confusion: a two-page
-  /// `/PageLayout`, no `/Direction`, and right-to-left evidence. Only files with such a layout
-  /// and no `/Direction` are read for evidence (`suggestion` is called for those alone, so
-  /// poppler is loaded for them alone); anything that stops the suggestion (poppler missing,
-  /// text unreadable) means no warning.
+  /// `/PageLayout`, no `/Direction`, and right-to-left evidence in what the file's structure
+  /// says (`structuralSuggestion`). `get` starts no page worker and loads no poppler (SPEC,
+  /// "Bounded page work"), so the pages themselves are not read here; anything that stops the
+  /// suggestion means no warning.
   func layoutWarning(
     for report: BindingReport, suggestion: () throws(BindingError) -> Suggestion
   ) -> BindingWarning? {
@@ -56,6 +56,27 @@ public struct BindingAdvisor: Sendable {
       let layout = report.pageLayout.rawValue, (try? suggestion())?.decision == .rightEdge
     else { return nil }
     return .twoPageLayoutWithoutDirection(layout: layout)
+  }
+
+  /// The suggestion from what qpdf reads alone: sidecar files, `/PageDirection`, vertical
+  /// fonts, the letters the subset fonts map, `/Lang` and XMP. No page is drawn or read, so no
+  /// worker starts and poppler is not loaded: the evidence `get` can afford.
+  func structuralSuggestion(_ file: OpenedFile, sidecarDirectory: FilePath?) throws(BindingError)
+    -> Suggestion
+  {
+    let (document, inspection) = try file.qpdfRead()
+    var evidence: [Evidence] = []
+    if let sidecarDirectory { evidence += SidecarEvidence.evidence(in: sidecarDirectory) }
+    let hints = document.bindingHints(firstPages: pages)
+    if let item = CatalogEvidence.pageDirection(hints) { evidence.append(item) }
+    if let item = FontEvidence.verticalFonts(hints) { evidence.append(item) }
+    // The fonts' maps stand in for the text: when they map letters the pages hold text, and
+    // `/Lang` only corroborates, as in `suggest`.
+    let fonts = FontEvidence.subsetFonts(hints.subsetToUnicode, pages: hints.pagesRead)
+    if let fonts { evidence.append(fonts) }
+    let mapsLetters = hints.subsetToUnicode.contains { !ToUnicodeLetters.letters(in: $0).isEmpty }
+    evidence += CatalogEvidence.languages(hints, pagesHoldText: mapsLetters)
+    return Suggestion(report: inspection.report, evidence: evidence)
   }
 
   /// The suggestion for the file at `path`; sidecar files (metadata.opf, ComicInfo.xml) are
