@@ -11,7 +11,7 @@ import Testing
 @Suite("A file that grows with every set")
 struct GrowingFileTests {
   private static func set(_ path: String, _ binding: PageBinding) throws {
-    var document = try PDFBindingDocument(path: path)
+    let document = try PDFBindingDocument(path: path)
     document.pageBinding = binding
     try document.save(to: .inPlace)
   }

@@ -123,6 +123,47 @@ struct PageWorkerTests {
     #expect(run.seconds < 2 + 10, "one book deadline, and room for a loaded machine")
   }
 
+  @Test("preview draws each page in a worker: a page that draws for ever is a labelled blank")
+  func previewPageForever() throws {
+    let shading = try Self.endlessShading()
+    let picture = shading.replacingOccurrences(of: ".pdf", with: ".png")
+    let start = Date()
+    let run = try PDFBindRunner.run(
+      ["preview", "-o", picture, shading], environment: ["PDFBIND_PAGE_TIMEOUT": "1"])
+    #expect(Date().timeIntervalSince(start) < 1 + 10, "one page deadline, and room")
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      run.err
+        == "pdfbind: \(shading): warning: page 1 was not drawn: it took longer than 1 s; it is "
+        + "drawn as a labelled blank\n")
+    // Pillow reads the picture: one page, drawn white (the blank), at the page's shape.
+    let (_, height, spreads) = try PreviewPictureReader.read(picture)
+    #expect(height > 300)
+    #expect(spreads.count == 1)
+    let white = RGB(255, 255, 255)
+    #expect(spreads.first?.right == white || spreads.first?.left == white)
+  }
+
+  @Test(
+    "review goes on past a page that draws for ever: its picture is a blank, the next book's drawn"
+  )
+  func reviewPageForever() throws {
+    let shading = try Self.endlessShading()
+    let book = try Fixture.copy("pictures/pictures-spread-rtl-cover.pdf", as: "book.pdf")
+    let folder = (book as NSString).deletingLastPathComponent
+    let page = folder + "/review.html"
+    let run = try PDFBindRunner.run(
+      ["review", "--no-cache", "-o", page, shading, book],
+      environment: ["PDFBIND_PAGE_TIMEOUT": "1"])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.err.contains("page 1 was not drawn: it took longer than 1 s"))
+    let pictures = try FileManager.default.contentsOfDirectory(atPath: folder + "/review_files")
+    #expect(pictures.contains("1-page-1.png"))
+    #expect(pictures.contains("2-page-1.png"))
+    let html = try String(contentsOfFile: page, encoding: .utf8)
+    #expect(html.contains("book.pdf"))
+  }
+
   @Test("get, set and check without --auto start no worker; suggest does")
   func noWorkerWithoutAuto() throws {
     let refuse = ["PDFBIND_TEST_NO_WORKERS": "1"]

@@ -20,6 +20,9 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case repaired(detail: String)
   /// preview: poppler cannot load this page (from 1); it is drawn as a labelled blank.
   case pageNotRendered(page: Int)
+  /// preview, review: drawing this page (from 1) was stopped (`reason`: it ran past its
+  /// deadline, or crashed its worker); it is drawn as a labelled blank.
+  case pageNotDrawn(page: Int, reason: String)
   /// `history`: qpdf cannot read the file up to the end of a revision.
   case revisionUnreadable(BindingError)
   /// `history`: what a revision changed cannot be told, since qpdf cannot read the file
@@ -41,6 +44,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
     case .twoPageLayoutWithoutDirection: "layout-without-direction"
     case .repaired: "repaired"
     case .pageNotRendered: "page-not-rendered"
+    case .pageNotDrawn: "page-not-drawn"
     case .revisionUnreadable: "revision-unreadable"
     case .previousRevisionUnreadable, .revisionEntriesUnreadable: "revision-changes-unknown"
     }
@@ -50,7 +54,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   public var isNote: Bool {
     switch self {
     case .forcedSigned, .forcedCertified, .forcedRestricted, .repaired: true
-    case .damaged, .unexpectedDirection, .noPageTree, .pageNotRendered,
+    case .damaged, .unexpectedDirection, .noPageTree, .pageNotRendered, .pageNotDrawn,
       .twoPageLayoutWithoutDirection, .revisionUnreadable, .previousRevisionUnreadable,
       .revisionEntriesUnreadable:
       false
@@ -82,6 +86,8 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
         + "earlier revisions are not kept"
     case .pageNotRendered(let page):
       "page \(page) cannot be rendered by poppler; it is drawn as a labelled blank"
+    case .pageNotDrawn(let page, let reason):
+      "page \(page) was not drawn: \(reason); it is drawn as a labelled blank"
     case .revisionUnreadable(let error): "qpdf cannot read the file up to here: \(error)"
     case .previousRevisionUnreadable(let error):
       "qpdf cannot read the file before this revision"

@@ -60,6 +60,7 @@ struct PopplerLibrary: @unchecked Sendable {
   let surfaceStatus: @convention(c) (Pointer) -> Int32
   let destroySurface: @convention(c) (Pointer) -> Void
   let flush: @convention(c) (Pointer) -> Void
+  let markDirty: @convention(c) (Pointer) -> Void
   /// cairo_image_surface_get_data / _get_stride: the pixels of an image surface, which stays
   /// their owner.
   let surfaceData: @convention(c) (Pointer) -> UnsafeMutablePointer<UInt8>?
@@ -114,6 +115,7 @@ struct PopplerLibrary: @unchecked Sendable {
     surfaceStatus = try Self.symbol(cairo, "cairo_surface_status")
     destroySurface = try Self.symbol(cairo, "cairo_surface_destroy")
     flush = try Self.symbol(cairo, "cairo_surface_flush")
+    markDirty = try Self.symbol(cairo, "cairo_surface_mark_dirty")
     surfaceData = try Self.symbol(cairo, "cairo_image_surface_get_data")
     surfaceStride = try Self.symbol(cairo, "cairo_image_surface_get_stride")
     writePNGStream = try Self.symbol(cairo, "cairo_surface_write_to_png_stream")

@@ -7,6 +7,8 @@ public struct PreviewPicture: Sendable {
 }
 
 /// Draws the chosen spreads of one file into one PNG with poppler and cairo, loaded at run time.
+/// Each page is drawn in a page worker, within the page's deadline (SPEC, "Bounded page
+/// work"); pdfbind itself only lays the pictures out, so no page can stop it.
 public enum Preview {
   /// Draws `spreads` (each with its pages on their sides of the spine) under a `header`
   /// line; the caller has read the file with qpdf first.
@@ -14,51 +16,74 @@ public enum Preview {
     _ path: FilePath, password: String?, spreads chosen: [Spreads.Spread], header: String,
     pageHeight: Int
   ) throws(BindingError) -> PreviewPicture {
-    let poppler = try PopplerDocument(path: path, password: password)
-    let measure = try Canvas(width: 1, height: 1, background: .background, library: poppler.library)
+    let library = try PopplerLibrary.shared.get()
+    let pages = try BookPages.opened(BookKey(path: path, password: password))
+    let measure = try Canvas(width: 1, height: 1, background: .background, library: library)
     let layout = PreviewLayout(
       spreads: chosen, pageHeight: pageHeight,
-      pageWidth: pageWidths(poppler, pages: chosen.flatMap(\.pages), height: pageHeight),
+      pageWidth: pageWidths(pages, pages: chosen.flatMap(\.pages), height: pageHeight),
       headerWidth: measure.textWidth(header, size: PreviewLayout.headerSize, bold: true))
 
     let canvas = try Canvas(
-      width: layout.width, height: layout.height, background: .background,
-      library: poppler.library)
+      width: layout.width, height: layout.height, background: .background, library: library)
     canvas.text(
       header, x: PreviewLayout.margin, baseline: layout.headerBaseline,
       size: PreviewLayout.headerSize, bold: true, .text)
-    let warnings = drawSpreads(layout, from: poppler, on: canvas)
+    let warnings = drawSpreads(layout, from: pages, on: canvas)
     return PreviewPicture(png: try canvas.png(), warnings: warnings)
   }
 
   /// Each page's width in pixels at `height`, keeping its own shape; a page poppler cannot
   /// load takes the first good one's.
-  static func pageWidths(_ poppler: PopplerDocument, pages numbers: [Int], height pixels: Int)
+  static func pageWidths(_ pages: BookPages, pages numbers: [Int], height pixels: Int)
     -> (Int) -> Double
   {
     let height = Double(pixels)
-    var sizes: [Int: (width: Double, height: Double)] = [:]
-    for number in numbers { sizes[number] = poppler.pageSize(number - 1) }
-    let fallback = numbers.lazy.compactMap { sizes[$0] }.first ?? (595, 842)
+    let sizes = pages.sizes(numbers.map { $0 - 1 })
+    let fallback =
+      numbers.lazy.compactMap { sizes[$0 - 1] }.first ?? PageSize(width: 595, height: 842)
     return { number in
-      let size = sizes[number] ?? fallback
+      let size = sizes[number - 1] ?? fallback
       return max(1, height * size.width / size.height)
     }
   }
 
+  /// Page `number` (from 1) drawn into `rect` of `canvas` by a page worker; a page that cannot
+  /// be drawn is a blank with a cross (`lines` on it) and a warning that says why.
+  static func draw(
+    _ number: Int, of pages: BookPages, into rect: Rect, on canvas: Canvas, labelSize: Double,
+    lines: [String]
+  ) -> BindingWarning? {
+    let (x, y) = (Int(rect.x.rounded()), Int(rect.y.rounded()))
+    let width = max(1, Int((rect.x + rect.width).rounded()) - x)
+    let height = max(1, Int((rect.y + rect.height).rounded()) - y)
+    switch pages.drawing(number - 1, width: width, height: height) {
+    case .success(let pixels):
+      canvas.surface.paste(pixels, x: x, y: y)
+      return nil
+    case .failure(.poppler):
+      drawBlank(rect, lines: lines, on: canvas, labelSize: labelSize)
+      return .pageNotRendered(page: number)
+    case .failure(.stopped(let failure)):
+      drawBlank(rect, lines: lines, on: canvas, labelSize: labelSize)
+      return .pageNotDrawn(page: number, reason: "\(failure)")
+    }
+  }
+
   /// Draws every spread of `layout`: the pages, their numbers under them and the spine mark;
-  /// a page poppler cannot draw is a blank with a cross, and a warning.
-  static func drawSpreads(_ layout: PreviewLayout, from poppler: PopplerDocument, on canvas: Canvas)
+  /// a page that cannot be drawn is a blank with a cross, and a warning.
+  static func drawSpreads(_ layout: PreviewLayout, from pages: BookPages, on canvas: Canvas)
     -> [BindingWarning]
   {
     var warnings: [BindingWarning] = []
     for spread in layout.spreads {
       for page in spread.pages {
-        if !poppler.draw(page.number - 1, on: canvas.surface, in: page.rect) {
-          drawBlank(
-            page.rect, lines: ["page \(page.number)", "cannot be rendered"], on: canvas,
-            labelSize: layout.labelSize)
-          warnings.append(.pageNotRendered(page: page.number))
+        let lines = ["page \(page.number)", "cannot be rendered"]
+        if let warning = draw(
+          page.number, of: pages, into: page.rect, on: canvas, labelSize: layout.labelSize,
+          lines: lines)
+        {
+          warnings.append(warning)
         }
         let label = "\(page.number)"
         let labelWidth = canvas.textWidth(label, size: layout.labelSize)

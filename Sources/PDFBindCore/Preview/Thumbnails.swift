@@ -2,8 +2,8 @@ import SystemPackage
 
 /// The review page's small pictures of a book: one per page, each page drawn once, for the
 /// page's script to arrange into whichever spreads the person looks at. Drawn by preview's own
-/// code (a page poppler cannot draw is preview's blank with a cross). One poppler document
-/// serves every page of a file.
+/// code (a page poppler cannot draw is preview's blank with a cross), each page in a page
+/// worker within its deadline. One worker's poppler document serves every page of a file.
 public enum Thumbnails {
   /// One page's picture: PNG bytes and their size in pixels.
   public struct Thumbnail: Sendable {
@@ -28,19 +28,21 @@ public enum Thumbnails {
     _ path: FilePath, password: String?, pages: [Int], pageHeight: Int = pageHeight
   ) throws(BindingError) -> (thumbnails: [Thumbnail], warnings: [BindingWarning]) {
     guard !pages.isEmpty else { return ([], []) }
-    let poppler = try PopplerDocument(path: path, password: password)
-    let pageWidth = Preview.pageWidths(poppler, pages: pages, height: pageHeight)
+    let library = try PopplerLibrary.shared.get()
+    let book = try BookPages.opened(BookKey(path: path, password: password))
+    let pageWidth = Preview.pageWidths(book, pages: pages, height: pageHeight)
     var warnings: [BindingWarning] = []
     var thumbnails: [Thumbnail] = []
     for page in pages {
       let width = Int(pageWidth(page).rounded())
       let rect = Rect(x: 0, y: 0, width: Double(width), height: Double(pageHeight))
       let canvas = try Canvas(
-        width: width, height: pageHeight, background: .blank, library: poppler.library)
-      if !poppler.draw(page - 1, on: canvas.surface, in: rect) {
-        Preview.drawBlank(
-          rect, lines: ["page \(page)", "cannot be", "rendered"], on: canvas, labelSize: 9)
-        warnings.append(.pageNotRendered(page: page))
+        width: width, height: pageHeight, background: .blank, library: library)
+      if let warning = Preview.draw(
+        page, of: book, into: rect, on: canvas, labelSize: 9,
+        lines: ["page \(page)", "cannot be", "rendered"])
+      {
+        warnings.append(warning)
       }
       thumbnails.append(
         Thumbnail(page: page, png: try canvas.png(), width: width, height: pageHeight))

@@ -42,6 +42,17 @@ final class BookPages: Sendable {
     }
   }
 
+  /// Opens `book` to show its pages (preview, review): an error that says why not.
+  static func opened(_ book: BookKey) throws(BindingError) -> BookPages {
+    switch open(book) {
+    case .success(let pages): return pages
+    case .failure(.poppler):
+      throw BindingError.damaged(.unrecoverable(detail: "poppler cannot open it"))
+    case .failure(.stopped(let failure)):
+      throw BindingError.picture(.renderFailed("poppler did not open it: \(failure)"))
+    }
+  }
+
   /// Runs `request` for page `page` (from 1, for the note), within the deadlines.
   private func perform(_ request: PageRequest, page: Int) -> Result<PageReply, PageWorkFailure> {
     let left = bookDeadline - Monotonic.now
@@ -101,6 +112,36 @@ final class BookPages: Sendable {
     case .success(.reading(let reading)): return reading
     case .success(.unavailable(let why)): throw why
     case .success, .failure: return nil
+    }
+  }
+
+  /// The sizes of pages `indices` (from 0), in points; a page poppler cannot load, or whose
+  /// worker failed, has none.
+  func sizes(_ indices: [Int]) -> [Int: PageSize] {
+    guard case .success(.sizes(let sizes)) = perform(.sizes(book, indices: indices), page: 0),
+      sizes.count == indices.count
+    else { return [:] }
+    var found: [Int: PageSize] = [:]
+    for (index, size) in zip(indices, sizes) { found[index] = size }
+    return found
+  }
+
+  /// How a page that preview or review shows was not drawn.
+  enum NotDrawn: Error {
+    /// poppler cannot load or draw the page.
+    case poppler
+    /// Its worker ran past a deadline or crashed.
+    case stopped(PageWorkFailure)
+  }
+
+  /// Page `index` (from 0) in colour, `width`×`height` pixels.
+  func drawing(_ index: Int, width: Int, height: Int) -> Result<RGBPixels, NotDrawn> {
+    let request = PageRequest.drawing(book, page: index, width: width, height: height)
+    switch perform(request, page: index + 1) {
+    case .success(.drawing(let pixels)) where pixels.width == width && pixels.height == height:
+      return .success(pixels)
+    case .success: return .failure(.poppler)
+    case .failure(let failure): return .failure(.stopped(failure))
     }
   }
 

@@ -65,6 +65,14 @@ extension PageReply {
         out.int(2)
         out.string(directory)
       }
+    case .sizes(let sizes):
+      out.int(8)
+      out.int(sizes.count)
+      for size in sizes { [size?.width ?? 0, size?.height ?? 0].forEach { out.double($0) } }
+    case .drawing(let pixels):
+      out.int(9)
+      [pixels.width, pixels.height].forEach { out.int($0) }
+      out.raw(pixels.words.withUnsafeBytes { Array($0) })
     }
     return out.bytes
   }
@@ -124,6 +132,25 @@ extension PageReply {
       case 2: self = .unavailable(.initialization(directory: try input.string()))
       default: throw WireReader.Malformed()
       }
+    case 8:
+      let count = try input.int()
+      guard count >= 0 else { throw WireReader.Malformed() }
+      var sizes: [PageSize?] = []
+      for _ in 0..<count {
+        let (width, height) = (try input.double(), try input.double())
+        sizes.append(width > 0 && height > 0 ? PageSize(width: width, height: height) : nil)
+      }
+      self = .sizes(sizes)
+    case 9:
+      let (width, height, bytes) = (try input.int(), try input.int(), try input.raw())
+      guard width >= 0, height >= 0, bytes.count == width * height * 4 else {
+        throw WireReader.Malformed()
+      }
+      let words = [UInt32](unsafeUninitializedCapacity: width * height) { buffer, count in
+        _ = bytes.withUnsafeBytes { memcpy(buffer.baseAddress!, $0.baseAddress!, bytes.count) }
+        count = width * height
+      }
+      self = .drawing(RGBPixels(width: width, height: height, words: words))
     default: throw WireReader.Malformed()
     }
   }

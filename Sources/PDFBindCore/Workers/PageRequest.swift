@@ -21,6 +21,11 @@ enum PageRequest: Sendable {
   case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, scan: WholePageJPEG?)
   /// Tesseract's script reading of one picture.
   case read(GreyImage, resolution: Int)
+  /// The sizes in points of pages `indices` (from 0), as poppler loads them.
+  case sizes(BookKey, indices: [Int])
+  /// One page in colour, `width`×`height` pixels, as preview and review show it
+  /// (`PopplerDocument.draw`).
+  case drawing(BookKey, page: Int, width: Int, height: Int)
 
   static let notRead = "not read"
   static let textNotRead = "text not read"
@@ -31,8 +36,8 @@ enum PageRequest: Sendable {
     switch self {
     case .read: Self.notRead
     case .text: Self.textNotRead
-    case .open: Self.notOpened
-    case .picture, .spine: "not drawn"
+    case .open, .sizes: Self.notOpened
+    case .picture, .spine, .drawing: "not drawn"
     }
   }
 
@@ -40,8 +45,8 @@ enum PageRequest: Sendable {
   var worker: String {
     switch self {
     case .read: "the reader"
-    case .open, .text: "poppler"
-    case .picture, .spine: "the drawing"
+    case .open, .text, .sizes: "poppler"
+    case .picture, .spine, .drawing: "the drawing"
     }
   }
 
@@ -49,7 +54,7 @@ enum PageRequest: Sendable {
   var affinity: String {
     switch self {
     case .open(let book), .text(let book, _), .picture(let book, _, _, _),
-      .spine(let book, _, _, _, _, _):
+      .spine(let book, _, _, _, _, _), .sizes(let book, _), .drawing(let book, _, _, _):
       "file:" + book.path.string
     case .read: "tesseract"
     }
@@ -65,6 +70,9 @@ enum PageReply: Sendable {
   case refused(PageRasterError)
   case reading(ScriptReading?)
   case unavailable(TesseractUnavailable)
+  /// Each asked page's size in points; nil for a page poppler cannot load.
+  case sizes([PageSize?])
+  case drawing(RGBPixels)
 }
 
 extension PageRequest {
@@ -97,6 +105,15 @@ extension PageRequest {
       out.int(5)
       out.image(image)
       out.int(resolution)
+    case .sizes(let book, let indices):
+      out.int(6)
+      out.book(book)
+      out.int(indices.count)
+      indices.forEach { out.int($0) }
+    case .drawing(let book, let page, let width, let height):
+      out.int(7)
+      out.book(book)
+      [page, width, height].forEach { out.int($0) }
     }
     return out.bytes
   }
@@ -123,6 +140,16 @@ extension PageRequest {
       self = .spine(
         book, page: page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
     case 5: self = .read(try input.image(), resolution: try input.int())
+    case 6:
+      let book = try input.book()
+      let count = try input.int()
+      guard count >= 0 else { throw WireReader.Malformed() }
+      var indices: [Int] = []
+      for _ in 0..<count { indices.append(try input.int()) }
+      self = .sizes(book, indices: indices)
+    case 7:
+      self = .drawing(
+        try input.book(), page: try input.int(), width: try input.int(), height: try input.int())
     default: throw WireReader.Malformed()
     }
   }

@@ -97,6 +97,22 @@ public enum PageWorker {
         } catch {
           return .refused(error)
         }
+      case .sizes(let book, let indices):
+        let document = document(book)
+        return .sizes(
+          indices.map { index in
+            document?.pageSize(index).map { PageSize(width: $0.width, height: $0.height) }
+          })
+      case .drawing(let book, let page, let width, let height):
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(BindingError) {
+          let surface = try CairoSurface(width: width, height: height, library: document.library)
+          let area = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+          guard document.draw(page, on: surface, in: area) else { return .refused(.unreadable) }
+          return .drawing(surface.rgbPixels())
+        } catch {
+          return .refused(.cannotDraw("\(error)"))
+        }
       case .read(let image, let resolution):
         do throws(TesseractUnavailable) {
           return .reading(

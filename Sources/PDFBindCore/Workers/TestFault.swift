@@ -28,9 +28,11 @@ struct TestFault {
   func strike(_ request: PageRequest) {
     let (work, page): (String, Int?) =
       switch request {
-      case .open: ("open", nil)
+      case .open, .sizes: ("open", nil)
       case .text(_, let page): ("text", page + 1)
-      case .picture(_, let page, _, _), .spine(_, let page, _, _, _, _): ("drawing", page + 1)
+      case .picture(_, let page, _, _), .spine(_, let page, _, _, _, _),
+        .drawing(_, let page, _, _):
+        ("drawing", page + 1)
       case .read: ("reading", nil)
       }
     guard work == self.work, self.page == nil || self.page == page else { return }
