@@ -43,7 +43,9 @@ APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesserac
 APT_BROWSER_PACKAGES := chromium chromium-driver
 # make deb: dpkg-shlibdeps computes Depends; lintian checks the package.
 APT_DEB_PACKAGES := dpkg-dev lintian
-RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release --product pdfbind
+# Both programs: pdfbind and the cache's keeper it starts (pdfbind-cache, which alone links
+# SQLite and GRDB).
+RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release
 
 .PHONY: all build deps test-deps browser-deps deb-deps run test release docs manual deb install \
   uninstall lint bench bench-suggest bench-review bench-cache fuzz fuzz-build fuzz-properties clean
@@ -91,7 +93,8 @@ test: test-deps browser-deps docs deb
 	$(SWIFT) test --skip-build
 
 release: deps
-	$(SWIFT) build $(RELEASE_FLAGS)
+	$(SWIFT) build $(RELEASE_FLAGS) --product pdfbind
+	$(SWIFT) build $(RELEASE_FLAGS) --product pdfbind-cache
 
 RELEASE_BIN = $$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/pdfbind
 DOCS := .build/docs
@@ -115,6 +118,7 @@ docs: manual
 
 install: release docs
 	install -D -m 0755 "$(RELEASE_BIN)" "$(DESTDIR)$(PREFIX)/bin/pdfbind"
+	install -D -m 0755 "$(RELEASE_BIN)-cache" "$(DESTDIR)$(PREFIX)/libexec/pdfbind/pdfbind-cache"
 	install -D -m 0644 $(DOCS)/pdfbind.1 "$(DESTDIR)$(PREFIX)/share/man/man1/pdfbind.1"
 	install -D -m 0644 $(DOCS)/pdfbind.bash \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/pdfbind"
@@ -132,10 +136,12 @@ deb: release manual deb-deps
 	  lintian --fail-on error "$$deb"
 
 uninstall:
-	rm -f "$(DESTDIR)$(PREFIX)/bin/pdfbind" "$(DESTDIR)$(PREFIX)/share/man/man1/pdfbind.1" \
+	rm -f "$(DESTDIR)$(PREFIX)/bin/pdfbind" "$(DESTDIR)$(PREFIX)/libexec/pdfbind/pdfbind-cache" \
+	  "$(DESTDIR)$(PREFIX)/share/man/man1/pdfbind.1" \
 	  "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/pdfbind" \
 	  "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_pdfbind" \
 	  "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/pdfbind.fish"
+	-rmdir "$(DESTDIR)$(PREFIX)/libexec/pdfbind"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Snippets

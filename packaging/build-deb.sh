@@ -1,6 +1,7 @@
 #!/bin/sh
-# Builds pdfbind_VERSION_ARCH.deb in the current folder from a release binary and the man page
-# and completions `make docs` generates: what `make deb` runs.
+# Builds pdfbind_VERSION_ARCH.deb in the current folder from a release binary (and the cache's
+# keeper beside it, BINARY-cache) and the man page and completions `make docs` generates: what
+# `make deb` runs.
 #
 #   packaging/build-deb.sh BINARY DOCS_FOLDER [STAGING_FOLDER]
 #
@@ -32,9 +33,14 @@ root=$staging/debian/pdfbind
 mkdir -p "$root/DEBIAN"
 
 install -D -m 0755 "$binary" "$root/usr/bin/pdfbind"
+# The cache's keeper, which pdfbind starts (never a user): where pdfbind looks for it,
+# ../libexec/pdfbind beside its own folder.
+install -D -m 0755 "$binary-cache" "$root/usr/libexec/pdfbind/pdfbind-cache"
 # Symbols and the build's notes off (Debian policy 10.1); the Swift metadata sections stay,
 # they are allocated and the runtime reads them.
-strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/pdfbind"
+for program in "$root/usr/bin/pdfbind" "$root/usr/libexec/pdfbind/pdfbind-cache"; do
+  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$program"
+done
 install -D -m 0644 "$docs/pdfbind.1" "$root/usr/share/man/man1/pdfbind.1"
 gzip -9n "$root/usr/share/man/man1/pdfbind.1"
 # bash-completion sources the script: the generator's #!/bin/bash line has no use there.
@@ -49,6 +55,7 @@ gzip -9n "$root/usr/share/doc/pdfbind/changelog.Debian"
 # dpkg-shlibdeps reads the package names from debian/control in the folder it runs in.
 printf 'Source: pdfbind\n\nPackage: pdfbind\nArchitecture: any\n' > "$staging/debian/control"
 depends=$(cd "$staging" && dpkg-shlibdeps -O -e debian/pdfbind/usr/bin/pdfbind \
+  -e debian/pdfbind/usr/libexec/pdfbind/pdfbind-cache \
   | sed -n 's/^shlibs:Depends=//p')
 [ -n "$depends" ] || { echo "build-deb: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
 

@@ -9,13 +9,13 @@ import Synchronization
 /// under `${XDG_CACHE_HOME:-~/.cache}/pdfbind/`. Opened on first use, so a run that decides
 /// nothing never touches it. A cache that cannot be opened, read or written is one warning
 /// (`warn`) and the run goes on without it: it never changes what a command prints.
-public final class DecisionCache: EvidenceMemory {
+final class DecisionCache: Sendable {
   /// The file's name in the cache folder.
-  public static let fileName = "decisions.sqlite"
+  static let fileName = "decisions.sqlite"
   /// Days a file's entry is kept after the last run that saw it (`PDFBIND_CACHE_DAYS`).
-  public static let defaultDays = 90
+  static let defaultDays = 90
 
-  public let path: String
+  let path: String
   let warn: @Sendable (String) -> Void
   private let state = Mutex(State())
 
@@ -33,17 +33,9 @@ public final class DecisionCache: EvidenceMemory {
     self.warn = warn
   }
 
-  /// The cache for this run: nil with `--no-cache` (`disabled`) or `PDFBIND_CACHE=off`.
-  public static func forRun(disabled: Bool, warn: @escaping @Sendable (String) -> Void)
-    -> DecisionCache?
-  {
-    guard !disabled, Settings.value("PDFBIND_CACHE") != "off" else { return nil }
-    return DecisionCache(path: Settings.folder + "/" + fileName, warn: warn)
-  }
+  // MARK: - What the keeper is asked
 
-  // MARK: - EvidenceMemory
-
-  public func evidence(for file: FileIdentity, pages: Int) -> [Evidence]? {
+  func evidence(for file: FileIdentity, pages: Int) -> [Evidence]? {
     guard let store = open() else { return nil }
     do {
       guard let (data, seen) = try store.evidence(for: file, pages: pages),
@@ -63,14 +55,14 @@ public final class DecisionCache: EvidenceMemory {
     }
   }
 
-  public func remember(_ evidence: [Evidence], for file: FileIdentity, pages: Int) {
+  func remember(_ evidence: [Evidence], for file: FileIdentity, pages: Int) {
     guard let store = open(), let data = StoredEvidence.encode(evidence) else { return }
     write { try store.remember(data, for: file, pages: pages, now: Self.now) }
   }
 
   /// Adds this run's counts (answers remembered, answers found by reading) to the totals
   /// `pdfbind cache` shows; called once, when the run ends.
-  public func finish() {
+  func finish() {
     let (store, counts) = state.withLock {
       ($0.store, ["remembered": $0.remembered, "found": $0.found])
     }

@@ -77,6 +77,27 @@ struct CacheTroubleTests {
     try expectRightOutput(warning: nil)
   }
 
+  @Test(
+    "A pdfbind copied without its keeper (pdfbind-cache) is one warning, and the right output")
+  func keeperMissing() throws {
+    let alone = try Fixture.temporaryDirectory().appendingPathComponent("pdfbind").path
+    try FileManager.default.copyItem(atPath: PDFBindRunner.executable, toPath: alone)
+    let environment = ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"]
+    let fresh = try run(["suggest", "--no-cache"] + paths)
+    let result = try runProcess(alone, ["suggest"] + paths, environment: environment)
+    #expect(result.status == 0)
+    #expect(result.stdout == fresh.stdout)
+    let missing = (alone as NSString).deletingLastPathComponent + "/pdfbind-cache"
+    #expect(
+      result.err
+        == "pdfbind: warning: the cache cannot be used: its keeper \(missing) is missing "
+        + "(install pdfbind whole, or pass --no-cache); this run goes on without it\n")
+    // Nothing was kept, and get, which never asks the cache, says nothing.
+    #expect(!FileManager.default.fileExists(atPath: database))
+    let get = try runProcess(alone, ["get", paths[0]], environment: environment)
+    #expect(get.status == 0 && get.err.isEmpty, "\(get.err)")
+  }
+
   @Test("A cache folder that cannot be written is one warning")
   func readOnly() throws {
     if Self.isRoot {

@@ -24,7 +24,7 @@ struct DebianPackageTests {
     "/usr/share/bash-completion/completions/pdfbind",
     "/usr/share/zsh/vendor-completions/_pdfbind",
     "/usr/share/fish/vendor_completions.d/pdfbind.fish", "/usr/share/doc/pdfbind/copyright",
-    "/usr/share/doc/pdfbind/changelog.Debian.gz",
+    "/usr/share/doc/pdfbind/changelog.Debian.gz", "/usr/libexec/pdfbind/pdfbind-cache",
   ]
 
   static func field(_ name: String) throws -> String {
@@ -87,6 +87,17 @@ struct DebianPackageTests {
     let set = try runProcess(binary, ["set", "--right-edge", copy])
     #expect(set.status == 0, "\(set.err)")
     #expect(try IndependentReaders.pikepdfEntries(copy).direction == "/R2L")
+    // The installed pdfbind finds its cache's keeper in /usr/libexec/pdfbind.
+    let cache = ["XDG_CACHE_HOME": try Fixture.temporaryDirectory().path, "PDFBIND_CACHE": "on"]
+    let book = Fixture.path("suggest/arabic.pdf")
+    for _ in 1...2 {
+      let suggest = try runProcess(binary, ["suggest", book], environment: cache)
+      #expect(suggest.status == 0 && suggest.err.isEmpty, "\(suggest.err)")
+      #expect(suggest.out.hasPrefix("\(book): right-edge"))
+    }
+    let kept = try runProcess(binary, ["cache"], environment: cache)
+    #expect(kept.out.contains(": 1 file, "), "\(kept.out)\(kept.err)")
+    #expect(kept.out.contains("answers remembered: 1, found by reading: 1"), "\(kept.out)")
     let doctor = try runProcess(binary, ["doctor"])
     #expect(doctor.status == 0 && doctor.out.hasPrefix("poppler-glib: "), "\(doctor.out)")
     let manual = try runProcess("/bin/sh", ["-c", "gzip -dc \"$0\"", root + Self.installed[1]])

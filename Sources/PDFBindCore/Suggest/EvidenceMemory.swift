@@ -63,6 +63,15 @@ public struct FileIdentity: Hashable, Sendable {
   public var changed: Int64
   public var tailDigest: [UInt8]
 
+  /// An identity as the cache's keeper receives it.
+  package init(
+    path: [UInt8], device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64,
+    tailDigest: [UInt8]
+  ) {
+    (self.path, self.device, self.inode, self.size) = (path, device, inode, size)
+    (self.modified, self.changed, self.tailDigest) = (modified, changed, tailDigest)
+  }
+
   /// The identity of the regular file at `path`; nil when it cannot be opened or read.
   public init?(path: FilePath) {
     let descriptor = path.withPlatformString { open($0, O_RDONLY | O_CLOEXEC) }

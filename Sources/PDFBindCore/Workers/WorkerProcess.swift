@@ -35,44 +35,14 @@ final class WorkerProcess: @unchecked Sendable {
         .cannotStart(
           reason: "this program does not call PageWorker.runIfAsked() first thing in main"))
     }
-    var ends: [Int32] = [-1, -1]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
-    else { return .failure(.cannotStart(reason: String(cString: strerror(errno)))) }
-    var theirs = ends[1]
-    // dup2 onto the descriptor it already is would keep close-on-exec set.
-    if theirs == PageWorker.socket {
-      theirs = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
-      Glibc.close(ends[1])
-    }
-    defer { Glibc.close(theirs) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, theirs, PageWorker.socket)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    // Whatever the libraries print on standard output must not mix with pdfbind's output.
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
     let arguments = [CommandLine.arguments.first ?? "pdfbind", PageWorker.argument, "\(megabytes)"]
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    // A crashed worker is one evidence line: Swift's backtrace of it would take seconds and
-    // fill standard error.
-    var environment = [strdup("SWIFT_BACKTRACE=enable=no"), strdup(workerVariable + "=1")]
-    var entry = environ
-    while let variable = entry.pointee {
-      if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
-      entry += 1
+    switch ChildProcess.start(
+      executable, arguments: arguments, socket: PageWorker.socket,
+      environment: [workerVariable + "=1"])
+    {
+    case .success(let (pid, socket)): return .success(WorkerProcess(pid: pid, socket: socket))
+    case .failure(let why): return .failure(.cannotStart(reason: why.reason))
     }
-    environment.append(nil)
-    defer { environment.forEach { free($0) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &environment)
-    guard spawned == 0 else {
-      Glibc.close(ends[0])
-      return .failure(.cannotStart(reason: String(cString: strerror(spawned))))
-    }
-    return .success(WorkerProcess(pid: pid, socket: ends[0]))
   }
 
   /// How an exchange ended without an answer.

@@ -1,4 +1,3 @@
-import PDFBindCache
 import PDFBindCore
 import SystemPackage
 
@@ -9,7 +8,7 @@ struct ReviewJob: Sendable {
   var advisor: BindingAdvisor
   /// The cache of what files showed and of their pictures (nil: none); never used for
   /// standard input.
-  var memory: DecisionCache?
+  var memory: CacheClient?
   var files: ReviewFiles
   var quiet: Bool
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PDFBindCache
 
 extension PDFBindCommand {
   struct Cache: ParsableCommand {
@@ -21,13 +20,14 @@ extension PDFBindCommand {
     var clear = false
 
     func run() throws {
-      if clear {
-        do { Terminal.out(Array(try CacheCommand.clear().utf8)) } catch {
-          Terminal.err(Array("pdfbind: \(error)".utf8))
-          throw ExitCode(2)
-        }
-      } else {
-        Terminal.out(Array(CacheCommand.describe().utf8))
+      switch CacheClient.forCommand().command(clear ? .clear : .describe) {
+      case .line(let line)?: Terminal.out(Array(line.utf8))
+      case .failed(let message)?:
+        Terminal.err(Array("pdfbind: \(message)".utf8))
+        throw ExitCode(2)
+      default:
+        // The keeper's own warning said why.
+        throw ExitCode(2)
       }
     }
   }

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PDFBindCache
 import PDFBindCore
 
 extension PDFBindCommand {
@@ -68,7 +67,7 @@ struct CheckRequest: Equatable {
     let (password, auto) = (input.resolvedPassword, auto)
     let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
     let (json, quiet) = (report.json, report.quiet)
-    let cache = auto ? DecisionCache.forRun(noCache: noCache, quiet: quiet) : nil
+    let cache = auto ? CacheClient.forRun(noCache: noCache, quiet: quiet) : nil
     defer { cache?.finish() }
     try Batch.forEachFile(inputs, input: input, report: report) {
       input, path, file throws(BindingError) in

@@ -1,6 +1,5 @@
 import ArgumentParser
 import Glibc
-import PDFBindCache
 import PDFBindCore
 import Synchronization
 import SystemPackage
@@ -59,7 +58,7 @@ extension PDFBindCommand {
         }
         throw ExitCode(2)
       }
-      let memory = DecisionCache.forRun(noCache: cache.noCache, quiet: quiet)
+      let memory = CacheClient.forRun(noCache: cache.noCache, quiet: quiet)
       defer { memory?.finish() }
       let job = ReviewJob(
         advisor: BindingAdvisor(password: input.resolvedPassword, pages: evidence.pages),

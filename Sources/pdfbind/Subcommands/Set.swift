@@ -1,5 +1,4 @@
 import ArgumentParser
-import PDFBindCache
 import PDFBindCore
 import SystemPackage
 
@@ -108,7 +107,7 @@ struct SetRequest: Equatable {
     let (binding, auto, arrangement, destinations) = (binding, auto, arrangement, destination)
     let (json, quiet) = (report.json, report.quiet)
     let options = SaveOptions(dryRun: dryRun, force: force, repair: repair)
-    let cache = auto ? DecisionCache.forRun(noCache: noCache, quiet: quiet) : nil
+    let cache = auto ? CacheClient.forRun(noCache: noCache, quiet: quiet) : nil
     defer { cache?.finish() }
     try Batch.forEachFile(
       inputs, input: input, report: report,

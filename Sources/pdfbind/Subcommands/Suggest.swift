@@ -1,5 +1,4 @@
 import ArgumentParser
-import PDFBindCache
 import PDFBindCore
 
 extension PDFBindCommand {
@@ -31,7 +30,7 @@ extension PDFBindCommand {
 
     func run() throws {
       let inputs = try input.inputStream()
-      let memory = DecisionCache.forRun(noCache: cache.noCache, quiet: report.quiet)
+      let memory = CacheClient.forRun(noCache: cache.noCache, quiet: report.quiet)
       defer { memory?.finish() }
       let advisor = BindingAdvisor(password: input.resolvedPassword, pages: evidence.pages)
       let (json, quiet) = (report.json, report.quiet)

@@ -1,5 +1,4 @@
 import ArgumentParser
-import PDFBindCache
 import PDFBindCore
 import SystemPackage
 
@@ -13,17 +12,7 @@ struct CacheOption: ParsableArguments {
   var noCache = false
 }
 
-extension DecisionCache {
-  /// The cache for a run that decides from evidence (nil with --no-cache or PDFBIND_CACHE=off);
-  /// what goes wrong with it is one `pdfbind: warning:` line, none with --quiet.
-  static func forRun(noCache: Bool, quiet: Bool) -> DecisionCache? {
-    forRun(disabled: noCache) { message in
-      if !quiet { Terminal.err(Array("pdfbind: warning: \(message)".utf8)) }
-    }
-  }
-}
-
-extension DecisionCache {
+extension CacheClient {
   /// After `set --auto` wrote `path` (or `-o`'s file) anew: its binding or layout changed, its
   /// pages did not, so what its bytes showed is kept for the bytes now there, and the next
   /// run reads only the new /Direction.

@@ -1,0 +1,49 @@
+import Glibc
+import PDFBindCore
+import Synchronization
+
+/// The cache's keeper: the `pdfbind-cache` program, which `pdfbind` starts when a run first
+/// asks what it remembers, and which alone opens the SQLite file (so `pdfbind` itself links
+/// neither SQLite nor GRDB, and `get`, `set` and `check` start as fast as before). It answers
+/// one request at a time on descriptor 3 until pdfbind closes its end.
+public enum CacheKeeper {
+  /// The descriptor pdfbind gives the keeper its socket as.
+  public static let socket: Int32 = 3
+
+  /// Serves pdfbind's requests; returns when pdfbind is done, or broke its side.
+  public static func serve() {
+    let pending = Mutex<[String]>([])
+    let cache = DecisionCache(path: Settings.folder + "/" + DecisionCache.fileName) { message in
+      pending.withLock { $0.append(message) }
+    }
+    while let bytes = Frames.read(from: socket) {
+      guard let request = try? MemoryRequest(decoding: bytes) else { return }
+      let answer: MemoryReply.Answer
+      switch request {
+      case .evidence(let file, let pages):
+        answer = .evidence(cache.evidence(for: file, pages: pages))
+      case .remember(let evidence, let file, let pages):
+        cache.remember(evidence, for: file, pages: pages)
+        answer = .done
+      case .pictures(let file, let key):
+        answer = .pictures(cache.pictures(for: file, key: key))
+      case .rememberPictures(let pictures, let file, let key):
+        cache.remember(pictures: pictures, key: key, for: file)
+        answer = .done
+      case .finish:
+        cache.finish()
+        answer = .done
+      case .describe:
+        answer = .line(CacheCommand.describe())
+      case .clear:
+        do { answer = .line(try CacheCommand.clear()) } catch { answer = .failed("\(error)") }
+      }
+      let warnings = pending.withLock { warnings in
+        defer { warnings = [] }
+        return warnings
+      }
+      let reply = MemoryReply(warnings: warnings, answer: answer)
+      guard Frames.write(reply.encoded(), to: socket) else { return }
+    }
+  }
+}

@@ -1,0 +1,174 @@
+import Glibc
+import PDFBindCore
+import Synchronization
+import SystemPackage
+
+/// The cache of decisions as one run uses it (SPEC, "What pdfbind remembers"). The SQLite file
+/// is held by the cache's keeper, `pdfbind-cache`, a program of its own started on the run's
+/// first question (a run that decides nothing starts none) and asked over a socket, one
+/// question at a time: so `pdfbind` links neither SQLite nor GRDB's Foundation, and `get`,
+/// `set` and `check` start as fast as before. Whatever goes wrong with the keeper or the file
+/// is one `pdfbind: warning:` line and the run goes on without the cache: it never changes what
+/// a command prints.
+final class CacheClient: EvidenceMemory {
+  /// The keeper's program: beside pdfbind (a build folder), or where the package installs it.
+  static let keeperName = "pdfbind-cache"
+  static let keeperFolders = ["", "/../libexec/pdfbind"]
+
+  private enum Keeper {
+    case notStarted
+    case running(pid: pid_t, socket: Int32)
+    /// It could not start, or stopped: the run goes on without the cache.
+    case gone
+  }
+
+  private let keeper = Mutex(Keeper.notStarted)
+  private let warn: @Sendable (String) -> Void
+
+  private init(warn: @escaping @Sendable (String) -> Void) {
+    self.warn = warn
+  }
+
+  /// The cache for a run that decides from evidence: nil with --no-cache or
+  /// PDFBIND_CACHE=off; its warnings are `pdfbind: warning:` lines, none with --quiet.
+  static func forRun(noCache: Bool, quiet: Bool) -> CacheClient? {
+    guard !noCache, Environment.value(of: "PDFBIND_CACHE") != "off" else { return nil }
+    return CacheClient { message in
+      if !quiet { Terminal.err(Array("pdfbind: warning: \(message)".utf8)) }
+    }
+  }
+
+  /// For `pdfbind cache`: its warnings go to standard error whatever the options.
+  static func forCommand() -> CacheClient {
+    CacheClient { Terminal.err(Array("pdfbind: warning: \($0)".utf8)) }
+  }
+
+  // MARK: - EvidenceMemory
+
+  func evidence(for file: FileIdentity, pages: Int) -> [Evidence]? {
+    guard case .evidence(let evidence)? = ask(.evidence(file, pages: pages)) else { return nil }
+    return evidence
+  }
+
+  func remember(_ evidence: [Evidence], for file: FileIdentity, pages: Int) {
+    _ = ask(.remember(evidence, file, pages: pages))
+  }
+
+  // MARK: - review's pictures, the counts, the cache command
+
+  /// The pictures of `pages` of the file at `path`: remembered when its bytes are the ones
+  /// they were drawn from, otherwise drawn by `draw` and kept when it warned of nothing.
+  func thumbnails(
+    _ path: FilePath, pages: [Int],
+    draw: () throws(BindingError) -> ([Thumbnails.Thumbnail], [BindingWarning])
+  ) throws(BindingError) -> ([Thumbnails.Thumbnail], [BindingWarning]) {
+    let key = pages.map(String.init).joined(separator: " ")
+    let file = FileIdentity(path: path)
+    if let file, case .pictures(let kept?)? = ask(.pictures(file, key: key)),
+      let thumbnails = Thumbnails.Thumbnail.decoded(kept)
+    {
+      return (thumbnails, [])
+    }
+    let (thumbnails, warnings) = try draw()
+    if let file, warnings.isEmpty, FileIdentity(path: path) == file {
+      _ = ask(.rememberPictures(Thumbnails.Thumbnail.encoded(thumbnails), file, key: key))
+    }
+    return (thumbnails, warnings)
+  }
+
+  /// Adds this run's counts to the totals `pdfbind cache` shows and lets the keeper go; called
+  /// once, when the run ends.
+  func finish() {
+    let running = keeper.withLock { state -> Bool in
+      if case .running = state { return true }
+      return false
+    }
+    guard running else { return }
+    _ = ask(.finish)
+    keeper.withLock { state in
+      guard case .running(let pid, let socket) = state else { return }
+      close(socket)
+      var status: Int32 = 0
+      _ = waitpid(pid, &status, 0)
+      state = .gone
+    }
+  }
+
+  /// `pdfbind cache`'s line, or `--clear`'s (`.failed`: it could not empty the cache).
+  func command(_ request: MemoryRequest) -> MemoryReply.Answer? {
+    defer { finish() }
+    return ask(request)
+  }
+
+  // MARK: - The keeper
+
+  /// Asks the keeper (started on the first question); nil when there is none to ask. Its
+  /// warnings are given to `warn` as they come.
+  private func ask(_ request: MemoryRequest) -> MemoryReply.Answer? {
+    let (reply, trouble) = keeper.withLock { state -> (MemoryReply?, String?) in
+      if case .notStarted = state {
+        switch Self.start() {
+        case .success(let started): state = .running(pid: started.pid, socket: started.socket)
+        case .failure(let why):
+          state = .gone
+          return (nil, why.warning)
+        }
+      }
+      guard case .running(let pid, let socket) = state else { return (nil, nil) }
+      if Frames.write(request.encoded(), to: socket), let bytes = Frames.read(from: socket),
+        let reply = try? MemoryReply(decoding: bytes)
+      {
+        return (reply, nil)
+      }
+      state = .gone
+      return (nil, Self.stopped(pid: pid, socket: socket))
+    }
+    if let trouble { warn(trouble) }
+    reply?.warnings.forEach(warn)
+    return reply?.answer
+  }
+
+  /// Why there is no keeper to ask, in the words of the run's warning.
+  private struct NoKeeper: Error {
+    var warning: String
+  }
+
+  private static func start() -> Result<(pid: pid_t, socket: Int32), NoKeeper> {
+    guard let folder = ChildProcess.ownFolder else {
+      return .failure(
+        NoKeeper(
+          warning: "the cache cannot be used: /proc/self/exe does not say where pdfbind is, so its "
+            + "keeper (\(keeperName)) cannot be found; this run goes on without it"))
+    }
+    let candidates = keeperFolders.map { folder + $0 + "/" + keeperName }
+    guard let keeper = candidates.first(where: { access($0, X_OK) == 0 }) else {
+      return .failure(
+        NoKeeper(
+          warning: "the cache cannot be used: its keeper \(candidates[0]) is missing (install "
+            + "pdfbind whole, or pass --no-cache); this run goes on without it"))
+    }
+    switch ChildProcess.start(
+      keeper, arguments: [keeperName], socket: 3, environment: [])
+    {
+    case .success(let started): return .success(started)
+    case .failure(let why):
+      return .failure(
+        NoKeeper(
+          warning: "the cache cannot be used: its keeper \(keeper) cannot be started "
+            + "(\(why.reason)); this run goes on without it"))
+    }
+  }
+
+  /// The warning for a keeper that stopped answering; it is killed and reaped.
+  private static func stopped(pid: pid_t, socket: Int32) -> String {
+    close(socket)
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    _ = waitpid(pid, &status, 0)
+    let signal = status & 0x7F
+    let how =
+      signal != 0 && signal != 0x7F
+      ? "signal \(signal)" : "status \((status >> 8) & 0xFF)"
+    return "the cache's keeper stopped (\(how)); this run goes on without the cache"
+  }
+}
