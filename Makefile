@@ -19,6 +19,9 @@
 #                   second runs with the cache of decisions (bench/cache/);
 #                   BEFORE=REV also times REV's start-up and set side by side and counts
 #                   both builds' instructions (callgrind)
+# make bench-sweep  suggest over every PDF of pdf.js's, PDFium's, poppler's, qpdf's and pdfcpu's
+#                   test suites and ../shared/corpus: all answered, none past its deadline,
+#                   under 1 GiB (bench/sweep/)
 # make fuzz         coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the byte-level readers,
 #                   then of the updates set plans; FUZZ_TIME seconds each (see README)
 # make fuzz-properties  long property-based run of the byte-level scanners and the update builder
@@ -48,7 +51,7 @@ APT_DEB_PACKAGES := dpkg-dev lintian
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release
 
 .PHONY: all build deps test-deps browser-deps deb-deps run test release docs manual deb install \
-  uninstall lint bench bench-suggest bench-review bench-cache fuzz fuzz-build fuzz-properties clean
+  uninstall lint bench bench-suggest bench-review bench-cache bench-sweep fuzz fuzz-build fuzz-properties clean
 
 all: build
 
@@ -193,6 +196,13 @@ bench-cache: release
 	bench/cache/run.sh "$(RELEASE_BIN)"
 
 # Only the suggest step of make bench: labelled set, confusion table, goals, speed.
+# The sweep of issue 41 over the test suites bench/sweep/extract.sh writes into SWEEP_DIR, and
+# ../shared/corpus (bench/sweep/README.md).
+SWEEP_DIR ?= .build/sweep-pdfs
+bench-sweep: release
+	@[ -d "$(SWEEP_DIR)" ] || bench/sweep/extract.sh "$(SWEEP_DIR)"
+	python3 bench/sweep/sweep.py "$(RELEASE_BIN)" .build/bench-sweep $(SWEEP_DIR)/* ../shared/corpus
+
 bench-suggest: release
 	bench/suggest/run.sh "$(RELEASE_BIN)"
 

@@ -1,0 +1,170 @@
+#!/usr/bin/env python3
+"""The sweep of issue 41: `pdfbind suggest --json` over whole folders of real PDFs (public test
+suites, ../shared/corpus), first as one batch a folder (`-r`), then one process a file.
+
+    bench/sweep/sweep.py PDFBIND OUT FOLDER...
+
+For each folder's batch: the wall time, the peak memory of pdfbind and all its page workers
+together (the sum of their resident sizes, sampled every 0.1 s from /proc), and whether every
+file was answered (a JSON line or an error line on standard error). For each file alone: its
+time and decision, compared with the batch's. Prints a Markdown report (and writes it to
+OUT/sweep.md, the raw rows to OUT/files.tsv); exits 1 when a goal is missed:
+
+- every file answered, in the batch and alone;
+- no file alone slower than the book deadline (PDFBIND_BOOK_TIMEOUT, default 60 s) plus 1 s;
+- each batch's peak memory under 1 GiB;
+- the same decision alone as in the batch.
+"""
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+BOOK_SECONDS = float(os.environ.get("PDFBIND_BOOK_TIMEOUT", "60"))
+PEAK_LIMIT = 1 << 30
+
+
+def tree_rss(root):
+    """Resident bytes of `root` and every process descended from it, from /proc."""
+    children = {}
+    rss = {}
+    for name in os.listdir("/proc"):
+        if not name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{name}/stat", "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+            children.setdefault(int(fields[1]), []).append(int(name))
+            rss[int(name)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
+        except (OSError, IndexError, ValueError):
+            continue
+    total, stack = 0, [root]
+    while stack:
+        pid = stack.pop()
+        total += rss.get(pid, 0)
+        stack.extend(children.get(pid, []))
+    return total
+
+
+def run_sampled(arguments):
+    """Runs `arguments`; (stdout, stderr, seconds, peak resident bytes of its tree)."""
+    start = time.monotonic()
+    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    peak = [0]
+    done = threading.Event()
+
+    def sample():
+        while not done.is_set():
+            peak[0] = max(peak[0], tree_rss(process.pid))
+            done.wait(0.1)
+
+    sampler = threading.Thread(target=sample)
+    sampler.start()
+    out, err = process.communicate()
+    done.set()
+    sampler.join()
+    return out, err, time.monotonic() - start, peak[0], process.returncode
+
+
+def pdfs(folder):
+    found = []
+    for directory, _, names in os.walk(folder):
+        for name in names:
+            if name.lower().endswith(".pdf"):
+                found.append(os.path.join(directory, name))
+    return sorted(found)
+
+
+def decisions(out):
+    result = {}
+    for line in out.splitlines():
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if "path" in item:
+            result[item["path"]] = item.get("decision")
+    return result
+
+
+def errors(err):
+    """Paths named on `pdfbind: PATH: ...` lines."""
+    named = set()
+    for line in err.decode("utf-8", "replace").splitlines():
+        if line.startswith("pdfbind: "):
+            named.add(line[len("pdfbind: "):].split(": ", 1)[0])
+    return named
+
+
+def main():
+    if len(sys.argv) < 4:
+        sys.exit(__doc__)
+    pdfbind, out_dir, folders = sys.argv[1], sys.argv[2], sys.argv[3:]
+    os.makedirs(out_dir, exist_ok=True)
+    environment = dict(os.environ, PDFBIND_CACHE="off")
+    os.environ.update(environment)
+    report, rows, failures = [], [], []
+    report.append("| folder | files | batch wall | peak memory (pdfbind + workers) | answered |")
+    report.append("|---|---|---|---|---|")
+    for folder in folders:
+        files = pdfs(folder)
+        out, err, seconds, peak, _ = run_sampled(
+            [pdfbind, "suggest", "--json", "--no-cache", "-r", folder])
+        batch = decisions(out.decode("utf-8", "replace"))
+        failed = errors(err)
+        answered = sum(1 for f in files if f in batch or f in failed)
+        report.append(
+            f"| {folder} | {len(files)} | {seconds:.1f} s | {peak / 2**20:.0f} MiB "
+            f"| {answered}/{len(files)} |")
+        if answered != len(files):
+            missing = [f for f in files if f not in batch and f not in failed]
+            failures.append(f"{folder}: {len(missing)} files not answered, e.g. {missing[:3]}")
+        if peak >= PEAK_LIMIT:
+            failures.append(f"{folder}: peak memory {peak / 2**20:.0f} MiB (goal < 1024 MiB)")
+        for path in files:
+            start = time.monotonic()
+            alone = subprocess.run(
+                [pdfbind, "suggest", "--json", "--no-cache", path], capture_output=True)
+            took = time.monotonic() - start
+            decision = decisions(alone.stdout.decode("utf-8", "replace")).get(path, "error")
+            in_batch = batch.get(path, "error")
+            detail = ""
+            try:
+                item = json.loads(alone.stdout.decode("utf-8", "replace").splitlines()[0])
+                stopped = [e["detail"] for e in item.get("evidence", [])
+                           if "took longer" in e["detail"] or "crashed" in e["detail"]
+                           or "memory a page may use" in e["detail"]]
+                detail = "; ".join(stopped[:2])
+            except (ValueError, IndexError, KeyError):
+                detail = alone.stderr.decode("utf-8", "replace").strip()[:120]
+            rows.append((took, path, decision, in_batch, detail))
+            if took > BOOK_SECONDS + 1:
+                failures.append(f"{path}: {took:.1f} s alone (goal <= {BOOK_SECONDS + 1:.0f} s)")
+            if decision != in_batch:
+                failures.append(f"{path}: {decision} alone, {in_batch} in the batch")
+    with open(os.path.join(out_dir, "files.tsv"), "w") as f:
+        for took, path, decision, in_batch, detail in rows:
+            f.write(f"{took:.3f}\t{path}\t{decision}\t{in_batch}\t{detail}\n")
+    report.append("")
+    report.append("The slowest files, one process each:")
+    report.append("")
+    report.append("| seconds | file | decision | what stopped |")
+    report.append("|---|---|---|---|")
+    for took, path, decision, _, detail in sorted(rows, reverse=True)[:12]:
+        report.append(f"| {took:.1f} | {path} | {decision} | {detail or '-'} |")
+    report.append("")
+    report.append(f"{len(rows)} files alone in {sum(r[0] for r in rows):.0f} s; "
+                  f"goals missed: {len(failures)}")
+    report.extend(f"FAIL sweep: {line}" for line in failures)
+    text = "\n".join(report) + "\n"
+    with open(os.path.join(out_dir, "sweep.md"), "w") as f:
+        f.write(text)
+    print(text)
+    sys.exit(1 if failures else 0)
+
+
+if __name__ == "__main__":
+    main()
