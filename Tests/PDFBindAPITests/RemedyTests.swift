@@ -53,4 +53,28 @@ struct RemedyTests {
     #expect(BindingError.protected(.changesNotPermitted).remedy == .needsOwnerPasswordOrForce)
     #expect(BindingError.picture(.tooLarge(width: 1, height: 1)).remedy == .needsSmallerPicture)
   }
+
+  /// Every error and warning whose remedy or cause is an option of pdfbind's command line.
+  static let sentences: [String] =
+    [
+      BindingError.protected(.signed(count: 1)), .protected(.certified(level: 1)),
+      .protected(.changesNotPermitted), .unsupported(.repairOfSigned(certified: false)),
+      .unsupported(.repairInPlace), .damaged(.needsRepair(detail: "x")), .password(.required),
+      .picture(.tooLarge(width: 1, height: 1)), .writing(.readOnlyFile),
+      .writing(.directoryNotWritable(directory: "/x")),
+    ].map(\.description)
+    + [
+      BindingWarning.forcedSigned, .forcedCertified, .forcedRestricted, .repaired(detail: "x"),
+      .twoPageLayoutWithoutDirection(layout: "TwoPageRight"),
+    ].map(\.description)
+
+  @Test("The library's sentences name no option or variable of pdfbind's command line")
+  func noCommandLineWords() {
+    for sentence in Self.sentences {
+      #expect(!sentence.contains("--"), "\(sentence)")
+      #expect(!sentence.contains(" -o"), "\(sentence)")
+      #expect(!sentence.contains("PDFBIND_"), "\(sentence)")
+      #expect(!sentence.contains("pdfbind set"), "\(sentence)")
+    }
+  }
 }

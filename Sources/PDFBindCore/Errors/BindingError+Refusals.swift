@@ -1,6 +1,6 @@
 extension BindingError {
-  /// A signed, certified or restricted document that `set` leaves alone unless told to
-  /// (`--force`).
+  /// A signed, certified or restricted document that is left alone unless told to
+  /// (``SaveOptions/force``).
   public enum Protection: Equatable, Sendable, CustomStringConvertible {
     case signed(count: Int)
     case certified(level: Int?)
@@ -11,14 +11,12 @@ extension BindingError {
       case .signed(let count):
         "digitally signed (\(count) signature\(count == 1 ? "" : "s")): the signed bytes would "
           + "stay intact, but validators such as Acrobat and pyHanko report a catalog change "
-          + "after signing as a modification the signer did not allow; use --force to update it "
-          + "anyway"
+          + "after signing as a modification the signer did not allow"
       case .certified(let level):
         "certified (DocMDP\(level.map { " permission level \($0)" } ?? "")): changing the binding "
-          + "breaks the certification; use --force to update it anyway"
+          + "breaks the certification"
       case .changesNotPermitted:
-        "encrypted with permissions that forbid changes, and opened without the owner password; "
-          + "give the owner password with --password, or use --force"
+        "encrypted with permissions that forbid changes, and opened without the owner password"
       }
     }
   }
@@ -42,12 +40,12 @@ extension BindingError {
       case .exactEncryption(let why): "cannot write this encrypted file exactly: \(why)"
       case .exactUpdate(let why): "cannot append an exact update: \(why)"
       case .repairOfSigned(let certified):
-        "damaged and \(certified ? "certified" : "digitally signed"): --repair would rewrite it "
+        "damaged and \(certified ? "certified" : "digitally signed"): a repair would rewrite it "
           + "whole, which destroys its signatures; left unchanged (pdfbind never rewrites signed "
           + "files)"
       case .repairInPlace:
-        "damaged: --repair rewrites it whole, which --in-place cannot do (it only appends); left "
-          + "unchanged. Run without --in-place, or with -o OUT"
+        "damaged: a repair rewrites it whole, which an update in place cannot do (it only "
+          + "appends); left unchanged"
       }
     }
   }

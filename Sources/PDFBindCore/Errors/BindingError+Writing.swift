@@ -13,11 +13,10 @@ extension BindingError {
     public var description: String {
       switch self {
       case .readOnlyFile:
-        "permission denied: the file is read-only; make it writable or write elsewhere with -o"
+        "permission denied: the file is read-only"
       case .directoryNotWritable(let directory):
         "permission denied: cannot create a file in \(directory), which replacing the file "
-          + "atomically needs; make the directory writable, or use --in-place to append to the "
-          + "file itself"
+          + "atomically needs"
       case .noSpace: "no space left on the device; the file is unchanged"
       case .failed(let operation, let reason): "\(operation) failed: \(reason)"
       case .changedWhileWorking:

@@ -1,14 +1,16 @@
 /// Why pdfbind could not read or update one file, grouped by what the user can do about it.
-/// `description` is the REASON of the `pdfbind: PATH: REASON` line: words a user can act on,
-/// never a bare qpdf code. Each group's sentences live with the group.
+/// `description` says what happened in words a user can act on, never a bare qpdf code, and
+/// names no option of any program: what to do is `remedy`, a value each program words in its
+/// own terms (pdfbind's command line adds its options). Each group's sentences live with the
+/// group.
 public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The path does not lead to a PDF file that can be opened: check the path.
   case input(Input)
-  /// The file is a damaged PDF: repair it (or let `--repair` rewrite it).
+  /// The file is a damaged PDF: repair it (or let ``SaveOptions/repair`` rewrite it).
   case damaged(Damage)
   /// The file is encrypted: give its password.
   case password(Password)
-  /// The document is signed, certified or restricted: `--force` updates it anyway.
+  /// The document is signed, certified or restricted: ``SaveOptions/force`` updates it anyway.
   case protected(Protection)
   /// pdfbind cannot make this change to this file exactly; the file stays as it is.
   case unsupported(Unsupported)
@@ -89,9 +91,7 @@ extension BindingError {
         "damaged PDF: its page tree has no usable /Count, so its pages cannot be paired"
       case .needsRepair(let detail):
         "damaged PDF (qpdf: \(detail)): its cross-reference data does not match its objects, so "
-          + "an update appended to it would not be reliable; left unchanged. Run again with "
-          + "--repair to have qpdf rewrite it whole (its earlier revisions are not kept), or "
-          + "repair it yourself, for example with 'qpdf damaged.pdf repaired.pdf'"
+          + "an update appended to it would not be reliable; left unchanged"
       case .patchedObject(let number, let detail):
         "damaged PDF (qpdf, object \(number): \(detail)): the object pdfbind would rewrite has "
           + "syntax errors qpdf had to patch, and rewriting it would carry the patches into the "
@@ -109,7 +109,7 @@ extension BindingError {
     public var description: String {
       switch self {
       case .required:
-        "encrypted: a password is needed to read it (give --password or set PDFBIND_PASSWORD)"
+        "encrypted: a password is needed to read it"
       case .wrong: "encrypted: the password given is wrong"
       }
     }
@@ -140,8 +140,7 @@ extension BindingError {
       switch self {
       case .renderFailed(let why): "cannot draw the picture (\(why))"
       case .tooLarge(let width, let height):
-        "the picture would be \(width)×\(height) pixels, more than pdfbind draws; choose fewer "
-          + "spreads with --spreads or a smaller --height"
+        "the picture would be \(width)×\(height) pixels, more than pdfbind draws"
       }
     }
   }

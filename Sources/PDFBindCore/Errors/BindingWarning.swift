@@ -5,18 +5,19 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case damaged(detail: String)
   /// `/Direction` holds a value viewers ignore; `shown` is as the file writes it (`/r2l`, `(R2L)`).
   case unexpectedDirection(shown: String)
-  /// `--force` updated a signed document.
+  /// A signed document was updated because ``SaveOptions/force`` said so.
   case forcedSigned
-  /// `--force` updated a certified document.
+  /// A certified document was updated because ``SaveOptions/force`` said so.
   case forcedCertified
-  /// `--force` updated a document whose permissions forbid changes.
+  /// A document whose permissions forbid changes was updated because ``SaveOptions/force``
+  /// said so.
   case forcedRestricted
   /// A two-page `/PageLayout` (`layout`) without `/Direction` in a document `suggest` finds
   /// right-to-left: the layout only pairs the pages, so viewers still bind it on the left.
   case twoPageLayoutWithoutDirection(layout: String)
   /// The catalog has no usable `/Pages`: the update is exact, but most readers cannot open it.
   case noPageTree
-  /// `--repair` rewrote a damaged file whole; `detail` is what qpdf found.
+  /// ``SaveOptions/repair`` rewrote a damaged file whole; `detail` is what qpdf found.
   case repaired(detail: String)
   /// preview: poppler cannot load this page (from 1); it is drawn as a labelled blank.
   case pageNotRendered(page: Int)
@@ -70,19 +71,18 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
       "/Direction is \(shown), which is neither /L2R nor /R2L; viewers ignore it, so the "
         + "binding is unknown"
     case .forcedSigned:
-      "--force: the signed bytes are intact and each signature still covers its revision, but "
+      "the signed bytes are intact and each signature still covers its revision, but "
         + "validators such as Acrobat and pyHanko will report the catalog change as a "
         + "modification the signer did not allow"
     case .forcedCertified:
-      "--force: the document was certified; changing its binding breaks the certification"
-    case .forcedRestricted: "--force: the document's permissions forbid changes"
+      "the document was certified; changing its binding breaks the certification"
+    case .forcedRestricted: "the document's permissions forbid changes"
     case .noPageTree: "the document has no page tree: most readers cannot open it"
     case .twoPageLayoutWithoutDirection(let layout):
       "/PageLayout /\(layout) only decides which pages pair up; without /Direction viewers bind "
-        + "this document on the left, though its fonts or metadata say right-to-left: run "
-        + "pdfbind set --right-edge"
+        + "this document on the left, though its fonts or metadata say right-to-left"
     case .repaired(let detail):
-      "--repair: damaged PDF (qpdf: \(detail)); qpdf rewrote it whole with the binding, so its "
+      "damaged PDF (qpdf: \(detail)); qpdf rewrote it whole with the binding, so its "
         + "earlier revisions are not kept"
     case .pageNotRendered(let page):
       "page \(page) cannot be rendered by poppler; it is drawn as a labelled blank"

@@ -69,7 +69,7 @@ extension JSONLine {
   static func failure(_ input: Input, _ error: some Error) -> [UInt8] {
     var line = JSONLine()
     line.add("path", .bytes(input.display))
-    line.add("error", .string("\(error)"))
+    line.add("error", .string(commandLineMessage(error)))
     return line.line
   }
 }

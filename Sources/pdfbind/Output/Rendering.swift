@@ -7,7 +7,7 @@ extension BindingWarning {
   var json: JSONValue {
     var object = JSONLine()
     object.add("kind", .string(kind))
-    object.add("message", .string(message))
+    object.add("message", .string(commandLineMessage))
     return .object(object)
   }
 }

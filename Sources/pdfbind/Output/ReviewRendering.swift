@@ -25,7 +25,7 @@ struct ReviewJob: Sendable {
       )
     } catch {
       file.fail(input, error)
-      return (ReviewBook(name: input.display, outcome: .failed("\(error)")), file)
+      return (ReviewBook(name: input.display, outcome: .failed(commandLineMessage(error))), file)
     }
   }
 
@@ -63,9 +63,10 @@ struct ReviewJob: Sendable {
     } catch {
       if !quiet {
         file.standardError.append(
-          Array("pdfbind: ".utf8) + input.line("warning: no pictures: \(error)"))
+          Array("pdfbind: ".utf8) + input.line("warning: no pictures: \(commandLineMessage(error))")
+        )
       }
-      return .init(suggestion: suggestion, noPictures: "\(error)")
+      return .init(suggestion: suggestion, noPictures: commandLineMessage(error))
     }
   }
 }

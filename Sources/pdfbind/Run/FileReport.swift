@@ -17,11 +17,11 @@ struct FileReport: Sendable {
 
   mutating func fail(_ input: Input, _ reason: any Error) {
     status = .failed
-    standardError.append(Array("pdfbind: ".utf8) + input.line("\(reason)"))
+    standardError.append(Array("pdfbind: ".utf8) + input.line(commandLineMessage(reason)))
   }
 
   mutating func warn(_ input: Input, _ warning: BindingWarning) {
-    standardError.append(Array("pdfbind: ".utf8) + input.line("\(warning)"))
+    standardError.append(Array("pdfbind: ".utf8) + input.line(warning.commandLineLine))
   }
 
   /// A report line, on standard error when standard output carries PDF bytes.

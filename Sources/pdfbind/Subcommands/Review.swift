@@ -91,7 +91,8 @@ extension PDFBindCommand {
 
     /// `pdfbind: PATH: REASON` for the page or its folder.
     static func fail(_ path: FilePath, _ reason: any Error) {
-      Terminal.err(Array("pdfbind: ".utf8) + path.bytes + Array(": \(reason)".utf8))
+      let words = commandLineMessage(reason)
+      Terminal.err(Array("pdfbind: ".utf8) + path.bytes + Array(": \(words)".utf8))
     }
 
     /// The current directory's bytes: the script changes to it before its relative paths.
