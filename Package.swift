@@ -66,10 +66,17 @@ let package = Package(
       name: "pdfbind-cache",
       dependencies: ["PDFBindCache"]
     ),
+    // review's page: its HTML, CSS and JavaScript, and the shell script it writes. The command
+    // line's own, beside the core: a program that reads and sets bindings links none of it.
+    .target(
+      name: "PDFBindReview",
+      dependencies: ["PDFBindCore", .product(name: "SystemPackage", package: "swift-system")]
+    ),
     .executableTarget(
       name: "pdfbind",
       dependencies: [
         "PDFBindCore",
+        "PDFBindReview",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
       ]
@@ -94,6 +101,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
+    ),
+    .testTarget(
+      name: "PDFBindReviewTests",
+      dependencies: ["PDFBindReview", "PDFBindCore", "PDFBindTestSupport"]
     ),
     .testTarget(
       name: "PDFBindEndToEndTests",

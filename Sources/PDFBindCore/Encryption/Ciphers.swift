@@ -2,12 +2,12 @@ import CNettle
 
 /// The primitives of the standard security handler, over Nettle. The only file that imports
 /// CNettle; everything above it works on byte arrays.
-enum Ciphers {
-  enum Hash {
+package enum Ciphers {
+  package enum Hash {
     case md5, sha256, sha384, sha512
   }
 
-  static func digest(_ hash: Hash, _ parts: [UInt8]...) -> [UInt8] {
+  package static func digest(_ hash: Hash, _ parts: [UInt8]...) -> [UInt8] {
     switch hash {
     case .md5:
       var context = md5_ctx()

@@ -51,7 +51,7 @@ extension BindingError {
 
   /// An error from creating or writing a new file that holds no original (preview's picture):
   /// there is nothing to keep, so the words say which file and why.
-  init(creating error: any Error, operation: String) {
+  package init(creating error: any Error, operation: String) {
     switch error as? Errno ?? .ioError {
     case .noSpace, .diskQuotaExceeded:
       self = .writing(.failed(operation: operation, reason: "no space left on the device"))

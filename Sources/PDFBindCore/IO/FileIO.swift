@@ -5,7 +5,7 @@ import SystemPackage
 /// The syscalls pdfbind's writers need that swift-system 1.8.1 does not wrap (copy_file_range,
 /// fsync, rename, realpath, fchown, fchmod), in its shape: typed `Errno` errors and a retry
 /// when a signal interrupts the call.
-enum FileIO {
+package enum FileIO {
   /// Copies the first `count` bytes of `source` to `destination` at their current positions.
   /// copy_file_range lets the kernel copy (or share extents, on file systems that can), so
   /// the bytes never pass through our memory; plain read/write is the fallback where it is
@@ -99,7 +99,7 @@ enum FileIO {
 
   /// Creates a new, empty file with a unique name in `directory`, readable and writable only
   /// by us until the caller gives it its final permissions.
-  static func makeTemporaryFile(in directory: FilePath, hint: String) throws(Errno)
+  package static func makeTemporaryFile(in directory: FilePath, hint: String) throws(Errno)
     -> (descriptor: FileDescriptor, path: FilePath)
   {
     var generator = SystemRandomNumberGenerator()
@@ -130,7 +130,7 @@ enum FileIO {
     return FilePath(platformString: resolved)
   }
 
-  static func rename(_ source: FilePath, to destination: FilePath) throws(Errno) {
+  package static func rename(_ source: FilePath, to destination: FilePath) throws(Errno) {
     try retrying {
       source.withPlatformString { from in
         destination.withPlatformString { to in Glibc.rename(from, to) }
@@ -144,7 +144,7 @@ enum FileIO {
     return "/tmp"
   }
 
-  static func remove(_ path: FilePath) {
+  package static func remove(_ path: FilePath) {
     _ = path.withPlatformString { unlink($0) }
   }
 
@@ -157,7 +157,7 @@ enum FileIO {
   }
 
   /// The permissions a new file gets by default: 0666 less the process's umask.
-  static func applyDefaultPermissions(to descriptor: FileDescriptor) throws(Errno) {
+  package static func applyDefaultPermissions(to descriptor: FileDescriptor) throws(Errno) {
     try retrying { fchmod(descriptor.rawValue, 0o666 & ~processUmask) }
   }
 

@@ -164,14 +164,14 @@ extension Evidence.Source {
 }
 
 /// The words evidence details share: page lists and shares.
-enum Wording {
+package enum Wording {
   /// `page 1` or `pages 1-5`: the first `count` pages.
   static func firstPages(_ count: Int) -> String {
     count <= 1 ? "page 1" : "pages 1-\(count)"
   }
 
   /// `page 4`, `pages 2-5`, `pages 1-3, 7 and 9`: page numbers (from 1), in runs.
-  static func pages(_ numbers: [Int]) -> String {
+  package static func pages(_ numbers: [Int]) -> String {
     let sorted = Set(numbers).sorted()
     var runs: [String] = []
     var index = 0

@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindReview
 import SystemPackage
 
 /// One file's part of `review`: the suggestion, the pictures written beside the page, and the

@@ -1,4 +1,5 @@
 import Glibc
+import PDFBindCore
 import SystemPackage
 
 /// Where a review page and its pictures go: `OUT.html` and the folder `OUT_files/` beside it

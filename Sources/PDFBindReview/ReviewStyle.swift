@@ -1,3 +1,5 @@
+import PDFBindCore
+
 /// The review page's constant style and script; the Content-Security-Policy names each by its
 /// hash, so they are the only style and script the page runs.
 enum ReviewAssets {

@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindReview
 
 /// A file name is data: every name becomes one bash word that bash reads back as exactly its
 /// bytes and that runs nothing. Judged by bash itself.

@@ -1,3 +1,5 @@
+import PDFBindCore
+
 extension ReviewAssets {
   /// Draws each book's spreads, as a two-page view shows them, for the book's current choice:
   /// the suggestion's view (or one per binding) until the person chooses, then the view the

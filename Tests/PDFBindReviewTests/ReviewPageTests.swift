@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindReview
 
 /// The review page as data: escaping, the policy, the rows' data attributes and which pictures
 /// each book gets. The browser tests (PDFBindBrowserTests) show the same page to chromium.

@@ -1,3 +1,5 @@
+import PDFBindCore
+
 /// A piece of an HTML document as data: elements, their attributes and text are kept apart until
 /// `render` writes them, each through its one escaping function, so no name or other value can
 /// ever become markup.

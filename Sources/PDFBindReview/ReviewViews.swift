@@ -1,3 +1,5 @@
+import PDFBindCore
+
 /// Spreads of one book as a two-page view with `binding` and `cover` shows them.
 public struct PictureView: Equatable, Sendable {
   /// `.leftEdge` or `.rightEdge`: the two ways a viewer lays pages out.

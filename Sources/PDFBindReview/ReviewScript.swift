@@ -1,3 +1,5 @@
+import PDFBindCore
+
 extension ReviewAssets {
   /// Filters, keyboard navigation, the choices and the script built from them. It reads data
   /// only from the rows' data attributes (each path already one quoted shell word) and writes

@@ -1,3 +1,5 @@
+import PDFBindCore
+
 /// The hash a Content-Security-Policy names an inline script or style by (CSP level 3,
 /// "hash-source"): `sha256-` and the base64 of the SHA-256 of the element's exact text.
 enum ContentHash {

@@ -1,3 +1,5 @@
+import PDFBindCore
+
 /// Quoting for bash: one function turns any bytes into one shell word that bash reads back as
 /// exactly those bytes, expanding nothing (no `$`, backquote, glob, tilde, brace or history).
 public enum ShellWord {

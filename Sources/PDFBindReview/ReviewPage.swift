@@ -1,3 +1,5 @@
+import PDFBindCore
+
 /// The review page: one HTML document, opened from disk, with a row per book and the page's
 /// script and style inline, pinned by their hashes in a Content-Security-Policy that allows
 /// nothing else (no network, no other script, no inline handler).
