@@ -8,14 +8,20 @@ final class BookPages: Sendable {
   /// The pages poppler found, which may be fewer than the page tree's /Count says.
   let pageCount: Int
   private let workers: PageWorkers
-  private let bookDeadline: Double
+  /// When the book's work started, for its wall-clock bound.
+  private let startedAt: Double
+  /// The processor seconds the book's work has cost so far, for its deadline.
+  private let processorSeconds: Mutex<Double>
   private let failures = Mutex<[(page: Int, work: String, failure: PageWorkFailure)]>([])
 
-  private init(book: BookKey, pageCount: Int, workers: PageWorkers, bookDeadline: Double) {
+  private init(
+    book: BookKey, pageCount: Int, workers: PageWorkers, startedAt: Double, opening: Double
+  ) {
     self.book = book
     self.pageCount = pageCount
     self.workers = workers
-    self.bookDeadline = bookDeadline
+    self.startedAt = startedAt
+    processorSeconds = Mutex(opening)
   }
 
   /// How opening a book ended without pages.
@@ -29,14 +35,16 @@ final class BookPages: Sendable {
   /// Opens `book` in a worker; the book's deadline starts now.
   static func open(_ book: BookKey, workers: PageWorkers = .shared) -> Result<BookPages, NotOpened>
   {
-    let deadline = Monotonic.now + workers.limits.bookSeconds
-    let seconds = min(workers.limits.pageSeconds, workers.limits.bookSeconds)
-    switch workers.perform(
-      .open(book), seconds: seconds, bookTooLong: seconds < workers.limits.pageSeconds)
-    {
+    let startedAt = Monotonic.now
+    let limits = workers.limits
+    let time = limits.time(processorLeft: limits.bookSeconds, wallLeft: limits.bookWallSeconds)
+    let (result, cost) = workers.perform(
+      .open(book), within: time, bookTooLong: time != limits.pageTime)
+    switch result {
     case .success(.opened(let count?)):
       return .success(
-        BookPages(book: book, pageCount: count, workers: workers, bookDeadline: deadline))
+        BookPages(
+          book: book, pageCount: count, workers: workers, startedAt: startedAt, opening: cost))
     case .success: return .failure(.poppler)
     case .failure(let failure): return .failure(.stopped(failure))
     }
@@ -53,16 +61,21 @@ final class BookPages: Sendable {
     }
   }
 
-  /// Runs `request` for page `page` (from 1, for the note), within the deadlines.
+  /// Runs `request` for page `page` (from 1, for the note), within the page's time and what
+  /// is left of the book's.
   private func perform(_ request: PageRequest, page: Int) -> Result<PageReply, PageWorkFailure> {
-    let left = bookDeadline - Monotonic.now
+    let limits = workers.limits
+    let processorLeft = limits.bookSeconds - processorSeconds.withLock { $0 }
+    let wallLeft = limits.bookWallSeconds - (Monotonic.now - startedAt)
     let result: Result<PageReply, PageWorkFailure>
-    if left <= 0 {
-      result = .failure(.bookTooLong(seconds: workers.limits.bookSeconds))
+    if processorLeft <= 0 || wallLeft <= 0 {
+      result = .failure(.bookTooLong(seconds: limits.bookSeconds))
     } else {
-      let seconds = min(workers.limits.pageSeconds, left)
-      result = workers.perform(
-        request, seconds: seconds, bookTooLong: seconds < workers.limits.pageSeconds)
+      let time = limits.time(processorLeft: processorLeft, wallLeft: wallLeft)
+      let (answer, cost) = workers.perform(
+        request, within: time, bookTooLong: time != limits.pageTime)
+      processorSeconds.withLock { $0 += cost }
+      result = answer
     }
     if case .failure(let failure) = result {
       failures.withLock { $0.append((page, request.unfinished, failure)) }

@@ -20,10 +20,11 @@ final class PageWorkers: Sendable {
     self.executable = executable
   }
 
-  /// Runs `request` in a worker within `seconds`; `bookTooLong` names the failure when the
-  /// book's deadline, not the page's, set them.
-  func perform(_ request: PageRequest, seconds: Double, bookTooLong: Bool)
-    -> Result<PageReply, PageWorkFailure>
+  /// Runs `request` in a worker within `time`; `bookTooLong` names the failure when the
+  /// book's deadline, not the page's, set it. The answer, and the worker's processor seconds
+  /// it cost (all of `time`'s when it ran out).
+  func perform(_ request: PageRequest, within time: WorkTime, bookTooLong: Bool)
+    -> (result: Result<PageReply, PageWorkFailure>, processorSeconds: Double)
   {
     let affinity = request.affinity
     let lent = idle.withLock { workers -> WorkerProcess? in
@@ -36,14 +37,14 @@ final class PageWorkers: Sendable {
     } else {
       switch WorkerProcess.start(executable, megabytes: limits.workerMegabytes) {
       case .success(let started): worker = started
-      case .failure(let failure): return .failure(failure)
+      case .failure(let failure): return (.failure(failure), 0)
       }
     }
-    switch worker.exchange(request.encoded(), seconds: seconds) {
-    case .success(let bytes):
+    switch worker.exchange(request.encoded(), within: time) {
+    case .success(let (bytes, processorSeconds)):
       guard let reply = try? PageReply(decoding: bytes) else {
         worker.close()
-        return .failure(.stopped(who: request.worker, status: -1))
+        return (.failure(.stopped(who: request.worker, status: -1)), processorSeconds)
       }
       worker.affinity = affinity
       let kept = idle.withLock { workers -> Bool in
@@ -52,19 +53,21 @@ final class PageWorkers: Sendable {
         return true
       }
       if !kept { worker.close() }
-      return .success(reply)
+      return (.success(reply), processorSeconds)
     case .failure(.timedOut):
-      return .failure(
-        bookTooLong ? .bookTooLong(seconds: limits.bookSeconds) : .pageTooLong(seconds: seconds))
+      let failure: PageWorkFailure =
+        bookTooLong
+        ? .bookTooLong(seconds: limits.bookSeconds) : .pageTooLong(seconds: limits.pageSeconds)
+      return (.failure(failure), time.processorSeconds)
     case .failure(.ended(let signal?, _, let peakKilobytes)):
       // A worker at its memory limit ends on a signal (an allocation refused: abort, or a
       // null pointer used); one that had used most of its memory was stopped by the limit.
       if peakKilobytes >= limits.workerMegabytes * 1024 / 2 {
-        return .failure(.outOfMemory(megabytes: limits.workerMegabytes))
+        return (.failure(.outOfMemory(megabytes: limits.workerMegabytes)), 0)
       }
-      return .failure(.crashed(who: request.worker, signal: signal))
+      return (.failure(.crashed(who: request.worker, signal: signal)), 0)
     case .failure(.ended(nil, let status, _)):
-      return .failure(.stopped(who: request.worker, status: status))
+      return (.failure(.stopped(who: request.worker, status: status)), 0)
     }
   }
 }

@@ -47,27 +47,31 @@ final class WorkerProcess: @unchecked Sendable {
 
   /// How an exchange ended without an answer.
   enum Ending: Error {
-    /// The worker ran past `seconds`; it was killed.
+    /// The worker ran past its time; it was killed.
     case timedOut
     /// The worker ended (or broke the exchange) on its own; it is reaped.
     case ended(signal: Int32?, status: Int32, peakKilobytes: Int)
   }
 
-  /// Sends `request` and waits at most `seconds` for the answer. Any ending but an answer
-  /// leaves the worker killed and reaped: it must not be used again.
-  func exchange(_ request: [UInt8], seconds: Double) -> Result<[UInt8], Ending> {
-    let deadline = Monotonic.now + seconds
+  /// Sends `request` and waits for the answer while the worker has used less than `time`'s
+  /// processor seconds and less than its wall-clock seconds; the answer and the processor
+  /// seconds it took. Any ending but an answer leaves the worker killed and reaped: it must
+  /// not be used again.
+  func exchange(_ request: [UInt8], within time: WorkTime) -> Result<
+    (reply: [UInt8], processorSeconds: Double), Ending
+  > {
+    let clock = WorkClock(worker: pid, time: time)
     guard Frames.write(request, to: socket) else { return .failure(reap()) }
     var header = [UInt8](repeating: 0, count: 8)
-    guard receive(into: &header, before: deadline) else { return .failure(end(deadline)) }
+    guard receive(into: &header, clock) else { return .failure(end(clock)) }
     var reader = WireReader(header)
     guard let length = try? reader.int(), (0...Frames.longest).contains(length) else {
       kill(pid, SIGKILL)
       return .failure(reap())
     }
     var reply = [UInt8](repeating: 0, count: length)
-    guard receive(into: &reply, before: deadline) else { return .failure(end(deadline)) }
-    return .success(reply)
+    guard receive(into: &reply, clock) else { return .failure(end(clock)) }
+    return .success((reply, clock.used))
   }
 
   /// Closes the socket, which ends the worker's loop, and reaps it.
@@ -77,8 +81,8 @@ final class WorkerProcess: @unchecked Sendable {
     _ = waitpid(pid, &status, 0)
   }
 
-  private func end(_ deadline: Double) -> Ending {
-    guard Monotonic.now >= deadline else { return reap() }
+  private func end(_ clock: WorkClock) -> Ending {
+    guard clock.isOver else { return reap() }
     kill(pid, SIGKILL)
     _ = reap()
     return .timedOut
@@ -97,16 +101,15 @@ final class WorkerProcess: @unchecked Sendable {
       peakKilobytes: usage.ru_maxrss)
   }
 
-  /// Fills `buffer` from the socket; false at the deadline, or when the worker is gone.
-  private func receive(into buffer: inout [UInt8], before deadline: Double) -> Bool {
+  /// Fills `buffer` from the socket; false when `clock` runs out, or the worker is gone.
+  private func receive(into buffer: inout [UInt8], _ clock: WorkClock) -> Bool {
     var done = 0
     let total = buffer.count
     return buffer.withUnsafeMutableBytes { bytes in
       while done < total {
-        let left = deadline - Monotonic.now
-        guard left > 0 else { return false }
+        guard let wait = clock.nextWait() else { return false }
         var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-        let polled = poll(&ready, 1, Int32(min(left * 1000, 3_600_000).rounded(.up)))
+        let polled = poll(&ready, 1, Int32((wait * 1000).rounded(.up)))
         if polled < 0, errno == EINTR { continue }
         guard polled > 0 else { continue }
         let count = recv(socket, bytes.baseAddress! + done, total - done, 0)
@@ -117,6 +120,67 @@ final class WorkerProcess: @unchecked Sendable {
       return true
     }
   }
+}
+
+/// How long a piece of page work may run: `processorSeconds` of the worker's processor time
+/// (what a page costs, the same on a busy machine as on an idle one, so a loaded machine
+/// decides as an idle one does), and `wallSeconds` by the clock, for work that waits without
+/// computing (a worker stuck on a lock, or asleep).
+struct WorkTime: Equatable, Sendable {
+  var processorSeconds: Double
+  var wallSeconds: Double
+}
+
+/// One exchange's time: the worker's processor time read from /proc while it runs, and the
+/// wall clock.
+private final class WorkClock {
+  let worker: pid_t
+  let time: WorkTime
+  let startedAt = Monotonic.now
+  let startProcessor: Double
+  private(set) var used = 0.0
+
+  /// How often the worker's processor time is read while the answer is awaited.
+  static let checkEvery = 0.1
+
+  init(worker: pid_t, time: WorkTime) {
+    self.worker = worker
+    self.time = time
+    startProcessor = Self.processorSeconds(of: worker) ?? 0
+  }
+
+  /// Whether the work has run past its time.
+  var isOver: Bool {
+    used = max(used, (Self.processorSeconds(of: worker) ?? startProcessor) - startProcessor)
+    return used >= time.processorSeconds || Monotonic.now - startedAt >= time.wallSeconds
+  }
+
+  /// Seconds to wait for the answer before looking at the time again; nil when it is over.
+  func nextWait() -> Double? {
+    if isOver { return nil }
+    let wallLeft = time.wallSeconds - (Monotonic.now - startedAt)
+    return max(0.001, min(Self.checkEvery, wallLeft, time.processorSeconds - used))
+  }
+
+  /// User and system seconds `pid` has used, all its threads (/proc/PID/stat, fields 14-15).
+  static func processorSeconds(of pid: pid_t) -> Double? {
+    let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { Glibc.close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: 1024)
+    let count = read(descriptor, &bytes, bytes.count)
+    guard count > 0, let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else {
+      return nil
+    }
+    // After the command's closing parenthesis: state (field 3), ..., utime (14), stime (15).
+    let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
+    guard fields.count > 12, let user = Double(String(decoding: fields[11], as: UTF8.self)),
+      let system = Double(String(decoding: fields[12], as: UTF8.self))
+    else { return nil }
+    return (user + system) / ticksPerSecond
+  }
+
+  static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 /// Seconds on the monotonic clock, which no change of the date moves.
