@@ -3,7 +3,8 @@
 # make test         run every test; installs libqpdf-dev, nettle-dev and the independent readers
 #                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, ghostscript,
 #                   pikepdf, pyHanko, pypdfium2) when missing; builds the .deb first (make deb),
-#                   which the package's tests install into a scratch root
+#                   which the package's tests install into a scratch root; the tests run the
+#                   release binary, in four processes at once (Tests/run-tests.sh)
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
 # make docs         man page, bash/zsh/fish completions and the library's DocC documentation
 #                   (PDFBindCore.doccarchive, static HTML) into .build/docs

@@ -17,8 +17,10 @@ logs=${TEST_LOGS:-.build/test-logs}
 mkdir -p "$logs"
 
 # The browser suites (each serialized: their chromium start-ups and polls are mostly waiting),
-# the in-process unit suites (CPU work of the debug build), and the rest, end-to-end.
-set -- 'PDFBindBrowserTests' 'PDFBindCoreTests|PDFBindAPITests|PDFBindCommandLineTests'
+# the in-process unit suites (CPU work of the debug build), the end-to-end suites that draw
+# and read pages (suggest and its workers), and the rest, end-to-end.
+set -- 'PDFBindBrowserTests' 'PDFBindCoreTests|PDFBindAPITests|PDFBindCommandLineTests' \
+  'PDFBindEndToEndTests\.(PicturesTests|LookalikeTests|MixedTextTests|PageWorkerTests|SuggestTests|CacheTests|CacheTroubleTests)'
 
 # XCTest first (the bundle's default), as swift test does; then the Swift Testing shares.
 "$bundle" > "$logs/xctest.log" 2>&1 || { cat "$logs/xctest.log"; exit 1; }
