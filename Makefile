@@ -3,7 +3,8 @@
 # make test         run every test; installs libqpdf-dev, nettle-dev and the independent readers
 #                   the tests judge results with (qpdf, poppler-utils, mupdf-tools, ghostscript,
 #                   pikepdf, pyHanko, pypdfium2) when missing; builds the .deb first (make deb),
-#                   which the package's tests install into a scratch root
+#                   which the package's tests install into a scratch root; the tests run the
+#                   release binary, in four processes at once (Tests/run-tests.sh)
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
 # make docs         man page, bash/zsh/fish completions and the library's DocC documentation
 #                   (PDFBindCore.doccarchive, static HTML) into .build/docs
@@ -91,9 +92,14 @@ build: deps
 run: build
 	@$$($(SWIFT) build --show-bin-path)/pdfbind $(ARGS)
 
+# The test bundle runs as several processes at once, each with a share of the suites
+# (Tests/run-tests.sh says why); their logs stay in .build/test-logs. The tests run the release
+# binary the package ships (PDFBIND_TEST_EXECUTABLE): it draws and reads pages several times
+# faster than the debug build; swift test on its own runs the debug one.
 test: test-deps browser-deps docs deb
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	PDFBIND_TEST_EXECUTABLE="$(RELEASE_BIN)" \
+	  Tests/run-tests.sh "$$($(SWIFT) build --show-bin-path)/pdfbindPackageTests.xctest"
 
 release: deps
 	$(SWIFT) build $(RELEASE_FLAGS) --product pdfbind
@@ -105,19 +111,29 @@ DOCS := .build/docs
 # The man page (swift-argument-parser's generate-manual plugin) and the bash, zsh and fish
 # completions, all generated from the command definitions. The plugin copies a blank line
 # between two paragraphs of a discussion as it is, which man(1) warns about; it becomes .Pp.
+# Each file is replaced only when its text changed, so make deb sees what is new.
 manual: build
 	$(SWIFT) package plugin generate-manual --configuration debug
 	@mkdir -p $(DOCS) && sed 's/^$$/.Pp/' .build/plugins/GenerateManual/outputs/pdfbind/pdfbind.1 \
-	  > $(DOCS)/pdfbind.1
+	  > $(DOCS)/pdfbind.1.new && $(call replace-if-changed,$(DOCS)/pdfbind.1)
 	@bin=$$($(SWIFT) build --show-bin-path)/pdfbind; \
 	for shell in bash zsh fish; do \
-	  $$bin --generate-completion-script $$shell > $(DOCS)/pdfbind.$$shell || exit 1; done
+	  $$bin --generate-completion-script $$shell > $(DOCS)/pdfbind.$$shell.new || exit 1; \
+	  $(call replace-if-changed,$(DOCS)/pdfbind.$$shell); done
 
+replace-if-changed = { cmp -s $(1).new $(1) && rm $(1).new || mv $(1).new $(1); }
+
+# DocC runs again only when a source, a snippet (the catalog shows them) or the manifest is
+# newer than the archive it made last.
+DOCC_INPUTS := Package.swift Sources Snippets
 docs: manual
-	$(SWIFT) package generate-documentation --target PDFBindCore --disable-indexing \
-	  --transform-for-static-hosting
-	@rm -rf $(DOCS)/PDFBindCore.doccarchive && \
-	  cp -R .build/plugins/Swift-DocC/outputs/PDFBindCore.doccarchive $(DOCS)/
+	@if [ -d $(DOCS)/PDFBindCore.doccarchive ] && \
+	  [ -z "$$(find $(DOCC_INPUTS) -newer $(DOCS)/PDFBindCore.doccarchive | head -1)" ]; then \
+	  echo "make docs: $(DOCS)/PDFBindCore.doccarchive is up to date"; else \
+	  $(SWIFT) package generate-documentation --target PDFBindCore --disable-indexing \
+	    --transform-for-static-hosting && \
+	  rm -rf $(DOCS)/PDFBindCore.doccarchive && \
+	  cp -R .build/plugins/Swift-DocC/outputs/PDFBindCore.doccarchive $(DOCS)/; fi
 
 install: release docs
 	install -D -m 0755 "$(RELEASE_BIN)" "$(DESTDIR)$(PREFIX)/bin/pdfbind"
@@ -134,9 +150,17 @@ deb-deps:
 
 # pdfbind_VERSION_ARCH.deb in this folder: packaging/build-deb.sh stages it in .build-deb.
 # lintian's warnings are printed (README says why each one left stays); an error fails.
+# Made again only when the release binary, the man page, a completion or packaging/ is newer
+# than the package lintian passed last (.build/deb-checked names it).
+DEB_CHECKED := .build/deb-checked
 deb: release manual deb-deps
-	@deb=$$(packaging/build-deb.sh "$(RELEASE_BIN)" $(DOCS)) && echo "make deb: $$deb" && \
-	  lintian --fail-on error "$$deb"
+	@bin="$(RELEASE_BIN)"; \
+	if [ -f $(DEB_CHECKED) ] && [ -f "$$(cat $(DEB_CHECKED))" ] && [ -z "$$(find "$$bin" \
+	    $(DOCS)/pdfbind.1 $(DOCS)/pdfbind.bash $(DOCS)/pdfbind.zsh $(DOCS)/pdfbind.fish \
+	    packaging -newer $(DEB_CHECKED) | head -1)" ]; then \
+	  echo "make deb: $$(cat $(DEB_CHECKED)) is up to date"; else \
+	  rm -f $(DEB_CHECKED) && deb=$$(packaging/build-deb.sh "$$bin" $(DOCS)) && \
+	  echo "make deb: $$deb" && lintian --fail-on error "$$deb" && echo "$$deb" > $(DEB_CHECKED); fi
 
 uninstall:
 	rm -f "$(DESTDIR)$(PREFIX)/bin/pdfbind" "$(DESTDIR)$(PREFIX)/libexec/pdfbind/pdfbind-cache" \

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import PDFBindTestSupport
+import Synchronization
 import Testing
 
 /// Debian's headless chromium, driven through chromium-driver by Selenium
@@ -27,10 +28,19 @@ enum BrowserDriver {
           + "installs chromium, chromium-driver (Debian) and selenium (PyPI)"))
   }
 
+  /// Browsers idle between requests: a start-up of chromium costs seconds, so each one serves
+  /// request after request (`review_browser.py serve`), one request at a time; there are as
+  /// many as requests ever ran at once.
+  private static let idle = Mutex<[BrowserSession]>([])
+
   static func run(_ command: String, _ arguments: [String]) throws -> [String: Any] {
-    let result = try runProcess(which("python3")!, [script, command] + arguments)
-    try #require(result.status == 0, "review_browser.py \(command): \(result.err)")
-    return try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
+    let session = try idle.withLock { $0.popLast() } ?? BrowserSession()
+    let answer = try session.request(command, arguments)
+    idle.withLock { $0.append(session) }
+    if let error = answer["error"] as? String {
+      Issue.record("review_browser.py \(command): \(error)")
+    }
+    return try #require(answer["result"] as? [String: Any])
   }
 
   /// The page as the browser shows it, each picture cropped from a screenshot into `crops`.
@@ -67,6 +77,49 @@ enum BrowserDriver {
       }
     }
     return shown
+  }
+}
+
+/// One `review_browser.py serve`: a request is a line of JSON on its standard input, the answer
+/// a line on its standard output. It quits its browser when its input closes, which the end of
+/// the test process does.
+final class BrowserSession: @unchecked Sendable {
+  private let process = Process()
+  private let input = Pipe()
+  private let output = Pipe()
+  private var pending = Data()
+
+  init() throws {
+    process.executableURL = URL(fileURLWithPath: try #require(which("python3")))
+    process.arguments = [BrowserDriver.script, "serve"]
+    process.standardInput = input
+    process.standardOutput = output
+    // Its log goes to a file, so a full pipe can never block it.
+    let log = try Fixture.temporaryDirectory().appendingPathComponent("review_browser.log")
+    FileManager.default.createFile(atPath: log.path, contents: nil)
+    process.standardError = try FileHandle(forWritingTo: log)
+    try process.run()
+  }
+
+  /// Sends one request and waits for its answer (`{"result": …}` or `{"error": …}`).
+  func request(_ command: String, _ arguments: [String]) throws -> [String: Any] {
+    let line = try JSONSerialization.data(
+      withJSONObject: ["command": command, "arguments": arguments])
+    // Written only while it runs: writing to a pipe nobody reads would end the tests (SIGPIPE).
+    try #require(process.isRunning, "review_browser.py serve has ended")
+    try input.fileHandleForWriting.write(contentsOf: line + Data("\n".utf8))
+    while !pending.contains(0x0A) {
+      let more = output.fileHandleForReading.availableData
+      if more.isEmpty {
+        process.waitUntilExit()
+        try #require(Bool(false), "review_browser.py serve ended: \(process.terminationStatus)")
+      }
+      pending += more
+    }
+    let end = pending.firstIndex(of: 0x0A)!
+    let answer = pending[pending.startIndex..<end]
+    pending = Data(pending[(end + 1)...])
+    return try #require(try JSONSerialization.jsonObject(with: answer) as? [String: Any])
   }
 }
 

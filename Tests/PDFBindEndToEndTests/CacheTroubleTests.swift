@@ -132,18 +132,37 @@ struct CacheTroubleTests {
     .enabled(if: sqlite3 != nil, "needs the sqlite3 command (Debian: sqlite3)"))
   func locked() throws {
     try expectRightOutput(warning: nil)
-    // sqlite3 holds the write lock for longer than pdfbind waits (PDFBIND_CACHE_WAIT).
+    // sqlite3 holds the write lock for longer than pdfbind waits (PDFBIND_CACHE_WAIT): it says
+    // when it holds it (`held`), and lets go once the test is done with it (`done`), or after
+    // a minute whatever happens.
+    let held = cacheHome + "/held"
+    let done = cacheHome + "/done"
+    let wait = cacheHome + "/hold.sh"
+    try Data(
+      """
+      touch '\(held)'; i=0
+      while [ ! -e '\(done)' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
+
+      """.utf8
+    ).write(to: URL(fileURLWithPath: wait))
     let holder = Process()
     holder.executableURL = URL(fileURLWithPath: Self.sqlite3!)
     holder.arguments = [
-      database, "PRAGMA busy_timeout = 5000; BEGIN EXCLUSIVE; SELECT 1;",
-      ".shell sleep 4", "COMMIT;",
+      database, "PRAGMA busy_timeout = 5000; BEGIN EXCLUSIVE; SELECT 1;", ".shell /bin/sh \(wait)",
+      "COMMIT;",
     ]
     holder.standardOutput = FileHandle.nullDevice
     try holder.run()
-    defer { holder.waitUntilExit() }
-    usleep(500_000)
+    defer {
+      FileManager.default.createFile(atPath: done, contents: nil)
+      holder.waitUntilExit()
+    }
     let fresh = try run(["suggest", "--no-cache", library + "/russian.pdf"])
+    let start = Date()
+    while !FileManager.default.fileExists(atPath: held) && Date().timeIntervalSince(start) < 60 {
+      usleep(20_000)
+    }
+    try #require(FileManager.default.fileExists(atPath: held), "sqlite3 never took the lock")
     let result = try run(["suggest", library + "/russian.pdf"], ["PDFBIND_CACHE_WAIT": "1"])
     #expect(result.status == 0 && result.stdout == fresh.stdout)
     #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")

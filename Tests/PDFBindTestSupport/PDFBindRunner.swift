@@ -4,8 +4,14 @@ import Testing
 
 /// Runs the built `pdfbind` binary, as a user would.
 public enum PDFBindRunner {
-  /// On Linux the test bundle and the executables share one build folder.
-  public static let executable = Bundle.main.bundleURL.appendingPathComponent("pdfbind").path
+  /// The binary the tests run: `PDFBIND_TEST_EXECUTABLE` when it is set (make test sets it to
+  /// the release build the Debian package ships, which draws and reads pages several times
+  /// faster), else the debug build: on Linux the test bundle and the executables share one
+  /// build folder.
+  public static let executable =
+    ProcessInfo.processInfo.environment["PDFBIND_TEST_EXECUTABLE"].flatMap {
+      $0.isEmpty ? nil : $0
+    } ?? Bundle.main.bundleURL.appendingPathComponent("pdfbind").path
 
   public static func run(
     _ arguments: String..., input: Data? = nil, environment: [String: String]? = nil

@@ -12,6 +12,11 @@ as a person would, and prints what it saw as one JSON object.
                                                 ...]), then reads the script and downloads it
                                                 into DOWNLOADS; each look crops that row's
                                                 spreads as they are then on screen into CROPS
+    review_browser.py serve                     one chromium for many requests: reads one
+                                                JSON request a line ({"command": "inspect" or
+                                                "act", "arguments": [...]}) and answers each
+                                                with one line ({"result": ...} or {"error":
+                                                ...}); quits when its input ends
     review_browser.py open-time PAGE            milliseconds until the first book is painted
     review_browser.py screenshot PAGE PNG STEPS a screenshot after STEPS (for the README)
 
@@ -194,8 +199,21 @@ def settle(driver, seconds=10):
     """, seconds=seconds)
 
 
-def inspect(page, directory):
-    driver = browser()
+def fresh(driver, downloads=None):
+    """Makes a browser that served a page before as good as a new one for the next: a blank
+    page, the console's and the network's logs emptied, downloads going to DOWNLOADS. Pages
+    keep no state of their own (no storage, no cookies; each test's page has a path of its
+    own), and the watch script is installed on every new document."""
+    driver.get("about:blank")
+    driver.get_log("browser")
+    driver.get_log("performance")
+    if downloads:
+        driver.execute_cdp_cmd(
+            "Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": downloads})
+
+
+def inspect(page, directory, shared=None):
+    driver = shared or browser()
     try:
         driver.get(page_url(page))
         settle(driver)
@@ -216,7 +234,8 @@ def inspect(page, directory):
         result["title"] = driver.title
         return result
     finally:
-        driver.quit()
+        if not shared:
+            driver.quit()
 
 
 def run_steps(driver, steps, crops=None):
@@ -243,10 +262,10 @@ def run_steps(driver, steps, crops=None):
     return looks
 
 
-def act(page, downloads, steps, crops=None):
+def act(page, downloads, steps, crops=None, shared=None):
     from selenium.webdriver.common.by import By
 
-    driver = browser(downloads=downloads)
+    driver = shared or browser(downloads=downloads)
     try:
         driver.get(page_url(page))
         looks = run_steps(driver, steps, crops)
@@ -287,6 +306,42 @@ def act(page, downloads, steps, crops=None):
             "requests": requests(driver),
         }
     finally:
+        if not shared:
+            driver.quit()
+
+
+def serve():
+    """Answers requests from standard input with one browser, started at the first and
+    started again after a request fails (chromium may be gone)."""
+    driver = None
+    for line in sys.stdin:
+        request = json.loads(line)
+        command, arguments = request["command"], request["arguments"]
+        try:
+            if driver is None:
+                driver = browser()
+            if command == "inspect":
+                fresh(driver)
+                result = inspect(*arguments, shared=driver)
+            elif command == "act":
+                fresh(driver, downloads=arguments[1])
+                result = act(arguments[0], arguments[1], json.loads(arguments[2]), *arguments[3:],
+                             shared=driver)
+            else:
+                raise ValueError(f"unknown command {command}")
+            answer = {"result": result}
+        except Exception:
+            import traceback
+            answer = {"error": traceback.format_exc()}
+            if driver is not None:
+                try:
+                    driver.quit()
+                except Exception:
+                    pass
+                driver = None
+        sys.stdout.write(json.dumps(answer) + "\n")
+        sys.stdout.flush()
+    if driver is not None:
         driver.quit()
 
 
@@ -346,6 +401,9 @@ def check():
 
 def main():
     command, arguments = sys.argv[1], sys.argv[2:]
+    if command == "serve":
+        serve()
+        return
     if command == "check":
         result = check()
     elif command == "inspect":
