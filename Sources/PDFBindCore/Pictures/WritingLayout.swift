@@ -36,6 +36,10 @@ struct WritingLayout: Equatable, Sendable {
   var blockAspect = 1.0
   /// Horizontal lines drawn across the page (`RuledLines`): staves, a table's or a form's rules.
   var ruledLines = 0
+  /// Where the writing lies beside pictures: the page's squares (`TextTiles`) of writing whose
+  /// lines run in rows, and those whose lines run in columns.
+  var tilesInRows = 0
+  var tilesInColumns = 0
 
   /// Short lines, counted by the side they are set from.
   struct LineEnds: Equatable, Sendable {
@@ -85,7 +89,7 @@ struct WritingLayout: Equatable, Sendable {
   init(
     ink: Double, paper: Double, blankRows: Double, blankColumns: Double, blockArea: Double,
     shortLines: LineEnds = LineEnds(), linesInRows: Int = 0, linesInColumns: Int = 0,
-    blockAspect: Double = 1, ruledLines: Int = 0
+    blockAspect: Double = 1, ruledLines: Int = 0, tilesInRows: Int = 0, tilesInColumns: Int = 0
   ) {
     self.ink = ink
     self.paper = paper
@@ -97,6 +101,8 @@ struct WritingLayout: Equatable, Sendable {
     self.linesInColumns = linesInColumns
     self.blockAspect = blockAspect
     self.ruledLines = ruledLines
+    self.tilesInRows = tilesInRows
+    self.tilesInColumns = tilesInColumns
   }
 
   /// A page of print with a full-width picture (a figure above or below the text, a plate
@@ -166,6 +172,7 @@ struct WritingLayout: Equatable, Sendable {
     let clearLimit = Int(Double(width) * clearRow)
     let paperLevels = Self.paperLevels(image)
     var marks = [Bool](repeating: false, count: width * height)
+    var paperPixels = [Bool](repeating: false, count: width * height)
     var markCount = 0
     var paperCount = 0
     var rowMarks = [Int](repeating: 0, count: height)
@@ -177,6 +184,7 @@ struct WritingLayout: Equatable, Sendable {
     // and a row read `Lane.scalarCount` pixels at a time (the same tests as the scalar tail).
     image.pixels.withUnsafeBufferPointer { pixels in
       marks.withUnsafeMutableBytes { marks in
+        paperPixels.withUnsafeMutableBytes { paperPixels in
         columnMarks.withUnsafeMutableBufferPointer { columnMarks in
           markCeilings.withUnsafeBufferPointer { markCeilings in
             paperFloors.withUnsafeBufferPointer { paperFloors in
@@ -202,6 +210,9 @@ struct WritingLayout: Equatable, Sendable {
                   marks.storeBytes(
                     of: SIMD16<UInt8>(truncatingIfNeeded: markOnes), toByteOffset: row + x,
                     as: SIMD16<UInt8>.self)
+                  paperPixels.storeBytes(
+                    of: SIMD16<UInt8>(truncatingIfNeeded: paperOnes), toByteOffset: row + x,
+                    as: SIMD16<UInt8>.self)
                   let markCounts = SIMD16<Int32>(truncatingIfNeeded: markOnes)
                   let columns = UnsafeMutableRawPointer(columnMarks.baseAddress! + x)
                   columns.storeBytes(
@@ -219,6 +230,7 @@ struct WritingLayout: Equatable, Sendable {
                   let isMark = level <= markCeilings[x]
                   let isPaper = !isMark && level >= paperFloors[x]
                   marks[row + x] = isMark ? 1 : 0
+                  paperPixels[row + x] = isPaper ? 1 : 0
                   marksInRow &+= isMark ? 1 : 0
                   columnMarks[x] &+= isMark ? 1 : 0
                   paperInRow &+= isPaper ? 1 : 0
@@ -232,6 +244,7 @@ struct WritingLayout: Equatable, Sendable {
             }
           }
         }
+        }
       }
     }
     let area = Double(width * height)
@@ -244,7 +257,7 @@ struct WritingLayout: Equatable, Sendable {
     let blockArea = markCount == 0 ? 0 : Double((right - left + 1) * (bottom - top + 1)) / area
     let alongRows = Self.blankShare(marks, width: width, block: block, alongRows: true)
     let alongColumns = Self.blankShare(marks, width: width, block: block, alongRows: false)
-    let layout = WritingLayout(
+    var layout = WritingLayout(
       ink: Double(markCount) / area, paper: Double(paperCount) / area,
       blankRows: alongRows.share, blankColumns: alongColumns.share,
       blockArea: blockArea,
@@ -252,6 +265,9 @@ struct WritingLayout: Equatable, Sendable {
       linesInRows: alongRows.lines, linesInColumns: alongColumns.lines,
       blockAspect: markCount == 0 ? 1 : Double(bottom - top + 1) / Double(right - left + 1),
       ruledLines: RuledLines.count(marks, width: width, height: height))
+    let tiles = TextTiles.count(marks: marks, paper: paperPixels, width: width, height: height)
+    layout.tilesInRows = tiles.rows
+    layout.tilesInColumns = tiles.columns
     return (layout, clearRows)
   }
 
@@ -279,6 +295,20 @@ struct WritingLayout: Equatable, Sendable {
     guard let lines, blockArea >= Self.runningTextBlock else { return false }
     return (lines == .rows ? linesInRows : linesInColumns) >= Self.runningTextLines
   }
+
+  /// Writing beside pictures that runs in rows, as a magazine's text columns beside its
+  /// photographs do, not in a manga's balloons (`TextTiles`): at least `leastRowTiles`
+  /// squares of writing in rows, and `rowTilesOverColumns` times as many as in columns.
+  var writesInRowsBesidePictures: Bool {
+    tilesInRows >= Self.leastRowTiles && tilesInRows >= Self.rowTilesOverColumns * tilesInColumns
+  }
+
+  /// On the real bench's tuning part (bench/suggest/real/, drawn at 1,600 pixels), the manga
+  /// pages held 1 to 4 squares of writing in rows (and 2 to 7 in columns), the western comic
+  /// pages 0 to 6; the horizontal Japanese magazine spread 32 (1 in columns), the English
+  /// magazine page with a photograph 21 (3), the photographed cookery book 27 and 31 (2, 0).
+  static let leastRowTiles = 16
+  static let rowTilesOverColumns = 4
 
   /// Sixteen pixels' levels, wide enough for a ceiling below 0.
   private typealias Lane = SIMD16<Int16>

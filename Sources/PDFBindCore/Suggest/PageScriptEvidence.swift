@@ -102,6 +102,12 @@ enum PageScriptEvidence {
           case nil: return nil
           }
         }
+        // Writing beside pictures whose patches run in rows is a magazine's text columns
+        // beside its photographs (the horizontal Japanese spread of the real bench, read as
+        // Japanese among pictures at over 1.5): set left to right, as rows of running text are.
+        if layout.writesInRowsBesidePictures {
+          return confidence >= minimumCJKConfidence * scale ? .leftEdge : nil
+        }
         // Japanese among pictures is a manga, read right to left; Chinese and Korean comics
         // run either way.
         return script == "Japanese" && confidence >= minimumMangaConfidence * scale
@@ -111,8 +117,14 @@ enum PageScriptEvidence {
       // decides only on pages of running text, in rows. Upright Latin read off lines that run
       // top to bottom is vertical Chinese misread (seed 2027's zh-vertical-1 at 2.8); on the
       // labelled sets no page of a left-to-right book was read so with any confidence.
-      if PageScriptEvidence.leftToRightScripts.contains(script), layout.isRunningText,
-        layout.lines == .rows, confidence >= minimumRunningTextConfidence * scale
+      // Among pictures, patches of writing in rows (a magazine page beside its photograph, a
+      // photographed book with the table around it) are running text as well: a translated
+      // manga's English balloons fill a few squares of the page, never `leastRowTiles`.
+      let runningRows =
+        (layout.isRunningText && layout.lines == .rows)
+        || (!layout.holdsWriting && layout.writesInRowsBesidePictures)
+      if PageScriptEvidence.leftToRightScripts.contains(script), runningRows,
+        confidence >= minimumRunningTextConfidence * scale
       {
         return .leftEdge
       }
@@ -181,7 +193,9 @@ enum PageScriptEvidence {
       // pages of writing a scan's cover and plates hide, and a comic's balloons, read there,
       // cost Tesseract's time and had decided no book of the labelled sets.
       // Lines too short for their direction are still read: Tesseract's answer is reported.
-      guard layout.lines != nil || layout.linesTooShort || (mayHoldBalloons && index < pagesToRead)
+      guard
+        layout.lines != nil || layout.linesTooShort || layout.writesInRowsBesidePictures
+          || (mayHoldBalloons && index < pagesToRead)
       else { continue }
       anyWriting = true
       readings.read(PageReading(page: index + 1, layout: layout, reading: nil), in: image)
@@ -277,6 +291,10 @@ extension PageScriptEvidence.PageReading {
       layout.blockArea < PageScriptEvidence.leastTextBlock
     {
       return "\(script)? on too little writing"
+    }
+    if !layout.holdsWriting, layout.writesInRowsBesidePictures {
+      return says == nil
+        ? "\(script)? in rows beside pictures" : "\(script), rows beside pictures"
     }
     if !layout.holdsWriting {
       return says == nil
