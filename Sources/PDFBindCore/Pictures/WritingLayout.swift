@@ -303,11 +303,13 @@ struct WritingLayout: Equatable, Sendable {
     tilesInRows >= Self.leastRowTiles && tilesInRows >= Self.rowTilesOverColumns * tilesInColumns
   }
 
-  /// On the real bench's tuning part (bench/suggest/real/, drawn at 1,600 pixels), the manga
-  /// pages held 1 to 4 squares of writing in rows (and 2 to 7 in columns), the western comic
-  /// pages 0 to 6; the horizontal Japanese magazine spread 32 (1 in columns), the English
-  /// magazine page with a photograph 21 (3), the photographed cookery book 27 and 31 (2, 0).
-  static let leastRowTiles = 16
+  /// Pages drawn at 1,600 pixels: the manga and comic pages of the real bench's tuning part
+  /// (bench/suggest/real/) held 0 to 3 squares of writing in rows, those of the generated
+  /// tuning set (bench/suggest, seed 19: manga-ja, manga-en with English balloons, comics) 0
+  /// to 6 (a speed-line panel 13 before `TextTiles.leastGapsInLines`); the horizontal Japanese
+  /// magazine spread 32 (1 in columns), the English magazine page with a photograph 17 (3),
+  /// the photographed cookery book 27 and 31 (1, 0). 12 is twice the most of a picture page.
+  static let leastRowTiles = 12
   static let rowTilesOverColumns = 4
 
   /// Sixteen pixels' levels, wide enough for a ceiling below 0.
