@@ -296,10 +296,11 @@ struct WritingLayout: Equatable, Sendable {
     return (lines == .rows ? linesInRows : linesInColumns) >= Self.runningTextLines
   }
 
-  /// Writing beside pictures that runs in rows, as a magazine's text columns beside its
-  /// photographs do, not in a manga's balloons (`TextTiles`): at least `leastRowTiles`
-  /// squares of writing in rows, and `rowTilesOverColumns` times as many as in columns.
-  var writesInRowsBesidePictures: Bool {
+  /// Patches of writing that run in rows where the whole page shows no direction: a
+  /// magazine's text columns beside its photographs, not a manga's balloons; two columns of
+  /// print on a shadowed scan (`TextTiles`). At least `leastRowTiles` squares of writing in
+  /// rows, and `rowTilesOverColumns` times as many as in columns.
+  var writingPatchesInRows: Bool {
     tilesInRows >= Self.leastRowTiles && tilesInRows >= Self.rowTilesOverColumns * tilesInColumns
   }
 
