@@ -185,65 +185,65 @@ struct WritingLayout: Equatable, Sendable {
     image.pixels.withUnsafeBufferPointer { pixels in
       marks.withUnsafeMutableBytes { marks in
         paperPixels.withUnsafeMutableBytes { paperPixels in
-        columnMarks.withUnsafeMutableBufferPointer { columnMarks in
-          markCeilings.withUnsafeBufferPointer { markCeilings in
-            paperFloors.withUnsafeBufferPointer { paperFloors in
-              let lanes = Lane.scalarCount
-              let lanesEnd = width - width % lanes
-              for y in 0..<height {
-                let row = y * width
-                var markLanes = SIMD16<Int32>()
-                var paperLanes = SIMD16<Int32>()
-                var x = 0
-                while x < lanesEnd {
-                  let levels = Lane(
-                    truncatingIfNeeded: UnsafeRawPointer(pixels.baseAddress! + row + x)
-                      .loadUnaligned(as: SIMD16<UInt8>.self))
-                  let ceilings = UnsafeRawPointer(markCeilings.baseAddress! + x)
-                    .loadUnaligned(as: Lane.self)
-                  let floors = UnsafeRawPointer(paperFloors.baseAddress! + x)
-                    .loadUnaligned(as: Lane.self)
-                  let isMark = levels .<= ceilings
-                  let isPaper = .!isMark .& (levels .>= floors)
-                  let markOnes = Lane(repeating: 0).replacing(with: 1, where: isMark)
-                  let paperOnes = Lane(repeating: 0).replacing(with: 1, where: isPaper)
-                  marks.storeBytes(
-                    of: SIMD16<UInt8>(truncatingIfNeeded: markOnes), toByteOffset: row + x,
-                    as: SIMD16<UInt8>.self)
-                  paperPixels.storeBytes(
-                    of: SIMD16<UInt8>(truncatingIfNeeded: paperOnes), toByteOffset: row + x,
-                    as: SIMD16<UInt8>.self)
-                  let markCounts = SIMD16<Int32>(truncatingIfNeeded: markOnes)
-                  let columns = UnsafeMutableRawPointer(columnMarks.baseAddress! + x)
-                  columns.storeBytes(
-                    of: columns.loadUnaligned(as: SIMD16<Int32>.self) &+ markCounts,
-                    as: SIMD16<Int32>.self)
-                  markLanes &+= markCounts
-                  paperLanes &+= SIMD16<Int32>(truncatingIfNeeded: paperOnes)
-                  x += lanes
+          columnMarks.withUnsafeMutableBufferPointer { columnMarks in
+            markCeilings.withUnsafeBufferPointer { markCeilings in
+              paperFloors.withUnsafeBufferPointer { paperFloors in
+                let lanes = Lane.scalarCount
+                let lanesEnd = width - width % lanes
+                for y in 0..<height {
+                  let row = y * width
+                  var markLanes = SIMD16<Int32>()
+                  var paperLanes = SIMD16<Int32>()
+                  var x = 0
+                  while x < lanesEnd {
+                    let levels = Lane(
+                      truncatingIfNeeded: UnsafeRawPointer(pixels.baseAddress! + row + x)
+                        .loadUnaligned(as: SIMD16<UInt8>.self))
+                    let ceilings = UnsafeRawPointer(markCeilings.baseAddress! + x)
+                      .loadUnaligned(as: Lane.self)
+                    let floors = UnsafeRawPointer(paperFloors.baseAddress! + x)
+                      .loadUnaligned(as: Lane.self)
+                    let isMark = levels .<= ceilings
+                    let isPaper = .!isMark .& (levels .>= floors)
+                    let markOnes = Lane(repeating: 0).replacing(with: 1, where: isMark)
+                    let paperOnes = Lane(repeating: 0).replacing(with: 1, where: isPaper)
+                    marks.storeBytes(
+                      of: SIMD16<UInt8>(truncatingIfNeeded: markOnes), toByteOffset: row + x,
+                      as: SIMD16<UInt8>.self)
+                    paperPixels.storeBytes(
+                      of: SIMD16<UInt8>(truncatingIfNeeded: paperOnes), toByteOffset: row + x,
+                      as: SIMD16<UInt8>.self)
+                    let markCounts = SIMD16<Int32>(truncatingIfNeeded: markOnes)
+                    let columns = UnsafeMutableRawPointer(columnMarks.baseAddress! + x)
+                    columns.storeBytes(
+                      of: columns.loadUnaligned(as: SIMD16<Int32>.self) &+ markCounts,
+                      as: SIMD16<Int32>.self)
+                    markLanes &+= markCounts
+                    paperLanes &+= SIMD16<Int32>(truncatingIfNeeded: paperOnes)
+                    x += lanes
+                  }
+                  var marksInRow = Int(markLanes.wrappedSum())
+                  var paperInRow = Int(paperLanes.wrappedSum())
+                  // Without branches: a page of print is a coin toss per pixel.
+                  while x < width {
+                    let level = Int16(pixels[row + x])
+                    let isMark = level <= markCeilings[x]
+                    let isPaper = !isMark && level >= paperFloors[x]
+                    marks[row + x] = isMark ? 1 : 0
+                    paperPixels[row + x] = isPaper ? 1 : 0
+                    marksInRow &+= isMark ? 1 : 0
+                    columnMarks[x] &+= isMark ? 1 : 0
+                    paperInRow &+= isPaper ? 1 : 0
+                    x += 1
+                  }
+                  rowMarks[y] = marksInRow
+                  clearRows[y] = width - paperInRow <= clearLimit
+                  markCount += marksInRow
+                  paperCount += paperInRow
                 }
-                var marksInRow = Int(markLanes.wrappedSum())
-                var paperInRow = Int(paperLanes.wrappedSum())
-                // Without branches: a page of print is a coin toss per pixel.
-                while x < width {
-                  let level = Int16(pixels[row + x])
-                  let isMark = level <= markCeilings[x]
-                  let isPaper = !isMark && level >= paperFloors[x]
-                  marks[row + x] = isMark ? 1 : 0
-                  paperPixels[row + x] = isPaper ? 1 : 0
-                  marksInRow &+= isMark ? 1 : 0
-                  columnMarks[x] &+= isMark ? 1 : 0
-                  paperInRow &+= isPaper ? 1 : 0
-                  x += 1
-                }
-                rowMarks[y] = marksInRow
-                clearRows[y] = width - paperInRow <= clearLimit
-                markCount += marksInRow
-                paperCount += paperInRow
               }
             }
           }
-        }
         }
       }
     }
