@@ -155,7 +155,7 @@ deb-deps:
 DEB_CHECKED := .build/deb-checked
 deb: release manual deb-deps
 	@bin="$(RELEASE_BIN)"; \
-	if [ -f $(DEB_CHECKED) ] && [ -f "$$(cat $(DEB_CHECKED))" ] && [ -z "$$(find "$$bin" \
+	if [ -f $(DEB_CHECKED) ] && [ -f "$$(cat $(DEB_CHECKED))" ] && [ -z "$$(find "$$bin" "$$bin-cache" \
 	    $(DOCS)/pdfbind.1 $(DOCS)/pdfbind.bash $(DOCS)/pdfbind.zsh $(DOCS)/pdfbind.fish \
 	    packaging -newer $(DEB_CHECKED) | head -1)" ]; then \
 	  echo "make deb: $$(cat $(DEB_CHECKED)) is up to date"; else \

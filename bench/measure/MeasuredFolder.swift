@@ -6,6 +6,14 @@ import SystemPackage
 /// The PDFs of a folder for the opt-in measurements, each opened as `suggest` opens it: qpdf
 /// for the image sizes, poppler to draw the pages.
 enum MeasuredFolder {
+  /// Page workers: the pdfbind binary `PDFBIND_MEASURE_WORKER` names (page work runs in
+  /// pdfbind's own worker processes; a release build of the same code), else
+  /// /usr/local/bin/pdfbind.
+  static let workers = PageWorkers(
+    limits: .fromEnvironment,
+    executable: ProcessInfo.processInfo.environment["PDFBIND_MEASURE_WORKER"]
+      ?? "/usr/local/bin/pdfbind")
+
   /// Calls `body` with each PDF's name and pictures, in name order; a file poppler cannot open
   /// is passed over.
   static func eachBook(in folder: String, _ body: (String, PagePictures) throws -> Void) throws {
@@ -14,7 +22,11 @@ enum MeasuredFolder {
     for name in names {
       let path = FilePath(folder).appending(name)
       let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
-      guard let pages = try? BookPages.forTests(path) else { continue }
+      guard
+        let pages = try? BookPages.open(
+          BookKey(path: path, password: nil), workers: workers
+        ).get()
+      else { continue }
       try body(name, PagePictures(drawnBy: pages, sizesFrom: document))
     }
   }

@@ -16,7 +16,8 @@ enum PageReadingsMeasurement {
     print(
       "reading\tfile\tpage\tlines\tholds_writing\tblock\tlines_in_rows\tlines_in_columns"
         + "\tshort_from_left\tshort_from_right\tscript\torientation\tconfidence"
-        + "\tblock_aspect\truled_lines\tblank_rows\tblank_columns")
+        + "\tblock_aspect\truled_lines\tblank_rows\tblank_columns\tink\tpaper"
+        + "\ttiles_in_rows\ttiles_in_columns")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -28,7 +29,8 @@ enum PageReadingsMeasurement {
           page.reading.map { "\($0.orientation)" } ?? "-",
           page.reading.map { "\($0.confidence)" } ?? "-",
           "\(layout.blockAspect)", "\(layout.ruledLines)", "\(layout.blankRows)",
-          "\(layout.blankColumns)",
+          "\(layout.blankColumns)", "\(layout.ink)", "\(layout.paper)", "\(layout.tilesInRows)",
+          "\(layout.tilesInColumns)",
         ]
         print(fields.joined(separator: "\t"))
       }

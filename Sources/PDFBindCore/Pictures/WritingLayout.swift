@@ -36,6 +36,10 @@ struct WritingLayout: Equatable, Sendable {
   var blockAspect = 1.0
   /// Horizontal lines drawn across the page (`RuledLines`): staves, a table's or a form's rules.
   var ruledLines = 0
+  /// Where the writing lies beside pictures: the page's squares (`TextTiles`) of writing whose
+  /// lines run in rows, and those whose lines run in columns.
+  var tilesInRows = 0
+  var tilesInColumns = 0
 
   /// Short lines, counted by the side they are set from.
   struct LineEnds: Equatable, Sendable {
@@ -85,7 +89,7 @@ struct WritingLayout: Equatable, Sendable {
   init(
     ink: Double, paper: Double, blankRows: Double, blankColumns: Double, blockArea: Double,
     shortLines: LineEnds = LineEnds(), linesInRows: Int = 0, linesInColumns: Int = 0,
-    blockAspect: Double = 1, ruledLines: Int = 0
+    blockAspect: Double = 1, ruledLines: Int = 0, tilesInRows: Int = 0, tilesInColumns: Int = 0
   ) {
     self.ink = ink
     self.paper = paper
@@ -97,6 +101,8 @@ struct WritingLayout: Equatable, Sendable {
     self.linesInColumns = linesInColumns
     self.blockAspect = blockAspect
     self.ruledLines = ruledLines
+    self.tilesInRows = tilesInRows
+    self.tilesInColumns = tilesInColumns
   }
 
   /// A page of print with a full-width picture (a figure above or below the text, a plate
@@ -166,6 +172,7 @@ struct WritingLayout: Equatable, Sendable {
     let clearLimit = Int(Double(width) * clearRow)
     let paperLevels = Self.paperLevels(image)
     var marks = [Bool](repeating: false, count: width * height)
+    var paperPixels = [Bool](repeating: false, count: width * height)
     var markCount = 0
     var paperCount = 0
     var rowMarks = [Int](repeating: 0, count: height)
@@ -177,57 +184,63 @@ struct WritingLayout: Equatable, Sendable {
     // and a row read `Lane.scalarCount` pixels at a time (the same tests as the scalar tail).
     image.pixels.withUnsafeBufferPointer { pixels in
       marks.withUnsafeMutableBytes { marks in
-        columnMarks.withUnsafeMutableBufferPointer { columnMarks in
-          markCeilings.withUnsafeBufferPointer { markCeilings in
-            paperFloors.withUnsafeBufferPointer { paperFloors in
-              let lanes = Lane.scalarCount
-              let lanesEnd = width - width % lanes
-              for y in 0..<height {
-                let row = y * width
-                var markLanes = SIMD16<Int32>()
-                var paperLanes = SIMD16<Int32>()
-                var x = 0
-                while x < lanesEnd {
-                  let levels = Lane(
-                    truncatingIfNeeded: UnsafeRawPointer(pixels.baseAddress! + row + x)
-                      .loadUnaligned(as: SIMD16<UInt8>.self))
-                  let ceilings = UnsafeRawPointer(markCeilings.baseAddress! + x)
-                    .loadUnaligned(as: Lane.self)
-                  let floors = UnsafeRawPointer(paperFloors.baseAddress! + x)
-                    .loadUnaligned(as: Lane.self)
-                  let isMark = levels .<= ceilings
-                  let isPaper = .!isMark .& (levels .>= floors)
-                  let markOnes = Lane(repeating: 0).replacing(with: 1, where: isMark)
-                  let paperOnes = Lane(repeating: 0).replacing(with: 1, where: isPaper)
-                  marks.storeBytes(
-                    of: SIMD16<UInt8>(truncatingIfNeeded: markOnes), toByteOffset: row + x,
-                    as: SIMD16<UInt8>.self)
-                  let markCounts = SIMD16<Int32>(truncatingIfNeeded: markOnes)
-                  let columns = UnsafeMutableRawPointer(columnMarks.baseAddress! + x)
-                  columns.storeBytes(
-                    of: columns.loadUnaligned(as: SIMD16<Int32>.self) &+ markCounts,
-                    as: SIMD16<Int32>.self)
-                  markLanes &+= markCounts
-                  paperLanes &+= SIMD16<Int32>(truncatingIfNeeded: paperOnes)
-                  x += lanes
+        paperPixels.withUnsafeMutableBytes { paperPixels in
+          columnMarks.withUnsafeMutableBufferPointer { columnMarks in
+            markCeilings.withUnsafeBufferPointer { markCeilings in
+              paperFloors.withUnsafeBufferPointer { paperFloors in
+                let lanes = Lane.scalarCount
+                let lanesEnd = width - width % lanes
+                for y in 0..<height {
+                  let row = y * width
+                  var markLanes = SIMD16<Int32>()
+                  var paperLanes = SIMD16<Int32>()
+                  var x = 0
+                  while x < lanesEnd {
+                    let levels = Lane(
+                      truncatingIfNeeded: UnsafeRawPointer(pixels.baseAddress! + row + x)
+                        .loadUnaligned(as: SIMD16<UInt8>.self))
+                    let ceilings = UnsafeRawPointer(markCeilings.baseAddress! + x)
+                      .loadUnaligned(as: Lane.self)
+                    let floors = UnsafeRawPointer(paperFloors.baseAddress! + x)
+                      .loadUnaligned(as: Lane.self)
+                    let isMark = levels .<= ceilings
+                    let isPaper = .!isMark .& (levels .>= floors)
+                    let markOnes = Lane(repeating: 0).replacing(with: 1, where: isMark)
+                    let paperOnes = Lane(repeating: 0).replacing(with: 1, where: isPaper)
+                    marks.storeBytes(
+                      of: SIMD16<UInt8>(truncatingIfNeeded: markOnes), toByteOffset: row + x,
+                      as: SIMD16<UInt8>.self)
+                    paperPixels.storeBytes(
+                      of: SIMD16<UInt8>(truncatingIfNeeded: paperOnes), toByteOffset: row + x,
+                      as: SIMD16<UInt8>.self)
+                    let markCounts = SIMD16<Int32>(truncatingIfNeeded: markOnes)
+                    let columns = UnsafeMutableRawPointer(columnMarks.baseAddress! + x)
+                    columns.storeBytes(
+                      of: columns.loadUnaligned(as: SIMD16<Int32>.self) &+ markCounts,
+                      as: SIMD16<Int32>.self)
+                    markLanes &+= markCounts
+                    paperLanes &+= SIMD16<Int32>(truncatingIfNeeded: paperOnes)
+                    x += lanes
+                  }
+                  var marksInRow = Int(markLanes.wrappedSum())
+                  var paperInRow = Int(paperLanes.wrappedSum())
+                  // Without branches: a page of print is a coin toss per pixel.
+                  while x < width {
+                    let level = Int16(pixels[row + x])
+                    let isMark = level <= markCeilings[x]
+                    let isPaper = !isMark && level >= paperFloors[x]
+                    marks[row + x] = isMark ? 1 : 0
+                    paperPixels[row + x] = isPaper ? 1 : 0
+                    marksInRow &+= isMark ? 1 : 0
+                    columnMarks[x] &+= isMark ? 1 : 0
+                    paperInRow &+= isPaper ? 1 : 0
+                    x += 1
+                  }
+                  rowMarks[y] = marksInRow
+                  clearRows[y] = width - paperInRow <= clearLimit
+                  markCount += marksInRow
+                  paperCount += paperInRow
                 }
-                var marksInRow = Int(markLanes.wrappedSum())
-                var paperInRow = Int(paperLanes.wrappedSum())
-                // Without branches: a page of print is a coin toss per pixel.
-                while x < width {
-                  let level = Int16(pixels[row + x])
-                  let isMark = level <= markCeilings[x]
-                  let isPaper = !isMark && level >= paperFloors[x]
-                  marks[row + x] = isMark ? 1 : 0
-                  marksInRow &+= isMark ? 1 : 0
-                  columnMarks[x] &+= isMark ? 1 : 0
-                  paperInRow &+= isPaper ? 1 : 0
-                  x += 1
-                }
-                rowMarks[y] = marksInRow
-                clearRows[y] = width - paperInRow <= clearLimit
-                markCount += marksInRow
-                paperCount += paperInRow
               }
             }
           }
@@ -244,7 +257,7 @@ struct WritingLayout: Equatable, Sendable {
     let blockArea = markCount == 0 ? 0 : Double((right - left + 1) * (bottom - top + 1)) / area
     let alongRows = Self.blankShare(marks, width: width, block: block, alongRows: true)
     let alongColumns = Self.blankShare(marks, width: width, block: block, alongRows: false)
-    let layout = WritingLayout(
+    var layout = WritingLayout(
       ink: Double(markCount) / area, paper: Double(paperCount) / area,
       blankRows: alongRows.share, blankColumns: alongColumns.share,
       blockArea: blockArea,
@@ -252,6 +265,9 @@ struct WritingLayout: Equatable, Sendable {
       linesInRows: alongRows.lines, linesInColumns: alongColumns.lines,
       blockAspect: markCount == 0 ? 1 : Double(bottom - top + 1) / Double(right - left + 1),
       ruledLines: RuledLines.count(marks, width: width, height: height))
+    let tiles = TextTiles.count(marks: marks, paper: paperPixels, width: width, height: height)
+    layout.tilesInRows = tiles.rows
+    layout.tilesInColumns = tiles.columns
     return (layout, clearRows)
   }
 
@@ -279,6 +295,23 @@ struct WritingLayout: Equatable, Sendable {
     guard let lines, blockArea >= Self.runningTextBlock else { return false }
     return (lines == .rows ? linesInRows : linesInColumns) >= Self.runningTextLines
   }
+
+  /// Patches of writing that run in rows where the whole page shows no direction: a
+  /// magazine's text columns beside its photographs, not a manga's balloons; two columns of
+  /// print on a shadowed scan (`TextTiles`). At least `leastRowTiles` squares of writing in
+  /// rows, and `rowTilesOverColumns` times as many as in columns.
+  var writingPatchesInRows: Bool {
+    tilesInRows >= Self.leastRowTiles && tilesInRows >= Self.rowTilesOverColumns * tilesInColumns
+  }
+
+  /// Pages drawn at 1,600 pixels: the manga and comic pages of the real bench's tuning part
+  /// (bench/suggest/real/) held 0 to 3 squares of writing in rows, those of the generated
+  /// tuning set (bench/suggest, seed 19: manga-ja, manga-en with English balloons, comics) 0
+  /// to 6 (a speed-line panel 13 before `TextTiles.leastGapsInLines`); the horizontal Japanese
+  /// magazine spread 32 (1 in columns), the English magazine page with a photograph 17 (3),
+  /// the photographed cookery book 27 and 31 (1, 0). 12 is twice the most of a picture page.
+  static let leastRowTiles = 12
+  static let rowTilesOverColumns = 4
 
   /// Sixteen pixels' levels, wide enough for a ceiling below 0.
   private typealias Lane = SIMD16<Int16>

@@ -99,8 +99,16 @@ enum PageScriptEvidence {
           // horizontal Chinese and Japanese pages held 19 to 58 lines; manga pages read as
           // Japanese in rows 3 to 9 (seed 5's manga-ja-2 read so at 3.25 and disagreed).
           case .rows: return layout.isRunningText ? .leftEdge : nil
-          case nil: return nil
+          // No direction across the whole page (two text columns, a shadowed page edge), but
+          // its patches of writing run in rows: running text, as below for Latin.
+          case nil: return layout.writingPatchesInRows ? .leftEdge : nil
           }
+        }
+        // Writing beside pictures whose patches run in rows is a magazine's text columns
+        // beside its photographs (the horizontal Japanese spread of the real bench, read as
+        // Japanese among pictures at over 1.5): set left to right, as rows of running text are.
+        if layout.writingPatchesInRows {
+          return confidence >= minimumCJKConfidence * scale ? .leftEdge : nil
         }
         // Japanese among pictures is a manga, read right to left; Chinese and Korean comics
         // run either way.
@@ -111,8 +119,18 @@ enum PageScriptEvidence {
       // decides only on pages of running text, in rows. Upright Latin read off lines that run
       // top to bottom is vertical Chinese misread (seed 2027's zh-vertical-1 at 2.8); on the
       // labelled sets no page of a left-to-right book was read so with any confidence.
-      if PageScriptEvidence.leftToRightScripts.contains(script), layout.isRunningText,
-        layout.lines == .rows, confidence >= minimumRunningTextConfidence * scale
+      // Patches of writing in rows are running text as well where the whole page shows no
+      // direction: among pictures (a magazine page beside its photograph, a photographed
+      // book with the table around it), or on a page of writing whose blank rows and columns
+      // do not differ enough (two text columns, a dark page edge: the real bench's Greek
+      // commentary and French book pages, 0.35 against 0.25 and 0.25 against 0.22). A
+      // translated manga's English balloons fill a few squares of the page, never
+      // `leastRowTiles`; vertical Chinese misread as Latin fills squares of columns.
+      let runningRows =
+        (layout.isRunningText && layout.lines == .rows)
+        || (layout.lines == nil && layout.writingPatchesInRows)
+      if PageScriptEvidence.leftToRightScripts.contains(script), runningRows,
+        confidence >= minimumRunningTextConfidence * scale
       {
         return .leftEdge
       }
@@ -181,7 +199,9 @@ enum PageScriptEvidence {
       // pages of writing a scan's cover and plates hide, and a comic's balloons, read there,
       // cost Tesseract's time and had decided no book of the labelled sets.
       // Lines too short for their direction are still read: Tesseract's answer is reported.
-      guard layout.lines != nil || layout.linesTooShort || (mayHoldBalloons && index < pagesToRead)
+      guard
+        layout.lines != nil || layout.linesTooShort || layout.writingPatchesInRows
+          || (mayHoldBalloons && index < pagesToRead)
       else { continue }
       anyWriting = true
       readings.read(PageReading(page: index + 1, layout: layout, reading: nil), in: image)
@@ -277,6 +297,10 @@ extension PageScriptEvidence.PageReading {
       layout.blockArea < PageScriptEvidence.leastTextBlock
     {
       return "\(script)? on too little writing"
+    }
+    if layout.lines == nil, layout.writingPatchesInRows {
+      let rows = layout.holdsWriting ? "rows in parts of the page" : "rows beside pictures"
+      return says == nil ? "\(script)? in \(rows)" : "\(script), \(rows)"
     }
     if !layout.holdsWriting {
       return says == nil

@@ -1,0 +1,135 @@
+/// Which way the writing runs where it lies beside pictures. A page of pictures (a magazine
+/// spread with photographs, a manga page) shows no blank rows or columns across the whole page,
+/// but each patch of writing on it does: the page is cut into squares a tenth of its longer
+/// side, and a square that is mostly paper with some marks counts as writing in rows or in
+/// columns when one direction clearly leaves more blank lines, in at least 3 lines that have
+/// gaps in them (letters and words, not a drawing's long strokes). A manga's balloons are set
+/// in columns; a magazine's text columns run in rows.
+enum TextTiles {
+  /// A square is a tenth of the page's longer side: 160 pixels on a page drawn at 1,600, about
+  /// 6 lines of a magazine's text (2 pages side by side) or of a manga's balloon.
+  static let tilesAlongLongerSide = 10
+  /// Marks in a square of writing: a few strokes are not lines, and a square that is mostly
+  /// marks is a picture (the same 1% blank-line share and 0.15 gap as `WritingLayout`).
+  static let ink = 0.03...0.40
+  /// Paper in a square of writing: a patch of a photograph or of screentone has little.
+  static let leastPaper = 0.55
+  static let leastLines = 3
+
+  /// The squares of writing in rows and in columns, from `WritingLayout`'s marks and paper.
+  static func count(marks: [Bool], paper: [Bool], width: Int, height: Int)
+    -> (rows: Int, columns: Int)
+  {
+    let side = max(width, height) / tilesAlongLongerSide
+    guard side >= 16, width >= side, height >= side else { return (0, 0) }
+    let blankLimit = Int(Double(side) * WritingLayout.blankLineShare)
+    var rows = 0
+    var columns = 0
+    var rowMarks = [Int](repeating: 0, count: side)
+    var columnMarks = [Int](repeating: 0, count: side)
+    marks.withUnsafeBufferPointer { marks in
+      paper.withUnsafeBufferPointer { paper in
+        for top in stride(from: 0, through: height - side, by: side) {
+          for left in stride(from: 0, through: width - side, by: side) {
+            rowMarks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            columnMarks.withUnsafeMutableBufferPointer { $0.update(repeating: 0) }
+            var paperCount = 0
+            for y in 0..<side {
+              let row = (top + y) * width + left
+              var inRow = 0
+              for x in 0..<side {
+                let mark = marks[row + x] ? 1 : 0
+                inRow &+= mark
+                columnMarks[x] &+= mark
+                paperCount &+= paper[row + x] ? 1 : 0
+              }
+              rowMarks[y] = inRow
+            }
+            let area = Double(side * side)
+            let markCount = rowMarks.reduce(0, +)
+            guard ink.contains(Double(markCount) / area),
+              Double(paperCount) / area >= leastPaper
+            else { continue }
+            let alongRows = lines(rowMarks, blankLimit: blankLimit)
+            let alongColumns = lines(columnMarks, blankLimit: blankLimit)
+            let mark = { (along: Int, across: Int, inRows: Bool) -> Bool in
+              inRows
+                ? marks[(top + along) * width + left + across]
+                : marks[(top + across) * width + left + along]
+            }
+            if alongRows.blank >= WritingLayout.linesGap,
+              alongRows.blank >= alongColumns.blank + WritingLayout.directionMargin,
+              alongRows.lines >= leastLines,
+              gapsInLines(rowMarks, blankLimit: blankLimit, side: side, inRows: true, mark: mark)
+                >= leastGapsInLines
+            {
+              rows += 1
+            } else if alongColumns.blank >= WritingLayout.linesGap,
+              alongColumns.blank >= alongRows.blank + WritingLayout.directionMargin,
+              alongColumns.lines >= leastLines,
+              gapsInLines(
+                columnMarks, blankLimit: blankLimit, side: side, inRows: false, mark: mark)
+                >= leastGapsInLines
+            {
+              columns += 1
+            }
+          }
+        }
+      }
+    }
+    return (rows, columns)
+  }
+
+  /// Inside one line of writing, between its first mark and its last, the gaps between letters
+  /// and words leave some of it blank: the median line of the real bench's squares of print
+  /// (bench/suggest/real/, tuning part) 6 to 50% blank, a handful 0 to 4%; the speed lines of
+  /// a manga panel and the long strokes of a drawing, drawn across the square, 0 to 1%.
+  static let leastGapsInLines = 0.05
+
+  /// The median, over the lines of a square (runs of at least 2 rows, or columns, with more
+  /// than `blankLimit` marks), of the blank share of each line between its first mark and its
+  /// last. `mark(along, across, inRows)` reads the square.
+  private static func gapsInLines(
+    _ counts: [Int], blankLimit: Int, side: Int, inRows: Bool,
+    mark: (Int, Int, Bool) -> Bool
+  ) -> Double {
+    var shares: [Double] = []
+    var start = 0
+    var across = [Bool](repeating: false, count: side)
+    for line in 0...counts.count {
+      if line < counts.count, counts[line] > blankLimit { continue }
+      defer { start = line + 1 }
+      guard line - start >= 2 else { continue }
+      for position in 0..<side {
+        across[position] = (start..<line).contains { mark($0, position, inRows) }
+      }
+      guard let first = across.firstIndex(of: true), let last = across.lastIndex(of: true),
+        last > first
+      else { continue }
+      let blank = across[first...last].reduce(0) { $0 + ($1 ? 0 : 1) }
+      shares.append(Double(blank) / Double(last - first + 1))
+    }
+    guard !shares.isEmpty else { return 0 }
+    shares.sort()
+    let middle = shares.count / 2
+    return shares.count % 2 == 1 ? shares[middle] : (shares[middle - 1] + shares[middle]) / 2
+  }
+
+  /// The share of blank lines (at most `blankLimit` marks) and the runs of at least 2 others.
+  private static func lines(_ counts: [Int], blankLimit: Int) -> (blank: Double, lines: Int) {
+    var blank = 0
+    var lines = 0
+    var run = 0
+    for count in counts {
+      if count > blankLimit {
+        run += 1
+      } else {
+        blank += 1
+        if run >= 2 { lines += 1 }
+        run = 0
+      }
+    }
+    if run >= 2 { lines += 1 }
+    return (Double(blank) / Double(counts.count), lines)
+  }
+}

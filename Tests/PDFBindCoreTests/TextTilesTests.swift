@@ -1,0 +1,35 @@
+import Testing
+
+@testable import PDFBindCore
+
+/// Squares of writing in rows and in columns (`TextTiles`), on pictures drawn here.
+@Suite("Squares of writing beside pictures")
+struct TextTilesTests {
+  /// A white page of `width` by `height` with `ink` drawn where it says.
+  static func page(width: Int, height: Int, ink: (Int, Int) -> Bool) -> GreyImage {
+    var pixels = [UInt8](repeating: 235, count: width * height)
+    for y in 0..<height {
+      for x in 0..<width where ink(x, y) { pixels[y * width + x] = 30 }
+    }
+    return GreyImage(width: width, height: height, pixels: pixels)
+  }
+
+  @Test("Lines of words count in rows; turned, in columns")
+  func wordsInRows() {
+    // Lines 10 pixels high every 24, of 14-pixel letters with 4-pixel gaps between them.
+    let rows = Self.page(width: 800, height: 1_000) { x, y in y % 24 < 10 && x % 18 < 14 }
+    let layout = WritingLayout(rows)
+    #expect(layout.tilesInRows >= WritingLayout.leastRowTiles && layout.tilesInColumns == 0)
+    #expect(layout.writingPatchesInRows)
+    let columns = Self.page(width: 1_000, height: 800) { x, y in x % 24 < 10 && y % 18 < 14 }
+    #expect(WritingLayout(columns).tilesInColumns >= WritingLayout.leastRowTiles)
+    #expect(!WritingLayout(columns).writingPatchesInRows)
+  }
+
+  @Test("Speed lines drawn across the page are not writing")
+  func speedLines() {
+    // Unbroken strokes 3 pixels thick every 12: rows with no gaps inside them.
+    let lines = Self.page(width: 800, height: 1_000) { _, y in y % 12 < 3 }
+    #expect(WritingLayout(lines).tilesInRows == 0)
+  }
+}
