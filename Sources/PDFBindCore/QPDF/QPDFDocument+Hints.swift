@@ -65,36 +65,60 @@ extension QPDFDocument {
     defer { discardError() }
     let count = min(Int(qpdf_get_num_pages(raw)), pages)
     guard count > 0 else { return [] }
+    var walk = ImageWalk()
     return (0..<count).map { index in
       let page = qpdf_get_page_n(raw, index)
       guard qpdf_has_error(raw) == QPDF_FALSE else { return nil }
-      return largestImage(in: inherited("/Resources", of: page), depth: 0)
+      return largestImage(in: inherited("/Resources", of: page), depth: 0, walk: &walk)
     }
   }
 
-  private func largestImage(in resources: qpdf_oh, depth: Int) -> ImageSize? {
+  /// What a walk over the pages' XObjects has seen: each form's largest image (by object
+  /// number; a form met again is not walked again), and how many more XObjects it may look at.
+  /// pdf.js's issue6961.pdf shares forms of thousands of forms: walked without these, one
+  /// page's two levels were billions of visits, and qpdf's handles grew past 2 GB.
+  private struct ImageWalk {
+    var forms: [Int: ImageSize?] = [:]
+    var budget = ImageWalk.visits
+    /// XObjects looked at in all: a 200-page scan has 200, a page of tiles a few thousand.
+    static let visits = 20_000
+  }
+
+  private func largestImage(in resources: qpdf_oh, depth: Int, walk: inout ImageWalk)
+    -> ImageSize?
+  {
     guard qpdf_oh_is_dictionary(raw, resources) == QPDF_TRUE else { return nil }
     var largest: ImageSize?
     let objects = qpdf_oh_get_key(raw, resources, "/XObject")
     for key in keys(of: objects, limit: 4096) {
+      guard walk.budget > 0 else { break }
+      walk.budget -= 1
       let object = entry(key, in: objects)
-      guard qpdf_oh_is_stream(raw, object) == QPDF_TRUE else { continue }
-      let dictionary = qpdf_oh_get_dict(raw, object)
-      let subtype = qpdf_oh_get_key(raw, dictionary, "/Subtype")
+      let id = Int(qpdf_oh_get_object_id(raw, object))
       var found: ImageSize?
-      if qpdf_oh_is_name_and_equals(raw, subtype, "/Image") == QPDF_TRUE {
-        var width: Int64 = 0
-        var height: Int64 = 0
-        if qpdf_oh_get_value_as_longlong(raw, qpdf_oh_get_key(raw, dictionary, "/Width"), &width)
-          == QPDF_TRUE,
-          qpdf_oh_get_value_as_longlong(raw, qpdf_oh_get_key(raw, dictionary, "/Height"), &height)
-            == QPDF_TRUE
-        {
-          found = ImageSize(width: Int(clamping: width), height: Int(clamping: height))
+      if id > 0, let known = walk.forms[id] {
+        found = known
+      } else {
+        guard qpdf_oh_is_stream(raw, object) == QPDF_TRUE else { continue }
+        let dictionary = qpdf_oh_get_dict(raw, object)
+        let subtype = qpdf_oh_get_key(raw, dictionary, "/Subtype")
+        if qpdf_oh_is_name_and_equals(raw, subtype, "/Image") == QPDF_TRUE {
+          var width: Int64 = 0
+          var height: Int64 = 0
+          if qpdf_oh_get_value_as_longlong(
+            raw, qpdf_oh_get_key(raw, dictionary, "/Width"), &width) == QPDF_TRUE,
+            qpdf_oh_get_value_as_longlong(
+              raw, qpdf_oh_get_key(raw, dictionary, "/Height"), &height) == QPDF_TRUE
+          {
+            found = ImageSize(width: Int(clamping: width), height: Int(clamping: height))
+          }
+        } else if depth < 2, qpdf_oh_is_name_and_equals(raw, subtype, "/Form") == QPDF_TRUE {
+          // Marked before it is walked: a form that draws itself is not walked again.
+          if id > 0 { walk.forms[id] = .some(nil) }
+          found = largestImage(
+            in: qpdf_oh_get_key(raw, dictionary, "/Resources"), depth: depth + 1, walk: &walk)
+          if id > 0 { walk.forms[id] = found }
         }
-      } else if depth < 2, qpdf_oh_is_name_and_equals(raw, subtype, "/Form") == QPDF_TRUE {
-        found = largestImage(
-          in: qpdf_oh_get_key(raw, dictionary, "/Resources"), depth: depth + 1)
       }
       if let found, found.pixels > largest?.pixels ?? -1 { largest = found }
     }
