@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <malloc.h>
 #include <unistd.h>
 #include "CSystemShims.h"
 
@@ -10,4 +11,8 @@ ssize_t CSystemShims_copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t
 
 int CSystemShims_start_writeback(int fd, off_t offset, off_t length) {
   return sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
+}
+
+int CSystemShims_return_free_memory(void) {
+  return malloc_trim(0);
 }

@@ -9,4 +9,7 @@ ssize_t CSystemShims_copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t
 /* sync_file_range(2) with SYNC_FILE_RANGE_WRITE: starts writing a range back without waiting
    (a GNU extension too). */
 int CSystemShims_start_writeback(int fd, off_t offset, off_t length);
+
+/* malloc_trim(3): gives the heap's free pages back to the system (glibc keeps them otherwise). */
+int CSystemShims_return_free_memory(void);
 #endif
