@@ -13,6 +13,7 @@ int CSystemShims_start_writeback(int fd, off_t offset, off_t length) {
   return sync_file_range(fd, offset, length, SYNC_FILE_RANGE_WRITE);
 }
 
-int CSystemShims_return_free_memory(void) {
-  return malloc_trim(0);
+int CSystemShims_return_free_memory_above(size_t bytes) {
+  struct mallinfo2 heap = mallinfo2();
+  return heap.fordblks > bytes ? malloc_trim(0) : 0;
 }

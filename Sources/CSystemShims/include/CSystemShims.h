@@ -10,6 +10,8 @@ ssize_t CSystemShims_copy_file_range(int fd_in, off_t *off_in, int fd_out, off_t
    (a GNU extension too). */
 int CSystemShims_start_writeback(int fd, off_t offset, off_t length);
 
-/* malloc_trim(3): gives the heap's free pages back to the system (glibc keeps them otherwise). */
-int CSystemShims_return_free_memory(void);
+/* malloc_trim(3) when the heap holds more than `bytes` free (mallinfo2(3)): gives its free pages
+   back to the system (glibc keeps them otherwise), without paying for it after every small
+   piece of work; returns whether it trimmed. */
+int CSystemShims_return_free_memory_above(size_t bytes);
 #endif

@@ -10,6 +10,9 @@ public enum PageWorker {
   static let argument = "--pdfbind-page-worker"
   /// The descriptor the worker's socket is given as.
   static let socket: Int32 = 3
+  /// Free heap an idle worker keeps for its next request: a few of the pictures a small page
+  /// needs (a 1,600-pixel page is 3.8 MB in grey levels).
+  static let freeHeapKept = 32 << 20
 
   /// Serves page requests and never returns when this process was started as a page worker;
   /// returns at once otherwise. A program that uses `BindingAdvisor` calls it first thing in
@@ -26,8 +29,9 @@ public enum PageWorker {
       guard Frames.write(reply.encoded(), to: socket) else { _exit(0) }
       // An idle worker keeps its file open, not the heap a large page grew: glibc would hold
       // the freed pages (a batch of pdf.js's test files peaked at 987 MiB with idle workers
-      // holding 266 MB and 110 MB).
-      _ = CSystemShims_return_free_memory()
+      // holding 266 MB and 110 MB). Only a heap that grew: trimming after every small page
+      // made the next request fault its pages in again (a fifth of review's processor time).
+      _ = CSystemShims_return_free_memory_above(Self.freeHeapKept)
     }
     _exit(0)
   }
