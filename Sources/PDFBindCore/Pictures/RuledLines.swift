@@ -1,3 +1,5 @@
+import Glibc
+
 /// Lines drawn across a page: a staff's five lines, a table's or a form's rules. Writing has
 /// none: a row through a line of print is broken at every letter and word space, while a
 /// drawn line is one run of marks. A page ruled with many of them is sheet music, a table or a
@@ -22,17 +24,23 @@ enum RuledLines {
     let least = max(2, Int(Double(width) * leastRun))
     var lines = 0
     var previousRuled = false
-    marks.withUnsafeBufferPointer { marks in
+    // Each row jumps from mark to mark (memchr) rather than testing every pixel: most of a
+    // page's rows hold few marks, or none.
+    marks.withUnsafeBytes { marks in
+      guard let base = marks.baseAddress else { return }
       for y in 0..<height {
-        let row = y * width
-        var run = 0
+        let row = base + y * width
+        var x = 0
         var ruled = false
-        for x in 0..<width {
-          run = marks[row + x] ? run + 1 : 0
-          if run >= least {
+        while x < width, let found = memchr(row + x, 1, width - x) {
+          var end = UnsafeRawPointer(found) - row
+          let start = end
+          while end < width, row.load(fromByteOffset: end, as: UInt8.self) != 0 { end += 1 }
+          if end - start >= least {
             ruled = true
             break
           }
+          x = end
         }
         if ruled, !previousRuled { lines += 1 }
         previousRuled = ruled

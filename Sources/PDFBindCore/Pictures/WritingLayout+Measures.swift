@@ -157,20 +157,25 @@ extension WritingLayout {
     let inner = width - 2 * cut
     guard inner >= 32, height >= 32 else { return [] }
     var lines: [(start: Int, end: Int)] = []
-    marks.withUnsafeBufferPointer { marks in
+    // Read as bytes (a Bool is one byte, 0 or 1): `reduce` and `firstIndex(of:)` on slices
+    // of `[Bool]` were not specialised, 8% of `suggest`'s time on books of pictures (perf).
+    marks.withUnsafeBytes { marks in
       var row = 0
       while row < height {
         var start = Int.max
         var end = -1
         var rows = 0
         while row < height {
-          let marked = marks[(row * width + cut)..<(row * width + width - cut)]
-          let count = marked.reduce(0) { $0 &+ ($1 ? 1 : 0) }
-          guard Double(count) > 0.005 * Double(inner),
-            let first = marked.firstIndex(of: true), let last = marked.lastIndex(of: true)
-          else { break }
-          start = min(start, first - row * width)
-          end = max(end, last - row * width)
+          let marked = UnsafeRawBufferPointer(
+            rebasing: marks[(row * width + cut)..<(row * width + width - cut)])
+          var count = 0
+          for byte in marked { count &+= Int(byte) }
+          guard Double(count) > 0.005 * Double(inner) else { break }
+          // A row with marks has a first and a last.
+          let first = marked.firstIndex { $0 != 0 }!
+          let last = marked.lastIndex { $0 != 0 }!
+          start = min(start, cut + first)
+          end = max(end, cut + last)
           rows += 1
           row += 1
         }
