@@ -185,10 +185,12 @@ lint:
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import GRDB' Sources Tests \
 	  | grep -v '^Sources/PDFBindCache/' \
 	  || { echo "GRDB imported outside PDFBindCache (PDFBindCore links no SQLite)"; exit 1; }
-	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
+	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/RuntimeLoader.swift:' \
+	  | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/Tesseract/TesseractLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindCore/JPEG/TurboJPEGLibrary.swift:' \
-	  || { echo "a library loaded outside PDFBindCore/Poppler/PopplerLibrary.swift," \
+	  || { echo "a library loaded outside PDFBindCore/RuntimeLoader.swift (dlopen, dlsym) and" \
+	    "the loaders that use it: PDFBindCore/Poppler/PopplerLibrary.swift," \
 	    "PDFBindCore/Tesseract/TesseractLibrary.swift and PDFBindCore/JPEG/TurboJPEGLibrary.swift"; \
 	    exit 1; }
 

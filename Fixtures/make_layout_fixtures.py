@@ -16,6 +16,10 @@ a fixed /ID and no dates, so a rebuild is byte-for-byte identical. None of the b
   lays the book out that way.
 - unrenderable-page.pdf: three pages whose page tree counts three but whose second kid is a
   missing object, which poppler cannot load as a page.
+- catalog-in-trailer.pdf: one page, whose catalog is a dictionary written in the trailer
+  (`/Root << ... >>`) instead of a reference: qpdf reads it (`qpdf --check` is clean), poppler
+  cannot open it (it finds a catalog only through a reference, and finds none when it
+  reconstructs), so every command that draws pages must say that poppler refused it.
 """
 
 from __future__ import annotations
@@ -89,12 +93,16 @@ class Book:
         self.kids.append(page)
         self.count += 1
 
-    def write(self, name: str, extra_kids: dict[int, int] | None = None) -> None:
-        """`extra_kids` puts a reference to a missing object at that index of /Kids."""
+    def write(
+        self, name: str, extra_kids: dict[int, int] | None = None, root_in_trailer: bool = False
+    ) -> None:
+        """`extra_kids` puts a reference to a missing object at that index of /Kids;
+        `root_in_trailer` writes the catalog into the trailer (object 1 is then null)."""
         kids = [f"{k} 0 R" for k in self.kids]
         for index, number in sorted((extra_kids or {}).items()):
             kids.insert(index, f"{number} 0 R")
-        self.objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
+        catalog = "<< /Type /Catalog /Pages 2 0 R >>"
+        self.objects[0] = b"null" if root_in_trailer else catalog.encode()
         self.objects[1] = f"<< /Type /Pages /Kids [{' '.join(kids)}] /Count {len(kids)} >>".encode()
         out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
         offsets = []
@@ -106,8 +114,9 @@ class Book:
         for offset in offsets:
             out += b"%010d 00000 n \n" % offset
         digest = hashlib.md5(name.encode()).hexdigest()
+        root = catalog if root_in_trailer else "1 0 R"
         out += (
-            f"trailer\n<< /Size {len(self.objects) + 1} /Root 1 0 R "
+            f"trailer\n<< /Size {len(self.objects) + 1} /Root {root} "
             f"/ID [<{digest}> <{digest}>] >>\nstartxref\n{xref}\n%%EOF\n"
         ).encode()
         (HERE / name).write_bytes(bytes(out))
@@ -176,6 +185,12 @@ def unrenderable_page() -> None:
     book.write("unrenderable-page.pdf", extra_kids={1: 999})
 
 
+def catalog_in_trailer() -> None:
+    book = Book()
+    colour_page(book, 1)
+    book.write("catalog-in-trailer.pdf", root_in_trailer=True)
+
+
 def main() -> None:
     HERE.mkdir(exist_ok=True)
     for count in (0, 1, 2, 3, 7, 12):
@@ -184,6 +199,7 @@ def main() -> None:
         for cover in (True, False):
             double_page(binding, cover)
     unrenderable_page()
+    catalog_in_trailer()
 
 
 if __name__ == "__main__":

@@ -31,8 +31,8 @@ public struct RuntimeLibrary: Equatable, Sendable {
   public enum Availability: Equatable, Sendable {
     /// Loaded (or found) from `file`.
     case available(file: String)
-    /// Not usable, for the `reason` given.
-    case unavailable(reason: String)
+    /// Not usable, for the reason given.
+    case unavailable(Unavailable)
   }
 
   /// What the library does.
@@ -45,92 +45,83 @@ public struct RuntimeLibrary: Equatable, Sendable {
   public var availability: Availability
 
   /// Every library PDFBindCore may load, in ``Role`` order, each one loaded the way the code
-  /// that uses it loads it. Loading is done once per process and kept, as when a command runs.
+  /// that uses it loads it, as when a command runs: a library that loads is kept for the life
+  /// of the process, one that cannot is tried again at the next look (or use).
   public static func inspect() -> [RuntimeLibrary] {
     poppler() + tesseract() + [turboJPEG(), font()]
   }
 
+  /// An entry for `role`, looked for as `name`: available from the file `found` gives, or
+  /// unavailable for the reason `why` gives (nil: `found`'s own).
+  private static func entry(
+    _ role: Role, _ name: String, found: Availability, why: Unavailable? = nil
+  ) -> RuntimeLibrary {
+    RuntimeLibrary(
+      role: role, name: name, debianPackage: role.debianPackage,
+      availability: why.map { .unavailable($0) } ?? found)
+  }
+
   private static func poppler() -> [RuntimeLibrary] {
     let names = PopplerLibrary.sonames
-    let shared = PopplerLibrary.shared
-    var poppler = RuntimeLibrary(
-      role: .poppler, name: names.poppler, debianPackage: "libpoppler-glib8",
-      availability: loaded(names.poppler))
-    var cairo = RuntimeLibrary(
-      role: .cairo, name: names.cairo, debianPackage: "libcairo2",
-      availability: loaded(names.cairo))
-    if case .failure(.unavailable(.poppler(let library, let detail))) = shared {
-      // PopplerLibrary loads poppler-glib first, then cairo, glib and gobject.
-      // `library` is the soname that failed (dlerror's words name it) or a missing function.
-      let reason = library.contains(".so") ? detail : library + ": " + detail
-      if library == names.cairo || library.hasPrefix("cairo_") {
-        cairo.availability = .unavailable(reason: reason)
+    var why: (poppler: Unavailable?, cairo: Unavailable?) = (nil, nil)
+    // PopplerLibrary loads poppler-glib (with glib and gobject) first, then cairo.
+    if case .failure(let unavailable) = PopplerLibrary.loader.result {
+      if unavailable.library == .cairo {
+        why.cairo = unavailable
       } else {
-        poppler.availability = .unavailable(reason: reason)
-        if case .unavailable = cairo.availability {
-          cairo.availability = .unavailable(
-            reason: "\(names.cairo) is loaded only after \(names.poppler), which cannot be")
+        why.poppler = unavailable
+        if case .unavailable = loaded(.cairo, names.cairo) {
+          why.cairo = Unavailable(.cairo, .needs(.poppler))
         }
       }
     }
-    return [poppler, cairo]
+    return [
+      entry(.poppler, names.poppler, found: loaded(.poppler, names.poppler), why: why.poppler),
+      entry(.cairo, names.cairo, found: loaded(.cairo, names.cairo), why: why.cairo),
+    ]
   }
 
   private static func tesseract() -> [RuntimeLibrary] {
     let shared = TesseractLibrary.shared
-    var library = RuntimeLibrary(
-      role: .tesseract, name: TesseractLibrary.soname, debianPackage: "libtesseract5",
-      availability: loaded(TesseractLibrary.soname))
-    if case .failure(.library(let detail)) = shared {
-      library.availability = .unavailable(reason: detail)
-    }
-    var data = RuntimeLibrary(
-      role: .scriptData, name: TesseractLibrary.scriptData, debianPackage: "tesseract-ocr-osd",
-      availability: .unavailable(reason: "not looked for"))
-    do throws(TesseractUnavailable) {
+    let soname = TesseractLibrary.soname
+    var why: Unavailable?
+    if case .failure(let unavailable) = shared { why = unavailable }
+    let library = entry(.tesseract, soname, found: loaded(.tesseract, soname), why: why)
+    // The data is found whether or not Tesseract loads: doctor says what is there.
+    var data: Availability
+    do throws(Unavailable) {
       let directory = try ScriptDetector.scriptDataDirectory()
-      data.availability = .available(file: directory + "/" + TesseractLibrary.scriptData)
+      data = .available(file: directory + "/" + TesseractLibrary.scriptData)
       // Tesseract itself judges the data, when it is there to ask.
       if case .success = shared { _ = try ScriptDetector() }
     } catch {
-      switch error {
-      case .scriptData(let searched):
-        data.availability = .unavailable(
-          reason: "\(TesseractLibrary.scriptData) is not in " + searched.joined(separator: " or "))
-      case .initialization(let directory):
-        data.availability = .unavailable(
-          reason: "Tesseract cannot load \(TesseractLibrary.scriptData) from \(directory)")
-      case .library:
-        data.availability = .unavailable(reason: "Tesseract cannot be loaded to read it")
-      }
+      data = .unavailable(error)
     }
-    return [library, data]
+    return [library, entry(.scriptData, TesseractLibrary.scriptData, found: data)]
   }
 
   private static func turboJPEG() -> RuntimeLibrary {
-    let shared = TurboJPEGLibrary.shared
-    return RuntimeLibrary(
-      role: .turboJPEG, name: TurboJPEGLibrary.soname, debianPackage: "libturbojpeg0",
-      availability: shared == nil
-        ? .unavailable(reason: "\(TurboJPEGLibrary.soname) cannot be loaded")
-        : loaded(TurboJPEGLibrary.soname))
+    let soname = TurboJPEGLibrary.soname
+    var why: Unavailable?
+    if case .failure(let unavailable) = TurboJPEGLibrary.shared { why = unavailable }
+    return entry(.turboJPEG, soname, found: loaded(.turboJPEG, soname), why: why)
   }
 
   private static func font() -> RuntimeLibrary {
     let found = Canvas.fontFiles.filter { access($0, R_OK) == 0 }
-    return RuntimeLibrary(
-      role: .font, name: "DejaVu Sans", debianPackage: "fonts-dejavu-core",
-      availability: found.count == Canvas.fontFiles.count
+    let missing = Canvas.fontFiles.filter { !found.contains($0) }
+    return entry(
+      .font, "DejaVu Sans",
+      found: missing.isEmpty
         ? .available(file: found[0])
-        : .unavailable(
-          reason: "no " + Canvas.fontFiles.filter { !found.contains($0) }.joined(separator: ", ")))
+        : .unavailable(Unavailable(.font, .missingData(searched: missing))))
   }
 
   /// Where the shared library `soname` was loaded from, as this process maps it.
-  private static func loaded(_ soname: String) -> Availability {
-    guard let maps = fopen("/proc/self/maps", "r") else {
-      return .unavailable(reason: "\(soname) is not loaded")
-    }
+  private static func loaded(_ role: Role, _ soname: String) -> Availability {
+    let notMapped = Availability.unavailable(
+      Unavailable(role, .notInstalled(detail: "\(soname) is not loaded")))
+    guard let maps = fopen("/proc/self/maps", "r") else { return notMapped }
     defer { fclose(maps) }
     var line: UnsafeMutablePointer<CChar>?
     var capacity = 0
@@ -141,6 +132,6 @@ public struct RuntimeLibrary: Equatable, Sendable {
       let file = path.split(separator: "/").last ?? ""
       if file == soname || file.hasPrefix(soname + ".") { return .available(file: String(path)) }
     }
-    return .unavailable(reason: "\(soname) is not loaded")
+    return notMapped
   }
 }

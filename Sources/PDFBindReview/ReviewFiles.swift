@@ -32,19 +32,18 @@ public struct ReviewFiles: Sendable {
   public func prepare() throws(PreparationError) {
     var info = stat()
     if page.withPlatformString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
-      throw .pageIsDirectory(
-        .writing(
-          .failed(
-            operation: "writing the page", reason: "it is a directory; -o names the HTML file")))
+      throw .pageIsDirectory
     }
     let created = folder.withPlatformString { mkdir($0, 0o777) }
     if created != 0 && errno != EEXIST {
       throw .folder(
-        BindingError(creating: Errno(rawValue: errno), operation: "creating the pictures folder"))
+        BindingError(
+          creating: Errno(rawValue: errno), operation: .other("creating the pictures folder")))
     }
     guard let directory = folder.withPlatformString({ opendir($0) }) else {
       throw .folder(
-        BindingError(creating: Errno(rawValue: errno), operation: "reading the pictures folder"))
+        BindingError(
+          creating: Errno(rawValue: errno), operation: .other("reading the pictures folder")))
     }
     defer { closedir(directory) }
     var stale: [String] = []
@@ -57,10 +56,11 @@ public struct ReviewFiles: Sendable {
     for name in stale { FileIO.remove(folder.appending(name)) }
   }
 
-  /// Why the page cannot be written, found before any file is read: the path it names.
+  /// Why the page cannot be written, found before any file is read: which of its two paths,
+  /// and why.
   public enum PreparationError: Error {
-    /// `-o` names a directory.
-    case pageIsDirectory(BindingError)
+    /// `page` names a directory.
+    case pageIsDirectory
     /// The pictures folder cannot be made or read.
     case folder(BindingError)
   }
@@ -90,7 +90,7 @@ public struct ReviewFiles: Sendable {
   /// Writes the page beside its final name and renames it over, so a browser showing the old
   /// page never reads half a new one.
   public func writePage(_ html: [UInt8]) throws(BindingError) {
-    let operation = "writing the page"
+    let operation = BindingError.Writing.Operation.other("writing the page")
     let directory = page.removingLastComponent()
     do throws(Errno) {
       let (descriptor, temporary) = try FileIO.makeTemporaryFile(

@@ -45,8 +45,10 @@ struct PageScriptReadingsTests {
       limit = 1 + Int(random.next() % 8)
     }
 
-    func reading(_ page: Int) throws(TesseractUnavailable) -> ScriptReading? {
-      if let failsFrom, page >= failsFrom { throw .library(detail: "hidden") }
+    func reading(_ page: Int) throws(RuntimeLibrary.Unavailable) -> ScriptReading? {
+      if let failsFrom, page >= failsFrom {
+        throw RuntimeLibrary.Unavailable(.tesseract, .notInstalled(detail: "hidden"))
+      }
       return readings[page]
     }
 
@@ -82,7 +84,7 @@ struct PageScriptReadingsTests {
       let random = Mutex(SplitMix64(seed: seed))
       let book = self
       let alone = { random.withLock { $0.next() % 4 != 0 } }
-      let reader: Readings.Reader = { image, _ throws(TesseractUnavailable) in
+      let reader: Readings.Reader = { image, _ throws(RuntimeLibrary.Unavailable) in
         // The picture's width carries the page number.
         let page = image.width - 100
         started.withLock { $0.append(page) }
@@ -148,7 +150,7 @@ struct PageScriptReadingsTests {
     let running = Mutex<Set<Int>>([])
     let started = Mutex<Set<Int>>([])
     let together = Mutex<Set<[Int]>>([])
-    let reader: Readings.Reader = { image, _ throws(TesseractUnavailable) in
+    let reader: Readings.Reader = { image, _ throws(RuntimeLibrary.Unavailable) in
       let page = image.width - 100
       started.withLock { _ = $0.insert(page) }
       // Whichever of two readings starts second sees the first running.

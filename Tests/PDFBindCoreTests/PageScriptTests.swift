@@ -238,10 +238,12 @@ struct PageScriptTests {
   @Test("Tesseract or its data missing is one line that says so")
   func unavailable() {
     #expect(
-      TesseractUnavailable.library(detail: "libtesseract.so.5: cannot open").description
-        .hasPrefix("not available (Tesseract is not installed"))
+      RuntimeLibrary.Unavailable(
+        .tesseract, .notInstalled(detail: "libtesseract.so.5: cannot open")
+      )
+      .scriptEvidence.hasPrefix("not available (Tesseract is not installed"))
     #expect(
-      TesseractUnavailable.scriptData(searched: ["/nowhere"]).description.contains(
-        "osd.traineddata is not in /nowhere"))
+      RuntimeLibrary.Unavailable(.scriptData, .missingData(searched: ["/nowhere"])).scriptEvidence
+        .contains("osd.traineddata is not in /nowhere"))
   }
 }

@@ -10,7 +10,7 @@ import Testing
 /// the same pixels at a fraction of the cost, and every other page left to poppler.
 @Suite("Whole-page scans: decoded and scaled down as poppler draws them")
 struct WholePageScanTests {
-  static let turboJPEG = TurboJPEGLibrary.shared != nil
+  static let turboJPEG = (try? TurboJPEGLibrary.shared.get()) != nil
 
   /// The fixture's pages as `suggest` opens them.
   static func pictures(_ path: String) throws -> PagePictures {

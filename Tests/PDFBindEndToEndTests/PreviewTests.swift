@@ -202,6 +202,23 @@ struct PreviewTests {
     #expect(try PDFBindRunner.run("preview", "-q", "-o", out, file).err == "")
   }
 
+  @Test("A file qpdf reads but poppler cannot open: preview and review say so, not 'damaged'")
+  func popplerRefuses() throws {
+    // Its catalog is written in the trailer: qpdf reads it (get works), poppler cannot open it.
+    let file = Fixture.path("layout/catalog-in-trailer.pdf")
+    #expect(try PDFBindRunner.run("get", file).out == "unknown\n")
+    let refused = "qpdf reads it, but poppler cannot open it, so its pages cannot be drawn"
+    let out = try Self.output()
+    let preview = try PDFBindRunner.run("preview", "-o", out, file)
+    #expect(preview.status == 2)
+    #expect(preview.err == "pdfbind: \(file): \(refused)\n")
+    #expect(!FileManager.default.fileExists(atPath: out))
+    let page = try Fixture.temporaryDirectory().appendingPathComponent("review.html").path
+    let review = try PDFBindRunner.run("review", "-o", page, file)
+    #expect(review.status == 0)
+    #expect(review.err == "pdfbind: \(file): warning: no pictures: \(refused)\n")
+  }
+
   @Test(
     "Bad files fail as get fails them, and no picture is written",
     arguments: [

@@ -29,7 +29,7 @@ final class SourceFile {
     } catch let error as Errno {
       throw BindingError(reading: error)
     } catch {
-      throw BindingError.input(.readFailed(reason: "\(error)"))
+      throw BindingError.input(.readFailed(error as? Errno ?? .ioError))
     }
     do throws(BindingError) {
       let version: FileVersion
@@ -146,7 +146,7 @@ final class SourceFile {
     } catch let error as Errno {
       throw BindingError(reading: error)
     } catch {
-      throw BindingError.input(.readFailed(reason: "\(error)"))
+      throw BindingError.input(.readFailed(error as? Errno ?? .ioError))
     }
   }
 }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// Why pdfbind could not read or update one file, grouped by what the user can do about it.
 /// `description` says what happened in words a user can act on, never a bare qpdf code, and
 /// names no option of any program: what to do is `remedy`, a value each program words in its
@@ -18,8 +20,8 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
   case revert(RevertRefusal)
   /// Writing the result failed and the original is kept: fix the destination, run again.
   case writing(Writing)
-  /// A library pdfbind loads at run time is missing: install it.
-  case unavailable(Dependency)
+  /// A library pdfbind loads at run time cannot be used: install it.
+  case unavailable(RuntimeLibrary.Unavailable)
   /// The picture cannot be drawn: ask for less.
   case picture(Picture)
 
@@ -32,7 +34,7 @@ public enum BindingError: Error, Equatable, Sendable, CustomStringConvertible {
     case .unsupported(let what): what.description
     case .revert(let refusal): refusal.description
     case .writing(let problem): problem.description
-    case .unavailable(let dependency): dependency.description
+    case .unavailable(let library): Self.describe(library)
     case .picture(let problem): problem.description
     }
   }
@@ -47,8 +49,9 @@ extension BindingError {
     case permissionDenied
     case empty
     case notPDF
-    /// The system refused a read of an input that was open (an I/O error, say).
-    case readFailed(reason: String)
+    /// The system refused to open or read the input, for a reason other than the cases
+    /// above (an I/O error, say).
+    case readFailed(Errno)
 
     public var description: String {
       switch self {
@@ -58,7 +61,7 @@ extension BindingError {
       case .permissionDenied: "permission denied: pdfbind cannot read this file"
       case .empty: "empty file (0 bytes), not a PDF"
       case .notPDF: "not a PDF: no %PDF- header in the first 1024 bytes"
-      case .readFailed(let reason): "reading failed: \(reason)"
+      case .readFailed(let error): "reading failed: \(error)"
       }
     }
   }
@@ -77,6 +80,9 @@ extension BindingError {
     case needsRepair(detail: String)
     /// set: the object the update would rewrite only parses with qpdf's repairs.
     case patchedObject(objectNumber: Int, detail: String)
+    /// preview, review, suggest: qpdf reads the file, but poppler, which draws its pages, cannot
+    /// open it; `detail` is poppler's cause when it gave one.
+    case popplerCannotOpen(detail: String?)
 
     public var description: String {
       switch self {
@@ -97,6 +103,9 @@ extension BindingError {
           + "syntax errors qpdf had to patch, and rewriting it would carry the patches into the "
           + "file; left unchanged. Repair it first, for example with 'qpdf damaged.pdf "
           + "repaired.pdf', then run pdfbind on the repaired copy"
+      case .popplerCannotOpen(let detail):
+        "qpdf reads it, but poppler cannot open it"
+          + (detail.map { " (\($0))" } ?? "") + ", so its pages cannot be drawn"
       }
     }
   }
@@ -115,30 +124,42 @@ extension BindingError {
     }
   }
 
-  /// A library loaded at run time that cannot be loaded.
-  public enum Dependency: Equatable, Sendable, CustomStringConvertible {
-    /// poppler-glib (or a library it needs), which `suggest` reads page text with, cannot be
-    /// loaded or lacks a function: `library` is the library or the function, `detail`
-    /// dlerror's words.
-    case poppler(library: String, detail: String)
+  /// The sentence for an unavailable library: what needs it, what is wrong, what to install.
+  private static func describe(_ unavailable: RuntimeLibrary.Unavailable) -> String {
+    switch (unavailable.library, unavailable.reason) {
+    case (.poppler, _), (.cairo, _):
+      "preview and suggest load poppler and cairo at run time, and "
+        + Self.loadFailure(unavailable)
+        + "; install them (Debian: apt-get install libpoppler-glib8 libcairo2)"
+    case (let library, _):
+      "\(library.rawValue) cannot be used (\(unavailable)); install it (Debian: apt-get install "
+        + "\(library.debianPackage))"
+    }
+  }
 
-    public var description: String {
-      switch self {
-      case .poppler(let library, let detail):
-        "preview and suggest load poppler and cairo at run time, and \(library) cannot be loaded "
-          + "(\(detail)); install them (Debian: apt-get install libpoppler-glib8 libcairo2)"
-      }
+  /// "libcairo.so.2 cannot be loaded (dlerror's words)", "X lacks cairo_create".
+  private static func loadFailure(_ unavailable: RuntimeLibrary.Unavailable) -> String {
+    let name = unavailable.library.soname ?? unavailable.library.rawValue
+    return switch unavailable.reason {
+    case .notInstalled(let detail): "\(name) cannot be loaded (\(detail))"
+    case .wrongVersion(let function): "\(name) cannot be used (it lacks \(function))"
+    default: "\(name) cannot be used (\(unavailable))"
     }
   }
 
   /// preview's picture cannot be drawn.
   public enum Picture: Equatable, Sendable, CustomStringConvertible {
+    /// cairo cannot make or draw the picture: `why` is cairo's status, in its words.
     case renderFailed(String)
+    /// The page worker that opens the file for poppler was stopped, or stopped by itself.
+    case stopped(PageWorkFailure)
+    /// The picture would be `width`×`height` pixels, more than pdfbind draws.
     case tooLarge(width: Int, height: Int)
 
     public var description: String {
       switch self {
       case .renderFailed(let why): "cannot draw the picture (\(why))"
+      case .stopped(let failure): "cannot draw the picture (poppler did not open it: \(failure))"
       case .tooLarge(let width, let height):
         "the picture would be \(width)×\(height) pixels, more than pdfbind draws"
       }

@@ -23,7 +23,7 @@ public enum BindingWarning: Equatable, Sendable, CustomStringConvertible {
   case pageNotRendered(page: Int)
   /// preview, review: drawing this page (from 1) was stopped (`reason`: it ran past its
   /// deadline, or crashed its worker); it is drawn as a labelled blank.
-  case pageNotDrawn(page: Int, reason: String)
+  case pageNotDrawn(page: Int, reason: PageWorkFailure)
   /// `history`: qpdf cannot read the file up to the end of a revision.
   case revisionUnreadable(BindingError)
   /// `history`: what a revision changed cannot be told, since qpdf cannot read the file

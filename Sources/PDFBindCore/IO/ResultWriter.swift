@@ -19,7 +19,7 @@ enum ResultWriter {
     case .replacing:
       let target: FilePath
       do { target = try FileIO.resolvingSymlinks(source.path) } catch {
-        throw BindingError(writing: error, operation: "resolving the path")
+        throw BindingError(writing: error, operation: .resolvingPath)
       }
       try replaceAtomically(
         target, with: source, keeping: kept, plus: update, permissionsFrom: source.version,
@@ -78,7 +78,7 @@ enum ResultWriter {
     {
       throw BindingError.writing(.directoryNotWritable(directory: directory.string))
     } catch {
-      throw BindingError(writing: error, operation: "creating a file in \(directory)")
+      throw BindingError(writing: error, operation: .creatingFile(directory: directory.string))
     }
     var renamed = false
     defer {
@@ -98,7 +98,7 @@ enum ResultWriter {
         try FileIO.applyDefaultPermissions(to: temporary.descriptor)
       }
     } catch {
-      throw BindingError(writing: error, operation: "writing")
+      throw BindingError(writing: error, operation: .writing)
     }
     // The result is complete in the page cache: verify it there while it is flushed. Nothing
     // is renamed before both are done, so a crash still leaves the old file or the new one.
@@ -109,13 +109,13 @@ enum ResultWriter {
       // spares the final unmap that work.
       FileIO.dropCachedPages(source.descriptor)
     }
-    do { try flush.wait() } catch { throw BindingError(writing: error, operation: "writing") }
+    do { try flush.wait() } catch { throw BindingError(writing: error, operation: .writing) }
     try verified.get()
     try requireUnchanged(source)
     do {
       try FileIO.rename(temporary.path, to: target)
     } catch {
-      throw BindingError(writing: error, operation: "renaming the new file into place")
+      throw BindingError(writing: error, operation: .renaming)
     }
     renamed = true
     FileIO.syncDirectory(directory)
@@ -137,7 +137,7 @@ enum ResultWriter {
       try? descriptor.resize(to: originalSize)
       try? FileIO.sync(descriptor)
       if let error = error as? BindingError { throw error }
-      throw BindingError(writing: error, operation: "appending")
+      throw BindingError(writing: error, operation: .appending)
     }
   }
 
@@ -164,7 +164,7 @@ enum ResultWriter {
       _ = try? descriptor.writeAll(toAbsoluteOffset: length, removed)
       try? FileIO.sync(descriptor)
       if let error = error as? BindingError { throw error }
-      throw BindingError(writing: error, operation: "truncating")
+      throw BindingError(writing: error, operation: .truncating)
     }
   }
 
@@ -191,7 +191,7 @@ enum ResultWriter {
     } catch let error as Errno where [.permissionDenied, .readOnlyFileSystem].contains(error) {
       throw BindingError.writing(.readOnlyFile)
     } catch {
-      throw BindingError.writing(.failed(operation: "opening for writing", reason: "\(error)"))
+      throw BindingError(writing: error, operation: .openingForWriting)
     }
     do {
       guard try FileVersion(of: descriptor) == source.version else {
@@ -200,7 +200,7 @@ enum ResultWriter {
     } catch {
       try? descriptor.close()
       if let error = error as? BindingError { throw error }
-      throw BindingError.writing(.failed(operation: "checking the file", reason: "\(error)"))
+      throw BindingError(writing: error, operation: .checkingFile)
     }
     return descriptor
   }
@@ -216,7 +216,8 @@ enum ResultWriter {
     do {
       temporary = try FileIO.makeTemporaryFile(in: directory, hint: "stdout")
     } catch {
-      throw BindingError(writing: error, operation: "creating a temporary file in \(directory)")
+      throw BindingError(
+        writing: error, operation: .creatingTemporaryFile(directory: directory.string))
     }
     defer {
       try? temporary.descriptor.close()
@@ -226,7 +227,7 @@ enum ResultWriter {
       try FileIO.copy(from: source.descriptor, to: temporary.descriptor, count: kept)
       try temporary.descriptor.writeAll(toAbsoluteOffset: kept, update)
     } catch {
-      throw BindingError(writing: error, operation: "writing a temporary copy")
+      throw BindingError(writing: error, operation: .writingTemporaryCopy)
     }
     if !update.isEmpty || kept < source.version.size { try verify(temporary.path) }
     let total = kept + Int64(update.count)
@@ -240,9 +241,9 @@ enum ResultWriter {
         try FileIO.copy(from: temporary.descriptor, to: output, count: total)
       }
     } catch let error as Errno {
-      throw BindingError(writing: error, operation: "writing the output")
+      throw BindingError(writing: error, operation: .writingOutput)
     } catch {
-      throw BindingError(writing: error, operation: "writing the output")
+      throw BindingError(writing: error, operation: .writingOutput)
     }
   }
 

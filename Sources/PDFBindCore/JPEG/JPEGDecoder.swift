@@ -20,7 +20,8 @@ final class JPEGDecoder {
 
   /// nil when libturbojpeg is not installed or makes no decompressor: poppler then draws.
   init?() {
-    guard let library = TurboJPEGLibrary.shared, let handle = library.initDecompress() else {
+    guard let library = try? TurboJPEGLibrary.shared.get(), let handle = library.initDecompress()
+    else {
       return nil
     }
     self.library = library

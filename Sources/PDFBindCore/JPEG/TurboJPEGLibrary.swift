@@ -24,8 +24,15 @@ struct TurboJPEGLibrary: @unchecked Sendable {
   /// taking minutes (libjpeg-turbo's guard against that exploit of the format).
   static let limitScans: Int32 = 32_768
 
-  /// The library, or nil when it is not installed.
-  static let shared: TurboJPEGLibrary? = try? TurboJPEGLibrary()
+  /// The library, loaded on first need (asked again while it cannot be: `RuntimeLoader`).
+  /// Without it poppler draws the same pages, so its callers need not say why it is missing:
+  /// `doctor` does.
+  static let loader = RuntimeLoader { () throws(RuntimeLibrary.Unavailable) in
+    try TurboJPEGLibrary()
+  }
+
+  /// The library, or why it cannot be loaded.
+  static var shared: Result<TurboJPEGLibrary, RuntimeLibrary.Unavailable> { loader.result }
 
   let initDecompress: @convention(c) () -> Handle?
   let destroy: @convention(c) (Handle) -> Int32
@@ -43,20 +50,17 @@ struct TurboJPEGLibrary: @unchecked Sendable {
       Int32, Int32
     ) -> Int32
 
-  private init() throws {
-    guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else {
-      throw Missing()
-    }
+  private init() throws(RuntimeLibrary.Unavailable) {
+    let library = try RuntimeLibrary.Role.turboJPEG.open(Self.soname)
     initDecompress = try Self.symbol(library, "tjInitDecompress")
     destroy = try Self.symbol(library, "tjDestroy")
     decompressHeader = try Self.symbol(library, "tjDecompressHeader3")
     decompress = try Self.symbol(library, "tjDecompress2")
   }
 
-  private struct Missing: Error {}
-
-  private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String) throws -> T {
-    guard let address = dlsym(handle, name) else { throw Missing() }
-    return unsafeBitCast(address, to: T.self)
+  private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String)
+    throws(RuntimeLibrary.Unavailable) -> T
+  {
+    try RuntimeLibrary.Role.turboJPEG.symbol(handle, name)
   }
 }

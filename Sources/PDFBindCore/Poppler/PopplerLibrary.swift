@@ -23,8 +23,14 @@ struct PopplerLibrary: @unchecked Sendable {
     gobject: "libgobject-2.0.so.0"
   )
 
-  static let shared: Result<PopplerLibrary, BindingError> = Result { () throws(BindingError) in
+  /// The libraries, loaded on first need (asked again while they cannot be: `RuntimeLoader`).
+  static let loader = RuntimeLoader { () throws(RuntimeLibrary.Unavailable) in
     try PopplerLibrary()
+  }
+
+  /// The libraries, or the error that says which cannot be loaded.
+  static var shared: Result<PopplerLibrary, BindingError> {
+    loader.result.mapError { .unavailable($0) }
   }
 
   let documentNewFromFile:
@@ -92,9 +98,10 @@ struct PopplerLibrary: @unchecked Sendable {
   let showText: @convention(c) (Pointer, CString) -> Void
   let textExtents: @convention(c) (Pointer, CString, UnsafeMutablePointer<Double>?) -> Void
 
-  private init() throws(BindingError) {
+  private init() throws(RuntimeLibrary.Unavailable) {
     let poppler = try Self.open(Self.sonames.poppler)
-    let cairo = try Self.open(Self.sonames.cairo)
+    // cairo is loaded only after poppler-glib, which needs it (so dlopen finds it loaded).
+    let cairo = try RuntimeLibrary.Role.cairo.open(Self.sonames.cairo)
     let glib = try Self.open(Self.sonames.glib)
     let gobject = try Self.open(Self.sonames.gobject)
     documentNewFromFile = try Self.symbol(poppler, "poppler_document_new_from_file")
@@ -111,34 +118,35 @@ struct PopplerLibrary: @unchecked Sendable {
     free = try Self.symbol(glib, "g_free")
     freeError = try Self.symbol(glib, "g_error_free")
     filenameToURI = try Self.symbol(glib, "g_filename_to_uri")
-    createSurface = try Self.symbol(cairo, "cairo_image_surface_create")
-    surfaceStatus = try Self.symbol(cairo, "cairo_surface_status")
-    destroySurface = try Self.symbol(cairo, "cairo_surface_destroy")
-    flush = try Self.symbol(cairo, "cairo_surface_flush")
-    markDirty = try Self.symbol(cairo, "cairo_surface_mark_dirty")
-    surfaceData = try Self.symbol(cairo, "cairo_image_surface_get_data")
-    surfaceStride = try Self.symbol(cairo, "cairo_image_surface_get_stride")
-    writePNGStream = try Self.symbol(cairo, "cairo_surface_write_to_png_stream")
-    statusString = try Self.symbol(cairo, "cairo_status_to_string")
-    createContext = try Self.symbol(cairo, "cairo_create")
-    destroyContext = try Self.symbol(cairo, "cairo_destroy")
-    save = try Self.symbol(cairo, "cairo_save")
-    restore = try Self.symbol(cairo, "cairo_restore")
-    translate = try Self.symbol(cairo, "cairo_translate")
-    scale = try Self.symbol(cairo, "cairo_scale")
-    setSourceRGB = try Self.symbol(cairo, "cairo_set_source_rgb")
-    rectangle = try Self.symbol(cairo, "cairo_rectangle")
-    fill = try Self.symbol(cairo, "cairo_fill")
-    clip = try Self.symbol(cairo, "cairo_clip")
-    setLineWidth = try Self.symbol(cairo, "cairo_set_line_width")
-    moveTo = try Self.symbol(cairo, "cairo_move_to")
-    lineTo = try Self.symbol(cairo, "cairo_line_to")
-    stroke = try Self.symbol(cairo, "cairo_stroke")
-    setAntialias = try Self.symbol(cairo, "cairo_set_antialias")
-    selectFontFace = try Self.symbol(cairo, "cairo_select_font_face")
-    setFontSize = try Self.symbol(cairo, "cairo_set_font_size")
-    showText = try Self.symbol(cairo, "cairo_show_text")
-    textExtents = try Self.symbol(cairo, "cairo_text_extents")
+    createSurface = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_image_surface_create")
+    surfaceStatus = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_status")
+    destroySurface = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_destroy")
+    flush = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_flush")
+    markDirty = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_mark_dirty")
+    surfaceData = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_image_surface_get_data")
+    surfaceStride = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_image_surface_get_stride")
+    writePNGStream = try RuntimeLibrary.Role.cairo.symbol(
+      cairo, "cairo_surface_write_to_png_stream")
+    statusString = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_status_to_string")
+    createContext = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_create")
+    destroyContext = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_destroy")
+    save = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_save")
+    restore = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_restore")
+    translate = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_translate")
+    scale = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_scale")
+    setSourceRGB = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_set_source_rgb")
+    rectangle = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_rectangle")
+    fill = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_fill")
+    clip = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_clip")
+    setLineWidth = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_set_line_width")
+    moveTo = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_move_to")
+    lineTo = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_line_to")
+    stroke = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_stroke")
+    setAntialias = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_set_antialias")
+    selectFontFace = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_select_font_face")
+    setFontSize = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_set_font_size")
+    showText = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_show_text")
+    textExtents = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_text_extents")
     // poppler-glib reports syntax errors in a file through g_log (domain "Poppler"); pdfbind
     // reports in its own words, so those messages are dropped rather than printed.
     typealias LogHandler =
@@ -149,25 +157,21 @@ struct PopplerLibrary: @unchecked Sendable {
     _ = setLogHandler("Poppler", allLevels, { _, _, _, _ in }, nil)
   }
 
-  private static func open(_ soname: String) throws(BindingError) -> Raw {
-    guard let handle = dlopen(soname, RTLD_NOW | RTLD_LOCAL) else {
-      throw BindingError.unavailable(
-        .poppler(
-          library: soname, detail: dlerror().map { String(cString: $0) } ?? ""))
-    }
-    return handle
+  /// poppler-glib, or glib and gobject, which come with it.
+  private static func open(_ soname: String) throws(RuntimeLibrary.Unavailable) -> Raw {
+    try RuntimeLibrary.Role.poppler.open(soname)
   }
 
-  private static func symbol<T>(_ handle: Raw, _ name: String) throws(BindingError) -> T {
-    guard let address = dlsym(handle, name) else {
-      throw BindingError.unavailable(.poppler(library: name, detail: "symbol not found"))
-    }
-    return unsafeBitCast(address, to: T.self)
+  private static func symbol<T>(_ handle: Raw, _ name: String)
+    throws(RuntimeLibrary.Unavailable) -> T
+  {
+    try RuntimeLibrary.Role.poppler.symbol(handle, name)
   }
 
-  /// Our error for a failed poppler call, freeing the GError (domain, code, message).
+  /// Our error for a document poppler cannot open, freeing the GError (domain, code,
+  /// message). The caller has read the file with qpdf first.
   func takeError(_ error: Raw?, passwordGiven: Bool) -> BindingError {
-    guard let error else { return .damaged(.unrecoverable(detail: "poppler cannot open it")) }
+    guard let error else { return .damaged(.popplerCannotOpen(detail: nil)) }
     defer { freeError(error) }
     let domain = error.load(as: UInt32.self)
     let code = error.load(fromByteOffset: 4, as: Int32.self)
@@ -178,6 +182,6 @@ struct PopplerLibrary: @unchecked Sendable {
     if domain == errorQuark() && code == Self.popplerErrorEncrypted {
       return passwordGiven ? .password(.wrong) : .password(.required)
     }
-    return .damaged(.unrecoverable(detail: "poppler: " + message))
+    return .damaged(.popplerCannotOpen(detail: message.isEmpty ? nil : message))
   }
 }

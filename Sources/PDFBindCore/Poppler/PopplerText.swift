@@ -77,7 +77,7 @@ extension PopplerDocument {
     do {
       return try PopplerDocument(path: path, password: password)
     } catch {
-      if case .unavailable(.poppler) = error { throw error }
+      if case .unavailable = error { throw error }
       return nil
     }
   }

@@ -66,7 +66,7 @@ public enum Preview {
       return .pageNotRendered(page: number)
     case .failure(.stopped(let failure)):
       drawBlank(rect, lines: lines, on: canvas, labelSize: labelSize)
-      return .pageNotDrawn(page: number, reason: "\(failure)")
+      return .pageNotDrawn(page: number, reason: failure)
     }
   }
 
@@ -120,7 +120,8 @@ public enum Preview {
 extension Preview {
   /// Writes `png` to `path` (created or truncated), or to standard output when `path` is nil.
   public static func write(_ png: [UInt8], to path: FilePath?) throws(BindingError) {
-    let operation = "writing " + (path.map { "\($0)" } ?? "standard output")
+    let operation = BindingError.Writing.Operation.writingPicture(
+      destination: path.map { "\($0)" } ?? "standard output")
     do {
       guard let path else {
         _ = try FileDescriptor.standardOutput.writeAll(png)

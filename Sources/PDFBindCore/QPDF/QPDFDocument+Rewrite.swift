@@ -49,12 +49,12 @@ extension QPDFDocument {
     guard qpdf_write(raw) & QPDF_ERRORS == 0 else { throw takeWriteError() }
     let length = qpdf_get_buffer_length(raw)
     guard let buffer = qpdf_get_buffer(raw) else {
-      throw BindingError.writing(.failed(operation: "rewriting with qpdf", reason: "no output"))
+      throw BindingError.writing(.rewriteFailed(detail: "no output"))
     }
     return Array(UnsafeBufferPointer(start: buffer, count: length))
   }
 
   private func takeWriteError() -> BindingError {
-    BindingError.writing(.failed(operation: "rewriting with qpdf", reason: takeFailure().detail))
+    BindingError.writing(.rewriteFailed(detail: takeFailure().detail))
   }
 }

@@ -168,7 +168,7 @@ enum PageScriptEvidence {
     let book = pictures.pages
     var readings = Readings(
       observe: observe,
-      reader: { image, page throws(TesseractUnavailable) in
+      reader: { image, page throws(RuntimeLibrary.Unavailable) in
         try book.readScript(image, resolution: resolution(image), page: page)
       }, readsTwoAtOnce: readsTwoAtOnce)
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
@@ -215,7 +215,7 @@ enum PageScriptEvidence {
     let noted = notes.filter { $0.page < readings.endedAt ?? Int.max }
       .sorted { $0.page < $1.page }.map(\.note)
     if let unavailable = readings.unavailable {
-      return noted + [Evidence(source: .pageScript, says: nil, detail: unavailable.description)]
+      return noted + [Evidence(source: .pageScript, says: nil, detail: unavailable.scriptEvidence)]
     }
     guard anyWriting else {
       let first = Wording.pages(pages.prefix(pagesToRead).map { $0 + 1 })

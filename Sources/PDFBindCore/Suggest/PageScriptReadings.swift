@@ -7,7 +7,7 @@ extension PageScriptEvidence {
   struct Readings {
     /// Read in page order, up to the one that ended the look.
     private(set) var taken: [PageReading] = []
-    private(set) var unavailable: TesseractUnavailable?
+    private(set) var unavailable: RuntimeLibrary.Unavailable?
     /// The page (from 1) whose reading ended the look: two pages agree, or Tesseract is missing.
     private(set) var endedAt: Int?
     private var inFlight: [(page: PageReading, reading: BackgroundWork<Outcome>)] = []
@@ -18,9 +18,10 @@ extension PageScriptEvidence {
     private let readsTwoAtOnce: () -> Bool
     private let reader: Reader
 
-    typealias Outcome = Result<ScriptReading?, TesseractUnavailable>
+    typealias Outcome = Result<ScriptReading?, RuntimeLibrary.Unavailable>
     /// Reads the script in one page picture (its page number from 1 given), on any thread.
-    typealias Reader = @Sendable (GreyImage, Int) throws(TesseractUnavailable) -> ScriptReading?
+    typealias Reader =
+      @Sendable (GreyImage, Int) throws(RuntimeLibrary.Unavailable) -> ScriptReading?
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
     /// that agree. `reader` reads in a page worker (`BookPages.readScript`). `readsTwoAtOnce`,
@@ -59,7 +60,7 @@ extension PageScriptEvidence {
       let reader = reader
       let number = page.page
       let work = BackgroundWork { () -> Outcome in
-        do throws(TesseractUnavailable) {
+        do throws(RuntimeLibrary.Unavailable) {
           return .success(try reader(image, number))
         } catch {
           return .failure(error)

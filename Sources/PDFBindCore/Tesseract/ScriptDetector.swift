@@ -28,27 +28,28 @@ final class ScriptDetector: @unchecked Sendable {
 
   /// The folder that holds the script data, where Tesseract will look for it. TESSDATA_PREFIX,
   /// when set, is the only place Tesseract looks.
-  static func scriptDataDirectory() throws(TesseractUnavailable) -> String {
+  static func scriptDataDirectory() throws(RuntimeLibrary.Unavailable) -> String {
     let searched = getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? dataDirectories
     guard
       let directory = searched.first(where: {
         access($0 + "/" + TesseractLibrary.scriptData, R_OK) == 0
       })
-    else { throw .scriptData(searched: searched) }
+    else { throw RuntimeLibrary.Unavailable(.scriptData, .missingData(searched: searched)) }
     return directory
   }
 
-  init() throws(TesseractUnavailable) {
+  init() throws(RuntimeLibrary.Unavailable) {
     library = try TesseractLibrary.shared.get()
     // Look for the data first: Tesseract prints its own complaint on stderr when it is missing.
     let directory = try Self.scriptDataDirectory()
-    guard let handle = library.create() else { throw .initialization(directory: directory) }
+    let refused = RuntimeLibrary.Unavailable(.scriptData, .dataRefused(directory: directory))
+    guard let handle = library.create() else { throw refused }
     // Tesseract's notes ("Too few characters", resolution estimates) would land on stderr,
     // where pdfbind's users read pdfbind's own words.
     _ = library.setVariable(handle, "debug_file", "/dev/null")
     guard library.initialize(handle, directory, "osd") == 0 else {
       library.delete(handle)
-      throw .initialization(directory: directory)
+      throw refused
     }
     library.setPageSegmentationMode(handle, TesseractLibrary.pageSegmentationOSDOnly)
     self.handle = handle
@@ -117,8 +118,9 @@ final class ScriptDetectorPool: @unchecked Sendable {
   private let idle = Mutex<[ScriptDetector]>([])
 
   /// Runs `body` with a detector of its own, made on first need; throws when Tesseract or
-  /// its data is missing (asked again next time, so installing it mid-batch is seen).
-  func withDetector<T>(_ body: (ScriptDetector) -> T) throws(TesseractUnavailable) -> T {
+  /// its data is missing (both asked again next time, so installing them mid-batch is seen:
+  /// `RuntimeLoader` keeps only a library that loaded, and the data is looked for anew).
+  func withDetector<T>(_ body: (ScriptDetector) -> T) throws(RuntimeLibrary.Unavailable) -> T {
     let detector: ScriptDetector
     if let lent = idle.withLock({ $0.popLast() }) {
       detector = lent

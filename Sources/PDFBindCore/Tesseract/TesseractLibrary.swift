@@ -19,10 +19,13 @@ struct TesseractLibrary: @unchecked Sendable {
   /// PSM_OSD_ONLY: orientation and script detection, no recognition.
   static let pageSegmentationOSDOnly: Int32 = 0
 
-  /// The library, or why it cannot be loaded, in the words of an evidence line.
-  static let shared: Result<TesseractLibrary, TesseractUnavailable> = Result {
-    () throws(TesseractUnavailable) in try TesseractLibrary()
+  /// The library, loaded on first need (asked again while it cannot be: `RuntimeLoader`).
+  static let loader = RuntimeLoader { () throws(RuntimeLibrary.Unavailable) in
+    try TesseractLibrary()
   }
+
+  /// The library, or why it cannot be loaded.
+  static var shared: Result<TesseractLibrary, RuntimeLibrary.Unavailable> { loader.result }
 
   let create: @convention(c) () -> Handle?
   let delete: @convention(c) (Handle) -> Void
@@ -52,10 +55,8 @@ struct TesseractLibrary: @unchecked Sendable {
       UnsafeMutablePointer<CString?>, UnsafeMutablePointer<Float>
     ) -> Int32
 
-  private init() throws(TesseractUnavailable) {
-    guard let library = dlopen(Self.soname, RTLD_NOW | RTLD_LOCAL) else {
-      throw .library(detail: dlerror().map { String(cString: $0) } ?? "")
-    }
+  private init() throws(RuntimeLibrary.Unavailable) {
+    let library = try RuntimeLibrary.Role.tesseract.open(Self.soname)
     create = try Self.symbol(library, "TessBaseAPICreate")
     delete = try Self.symbol(library, "TessBaseAPIDelete")
     end = try Self.symbol(library, "TessBaseAPIEnd")
@@ -73,36 +74,30 @@ struct TesseractLibrary: @unchecked Sendable {
   }
 
   private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String)
-    throws(TesseractUnavailable) -> T
+    throws(RuntimeLibrary.Unavailable) -> T
   {
-    guard let address = dlsym(handle, name) else {
-      throw .library(detail: "\(name) not found")
-    }
-    return unsafeBitCast(address, to: T.self)
+    try RuntimeLibrary.Role.tesseract.symbol(handle, name)
   }
 }
 
-/// Why the script in page pictures cannot be read; `suggest` says so in one evidence line and
-/// weighs the rest.
-enum TesseractUnavailable: Error, Equatable, CustomStringConvertible {
-  /// libtesseract cannot be loaded, or lacks a function.
-  case library(detail: String)
-  /// osd.traineddata is in none of the places Tesseract looks.
-  case scriptData(searched: [String])
-  /// Tesseract refused the data it found.
-  case initialization(directory: String)
-
-  var description: String {
-    switch self {
-    case .library(let detail):
-      "not available (Tesseract is not installed: \(detail); Debian: apt-get install "
+extension RuntimeLibrary.Unavailable {
+  /// Why the script in page pictures cannot be read, in the words of `suggest`'s evidence line
+  /// (which then weighs the rest).
+  var scriptEvidence: String {
+    switch (library, reason) {
+    case (.tesseract, .wrongVersion(let function)):
+      "not available (Tesseract cannot be used: its library lacks \(function); Debian: "
+        + "apt-get install libtesseract5 tesseract-ocr-osd)"
+    case (.tesseract, _):
+      "not available (Tesseract is not installed: \(self); Debian: apt-get install "
         + "libtesseract5 tesseract-ocr-osd)"
-    case .scriptData(let searched):
+    case (_, .missingData(let searched)):
       "not available (Tesseract's script data \(TesseractLibrary.scriptData) is not in "
         + searched.joined(separator: " or ")
         + "; Debian: apt-get install tesseract-ocr-osd, or set TESSDATA_PREFIX)"
-    case .initialization(let directory):
+    case (_, .dataRefused(let directory)):
       "not available (Tesseract cannot load its script data from \(directory))"
+    default: "not available (\(self))"
     }
   }
 }

@@ -55,9 +55,10 @@ final class BookPages: Sendable {
     switch open(book) {
     case .success(let pages): return pages
     case .failure(.poppler):
-      throw BindingError.damaged(.unrecoverable(detail: "poppler cannot open it"))
+      // The worker does not say why; the file was read with qpdf before.
+      throw BindingError.damaged(.popplerCannotOpen(detail: nil))
     case .failure(.stopped(let failure)):
-      throw BindingError.picture(.renderFailed("poppler did not open it: \(failure)"))
+      throw BindingError.picture(.stopped(failure))
     }
   }
 
@@ -119,7 +120,7 @@ final class BookPages: Sendable {
   /// Tesseract's reading of page `page`'s (from 1) picture; nil when it finds too little
   /// writing, or its worker failed (noted: `readFailures`).
   func readScript(_ image: GreyImage, resolution: Int, page: Int)
-    throws(TesseractUnavailable) -> ScriptReading?
+    throws(RuntimeLibrary.Unavailable) -> ScriptReading?
   {
     switch perform(.read(image, resolution: resolution), page: page) {
     case .success(.reading(let reading)): return reading

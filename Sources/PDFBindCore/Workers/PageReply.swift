@@ -53,17 +53,24 @@ extension PageReply {
       }
     case .unavailable(let why):
       out.int(7)
-      switch why {
-      case .library(let detail):
+      out.string(why.library.rawValue)
+      switch why.reason {
+      case .notInstalled(let detail):
         out.int(0)
         out.string(detail)
-      case .scriptData(let searched):
+      case .missingData(let searched):
         out.int(1)
         out.int(searched.count)
         searched.forEach { out.string($0) }
-      case .initialization(let directory):
+      case .dataRefused(let directory):
         out.int(2)
         out.string(directory)
+      case .wrongVersion(let function):
+        out.int(3)
+        out.string(function)
+      case .needs(let other):
+        out.int(4)
+        out.string(other.rawValue)
       }
     case .sizes(let sizes):
       out.int(8)
@@ -121,17 +128,22 @@ extension PageReply {
             orientation: try input.int()))
         : .reading(nil)
     case 7:
+      let library = try Self.role(&input)
+      let reason: RuntimeLibrary.Unavailable.Reason
       switch try input.int() {
-      case 0: self = .unavailable(.library(detail: try input.string()))
+      case 0: reason = .notInstalled(detail: try input.string())
       case 1:
         let count = try input.int()
         guard (0...64).contains(count) else { throw WireReader.Malformed() }
         var searched: [String] = []
         for _ in 0..<count { searched.append(try input.string()) }
-        self = .unavailable(.scriptData(searched: searched))
-      case 2: self = .unavailable(.initialization(directory: try input.string()))
+        reason = .missingData(searched: searched)
+      case 2: reason = .dataRefused(directory: try input.string())
+      case 3: reason = .wrongVersion(missingFunction: try input.string())
+      case 4: reason = .needs(try Self.role(&input))
       default: throw WireReader.Malformed()
       }
+      self = .unavailable(RuntimeLibrary.Unavailable(library, reason))
     case 8:
       let count = try input.int()
       guard count >= 0 else { throw WireReader.Malformed() }
@@ -153,6 +165,16 @@ extension PageReply {
       self = .drawing(RGBPixels(width: width, height: height, words: words))
     default: throw WireReader.Malformed()
     }
+  }
+
+  /// A library's role, as `encoded()` writes its raw value.
+  private static func role(_ input: inout WireReader) throws(WireReader.Malformed)
+    -> RuntimeLibrary.Role
+  {
+    guard let role = RuntimeLibrary.Role(rawValue: try input.string()) else {
+      throw WireReader.Malformed()
+    }
+    return role
   }
 }
 

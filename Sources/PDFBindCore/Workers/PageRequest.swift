@@ -69,7 +69,7 @@ enum PageReply: Sendable {
   case spine(SpinePicture)
   case refused(PageRasterError)
   case reading(ScriptReading?)
-  case unavailable(TesseractUnavailable)
+  case unavailable(RuntimeLibrary.Unavailable)
   /// Each asked page's size in points; nil for a page poppler cannot load.
   case sizes([PageSize?])
   case drawing(RGBPixels)

@@ -1,7 +1,7 @@
 /// Why a page's work has no answer: its worker was stopped or stopped by itself. The page
 /// gets one evidence line (`page 1 not drawn: it took longer than 10 s`); the rest of the book
 /// and the batch go on.
-enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible {
+public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// The page ran past the deadline a page has.
   case pageTooLong(seconds: Double)
   /// The book ran past the deadline a book has, before or during this page.
@@ -15,7 +15,8 @@ enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible {
   /// No worker could be started.
   case cannotStart(reason: String)
 
-  var description: String {
+  /// What happened, as an evidence line says it after the page: "it took longer than 10 s".
+  public var description: String {
     switch self {
     case .pageTooLong(let seconds): "it took longer than \(Self.seconds(seconds))"
     case .bookTooLong(let seconds): "the book took longer than \(Self.seconds(seconds))"

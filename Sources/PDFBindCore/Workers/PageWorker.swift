@@ -123,7 +123,7 @@ public enum PageWorker {
           return .refused(.cannotDraw("\(error)"))
         }
       case .read(let image, let resolution):
-        do throws(TesseractUnavailable) {
+        do throws(RuntimeLibrary.Unavailable) {
           return .reading(
             try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution) })
         } catch {

@@ -14,8 +14,8 @@ final class StandardInputSpool {
     guard raw >= 0 else {
       throw BindingError.writing(
         .failed(
-          operation: "creating a temporary file in \(directory)",
-          reason: Errno(rawValue: errno).description))
+          operation: .creatingTemporaryFile(directory: "\(directory)"),
+          error: Errno(rawValue: errno)))
     }
     let descriptor = FileDescriptor(rawValue: raw)
     path = template.withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) }
@@ -25,7 +25,8 @@ final class StandardInputSpool {
       }
     } catch {
       _ = path.withPlatformString { unlink($0) }
-      throw BindingError.writing(.failed(operation: "reading standard input", reason: "\(error)"))
+      throw BindingError.writing(
+        .failed(operation: .other("reading standard input"), error: error as? Errno ?? .ioError))
     }
   }
 

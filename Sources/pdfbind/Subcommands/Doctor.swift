@@ -84,7 +84,7 @@ extension PDFBindCommand {
       case .unavailable(let reason):
         line.add("found", .boolean(false))
         line.add("file", .null)
-        line.add("reason", .string(reason))
+        line.add("reason", .string(reason.description))
       }
       line.add("used_by", .array(use.commands.map { .string($0) }))
       line.add("without", .string(use.without))

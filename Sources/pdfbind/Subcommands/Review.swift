@@ -54,7 +54,9 @@ extension PDFBindCommand {
       let files = ReviewFiles(page: page)
       do { try files.prepare() } catch {
         switch error {
-        case .pageIsDirectory(let reason): Self.fail(page, reason)
+        case .pageIsDirectory:
+          Self.fail(
+            page, words: "writing the page failed: it is a directory; -o names the HTML file")
         case .folder(let reason): Self.fail(files.folder, reason)
         }
         throw ExitCode(2)
@@ -92,7 +94,10 @@ extension PDFBindCommand {
 
     /// `pdfbind: PATH: REASON` for the page or its folder.
     static func fail(_ path: FilePath, _ reason: any Error) {
-      let words = commandLineMessage(reason)
+      fail(path, words: commandLineMessage(reason))
+    }
+
+    static func fail(_ path: FilePath, words: String) {
       Terminal.err(Array("pdfbind: ".utf8) + path.bytes + Array(": \(words)".utf8))
     }
 

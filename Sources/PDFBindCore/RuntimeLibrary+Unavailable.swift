@@ -1,0 +1,79 @@
+// The one model of a library loaded at run time that cannot be used: the loaders of poppler
+// and cairo, Tesseract and its data, and TurboJPEG throw it (RuntimeLoader.swift), `doctor`
+// reports it, and `BindingError.unavailable` carries it.
+
+extension RuntimeLibrary {
+  /// Why a library (or data file) loaded at run time cannot be used: which one, and what is
+  /// wrong with it, as values a program switches on.
+  public struct Unavailable: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The library (or data) that cannot be used.
+    public var library: Role
+    /// What is wrong with it.
+    public var reason: Reason
+
+    /// Why a library cannot be used.
+    public enum Reason: Equatable, Sendable {
+      /// The shared library cannot be loaded: it is not installed, or not readable. `detail`
+      /// is the dynamic loader's words (`dlerror`), which name the file.
+      case notInstalled(detail: String)
+      /// The shared library loads but lacks `function`, which pdfbind calls: a version it was
+      /// not written for.
+      case wrongVersion(missingFunction: String)
+      /// The data (or font) files are in none of the places looked in, `searched`.
+      case missingData(searched: [String])
+      /// The library refused the data it found in `directory`.
+      case dataRefused(directory: String)
+      /// It is used only through `library`, which cannot be used itself.
+      case needs(Role)
+    }
+
+    /// An unavailable `library`, for `reason`.
+    public init(_ library: Role, _ reason: Reason) {
+      self.library = library
+      self.reason = reason
+    }
+
+    /// What is wrong, in a few words (`doctor` prints them after `missing`): "osd.traineddata
+    /// is not in /nonexistent".
+    public var description: String {
+      switch reason {
+      case .notInstalled(let detail): detail
+      case .wrongVersion(let function): "\(library.soname ?? library.rawValue) lacks \(function)"
+      case .missingData(let searched):
+        library == .scriptData
+          ? "\(TesseractLibrary.scriptData) is not in " + searched.joined(separator: " or ")
+          : "no " + searched.joined(separator: ", ")
+      case .dataRefused(let directory):
+        "Tesseract cannot load \(TesseractLibrary.scriptData) from \(directory)"
+      case .needs(let other):
+        "\(library.soname ?? library.rawValue) is loaded only after "
+          + "\(other.soname ?? other.rawValue), which cannot be"
+      }
+    }
+  }
+}
+
+extension RuntimeLibrary.Role {
+  /// The shared library's soname; nil for data and fonts.
+  var soname: String? {
+    switch self {
+    case .poppler: PopplerLibrary.sonames.poppler
+    case .cairo: PopplerLibrary.sonames.cairo
+    case .tesseract: TesseractLibrary.soname
+    case .turboJPEG: TurboJPEGLibrary.soname
+    case .scriptData, .font: nil
+    }
+  }
+
+  /// The Debian package that provides it.
+  var debianPackage: String {
+    switch self {
+    case .poppler: "libpoppler-glib8"
+    case .cairo: "libcairo2"
+    case .tesseract: "libtesseract5"
+    case .scriptData: "tesseract-ocr-osd"
+    case .turboJPEG: "libturbojpeg0"
+    case .font: "fonts-dejavu-core"
+    }
+  }
+}
