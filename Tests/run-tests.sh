@@ -20,7 +20,7 @@ mkdir -p "$logs"
 # the in-process unit suites (CPU work of the debug build), the end-to-end suites that draw
 # and read pages (suggest and its workers), and the rest, end-to-end.
 set -- 'PDFBindBrowserTests' 'PDFBindCoreTests|PDFBindAPITests|PDFBindCommandLineTests' \
-  'PDFBindEndToEndTests\.(PicturesTests|LookalikeTests|MixedTextTests|PageWorkerTests|SuggestTests|CacheTests|CacheTroubleTests)'
+  'PDFBindEndToEndTests\.(PicturesTests|LookalikeTests|RealPagesTests|MixedTextTests|PageWorkerTests|SuggestTests|CacheTests|CacheTroubleTests)'
 
 # XCTest first (the bundle's default), as swift test does; then the Swift Testing shares.
 "$bundle" > "$logs/xctest.log" 2>&1 || { cat "$logs/xctest.log"; exit 1; }

@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+"""Makes Fixtures/real/: a few small books of real page pictures for RealPagesTests (issue 40),
+each one a book of the real-page bench (bench/suggest/real/books.tsv), from sources whose
+licence lets us redistribute the pages (README.md here gives each page's source and licence).
+
+The pages are read from the bench's pinned mirrors with the bench's own code
+(bench/suggest/real/make_books.py): the pinned commit must be in the copy and the path at it
+must be the pinned blob, or the script stops and says which page changed. Nothing is
+downloaded.
+
+A page is kept as the bench embeds it, or, where the bench's page is too large for the
+repository, re-encoded with Pillow: scaled to LONG pixels on its long side (Lanczos) and saved
+as a baseline JPEG of quality 80 (keeping only its EXIF orientation, which img2pdf turns
+into the page's /Rotate), its resolution scaled alike so the PDF page keeps its size.
+Each re-encoded book decides, or stays undecided, exactly as the bench's full-size book does:
+the same decision and the same evidence lines (--compare checks it; RealPagesTests checks the
+decision and the reason on every run).
+
+usage: make_real_fixtures.py [--mirrors DIR] [--verify] [--compare PDFBIND BOOKS]
+  (DIR: $PDFBIND_REAL_MIRRORS, else /work/.mirror)
+Writes the PDFs and MANIFEST.tsv here; --verify writes nothing and fails unless a rebuild is
+byte-for-byte what is here; --compare writes nothing and fails unless `PDFBIND suggest --json`
+gives each fixture the decision and evidence lines it gives the bench's book in BOOKS (the
+folder make_books.py wrote). A rebuild is identical with the same Pillow and img2pdf
+(Pillow 13.0, img2pdf 0.6.3).
+"""
+import argparse
+import io
+import json
+import os
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "bench", "suggest", "real"))
+
+import img2pdf  # noqa: E402
+from PIL import Image  # noqa: E402
+
+import make_books  # noqa: E402
+
+# file, the bench's book, LONG (None: the page as the bench embeds it), what it shows,
+# and what suggest must answer: the decision (the bench's label, or undecided where this build
+# decides nothing), the evidence source that says why and the start of what it says
+# (RealPagesTests checks both). MANIFEST.tsv also gives the bench's label.
+FIXTURES = [
+    ("arabic-yellowed-scan.pdf", "arabic-kraken-book", 1200,
+     "printed Arabic book page on yellowed paper, dark page edge",
+     "right-edge", "page-script", "Arabic script"),
+    ("french-aged-paper.pdf", "latin-kraken-french", 1200,
+     "French book page on aged paper, dark surround",
+     "left-edge", "page-script", "Latin, rows in parts of the page"),
+    ("magazine-photo.pdf", "latin-tess-magazine-photo", None,
+     "English magazine page: three columns and a photograph",
+     "left-edge", "page-script", "Latin, rows beside pictures"),
+    ("open-book-photos.pdf", "openbook-dewarp-cooking", 1600,
+     "two photographs of an open cookery book, curved pages, table around",
+     "left-edge", "page-script", "Latin, rows beside pictures"),
+    ("blackletter-goethe.pdf", "blackletter-cis-goethe", None,
+     "Goethe 1809, Fraktur: four consecutive binarized pages",
+     "left-edge", "page-script", "Fraktur script"),
+    ("handwritten-spanish.pdf", "handwriting-kraken-spanish", None,
+     "Spanish handwritten manuscript page, grey",
+     "undecided", "page-script", "Japanese?, read upside down or sideways on page 1: "
+     "says nothing about the binding"),
+    ("two-up-woodblock.pdf", "ja-vertical-ndl-2up", 1000,
+     "two facing pages of a Japanese woodblock book in one picture, ruler and colour chart",
+     "undecided", "page-script", "Han? among pictures on page 1: says nothing about the binding"),
+    ("manga-blackjack.pdf", "manga-hoel-blackjack", 1200,
+     "manga page (Give My Regards to Black Jack), vertical balloons",
+     "right-edge", "page-script", "Japanese among pictures (as in manga)"),
+]
+
+
+def smaller(data, long_side):
+    """The page as a JPEG of quality 80, LONG pixels on its long side, same page size."""
+    image = Image.open(io.BytesIO(data))
+    image.seek(0)
+    if image.mode not in ("L", "RGB"):
+        image = image.convert("RGB")
+    scale = long_side / max(image.size)
+    if scale >= 1:
+        scale = 1.0
+    else:
+        size = (round(image.width * scale), round(image.height * scale))
+        image = image.resize(size, Image.LANCZOS)
+    dpi = image.info.get("dpi") or (96, 96)
+    # The EXIF orientation only, so img2pdf turns the page as the bench's book (/Rotate).
+    exif = Image.Exif()
+    orientation = Image.open(io.BytesIO(data)).getexif().get(0x0112)
+    if orientation:
+        exif[0x0112] = orientation
+    out = io.BytesIO()
+    image.save(out, "JPEG", quality=80, optimize=True, exif=exif.tobytes(),
+               dpi=(round(float(dpi[0]) * scale), round(float(dpi[1]) * scale)))
+    return out.getvalue()
+
+
+def build(mirrors):
+    """{file: bytes} for every fixture, and the MANIFEST.tsv text."""
+    sources = {row["source"]: row for row in make_books.table("sources.tsv")}
+    books = {row["book"]: row for row in make_books.table("books.tsv")}
+    pages = make_books.table("pages.tsv")
+    files = {}
+    manifest = ["file\texpected\tsource\tdetail\tlabel\tbench book\tclass\twhat"]
+    for name, book, long_side, what, expected, source, detail in FIXTURES:
+        if books[book]["expected"] != expected and expected != "undecided":
+            sys.exit(f"make_real_fixtures.py: {name}: expected {expected}, the bench's label "
+                     f"for {book} is {books[book]['expected']}")
+        own = sorted((p for p in pages if p["book"] == book), key=lambda p: int(p["page"]))
+        images = []
+        for page in own:
+            data = make_books.page_bytes(mirrors, sources[page["source"]], page)
+            images.append(make_books.pdf_page(data) if long_side is None
+                          else smaller(data, long_side))
+        files[name] = img2pdf.convert(images, nodate=True, layout_fun=img2pdf.default_layout_fun,
+                                     engine=img2pdf.Engine.internal)
+        manifest.append("\t".join([name, expected, source, detail, books[book]["expected"], book,
+                                   books[book]["class"], what]))
+    return files, "\n".join(manifest) + "\n"
+
+
+def suggested(pdfbind, path):
+    """suggest's decision and evidence lines (source, says, detail) for one file, uncached."""
+    run = subprocess.run([pdfbind, "suggest", "--json", path], capture_output=True,
+                         env=dict(os.environ, PDFBIND_CACHE="off"), check=True)
+    answer = json.loads(run.stdout)
+    return answer["decision"], [(e["source"], e.get("says"), e.get("detail"))
+                                for e in answer.get("evidence", [])]
+
+
+def compare(pdfbind, books):
+    """Fails unless each fixture is suggested exactly as the bench's full-size book."""
+    differ = []
+    for name, book, *_ in FIXTURES:
+        small = suggested(pdfbind, os.path.join(HERE, name))
+        full = suggested(pdfbind, os.path.join(books, book + ".pdf"))
+        print(f"{'same' if small == full else 'DIFFERENT'}  {name}: {small[0]}")
+        if small != full:
+            differ.append(f"{name}: {small} / {book}: {full}")
+    if differ:
+        sys.exit("make_real_fixtures.py: suggested unlike the full-size book:\n" + "\n".join(differ))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--mirrors",
+                        default=os.environ.get("PDFBIND_REAL_MIRRORS", "/work/.mirror"))
+    parser.add_argument("--verify", action="store_true")
+    parser.add_argument("--compare", nargs=2, metavar=("PDFBIND", "BOOKS"))
+    args = parser.parse_args()
+    if args.compare:
+        compare(*args.compare)
+        return
+    files, manifest = build(args.mirrors)
+    files["MANIFEST.tsv"] = manifest.encode()
+    differ = []
+    for name, data in files.items():
+        path = os.path.join(HERE, name)
+        if args.verify:
+            try:
+                with open(path, "rb") as f:
+                    same = f.read() == data
+            except OSError:
+                same = False
+            if not same:
+                differ.append(name)
+        else:
+            with open(path, "wb") as f:
+                f.write(data)
+    if differ:
+        sys.exit("make_real_fixtures.py: a rebuild differs from what is here: " + ", ".join(differ))
+    total = sum(len(data) for data in files.values())
+    for name, data in files.items():
+        print(f"{len(data):>9}  {name}")
+    print(f"{total:>9}  in all ({'verified' if args.verify else 'written'})")
+
+
+if __name__ == "__main__":
+    main()
