@@ -8,12 +8,12 @@ import SystemPackage
 ///
 /// What `work` touches must be used by it alone until `wait()` returns (hence
 /// `@unchecked Sendable`: the work moves to the thread, nothing is shared).
-final class BackgroundWork<Outcome>: OwnThread, @unchecked Sendable {
+package final class BackgroundWork<Outcome>: OwnThread, @unchecked Sendable {
   private var work: (() -> Outcome)?
   // Written by the working thread, read only after pthread_join (which orders the two).
   private var outcome: Outcome?
 
-  init(_ work: @escaping () -> Outcome) {
+  package init(_ work: @escaping () -> Outcome) {
     self.work = work
     super.init()
     start()
@@ -25,14 +25,14 @@ final class BackgroundWork<Outcome>: OwnThread, @unchecked Sendable {
   }
 
   /// Waits until the work is done and returns its outcome. Call it exactly once.
-  func wait() -> Outcome {
+  package func wait() -> Outcome {
     join()
     return outcome!
   }
 }
 
 /// The thread under `BackgroundWork`: a C thread's entry point cannot name a generic type.
-class OwnThread: @unchecked Sendable {
+package class OwnThread: @unchecked Sendable {
   private var thread: pthread_t = 0
   private var started = false
 
