@@ -8,6 +8,8 @@ struct SeamAlignment: Sendable {
 
   /// Rows within this distance of the top or bottom are left out: smoothing bends them.
   static let endRows = 2
+  /// Flat stretches (variance of well under one level per row) carry no evidence.
+  static let flat = Correlation.FlatInput.atMost(variance: 0.05)
 
   /// The correlation (Pearson) of `left` with `right` aligned, over the rows both cover; -1 when
   /// they overlap on less than half the rows or one of them is flat there.
@@ -16,12 +18,7 @@ struct SeamAlignment: Sendable {
     let middle = Float(count - 1) / 2
     let top = Float(Self.endRows)
     let bottom = Float(count - 1 - Self.endRows)
-    var n: Float = 0
-    var sumLeft: Float = 0
-    var sumRight: Float = 0
-    var sumLeftSquared: Float = 0
-    var sumRightSquared: Float = 0
-    var sumProduct: Float = 0
+    var pairs = Correlation()
     left.withUnsafeBufferPointer { left in
       right.withUnsafeBufferPointer { right in
         for row in Self.endRows..<(count - Self.endRows) {
@@ -29,24 +26,12 @@ struct SeamAlignment: Sendable {
           guard position >= top, position <= bottom else { continue }
           let below = min(Int(position), count - 2)
           let fraction = position - Float(below)
-          let r = right[below] * (1 - fraction) + right[below + 1] * fraction
-          let l = left[row]
-          n += 1
-          sumLeft += l
-          sumRight += r
-          sumLeftSquared += l * l
-          sumRightSquared += r * r
-          sumProduct += l * r
+          pairs.add(left[row], right[below] * (1 - fraction) + right[below + 1] * fraction)
         }
       }
     }
-    guard n >= Float(count) / 2 else { return -1 }
-    let covariance = sumProduct - sumLeft * sumRight / n
-    let varianceLeft = sumLeftSquared - sumLeft * sumLeft / n
-    let varianceRight = sumRightSquared - sumRight * sumRight / n
-    // Flat stretches (variance of well under one level per row) carry no evidence.
-    guard varianceLeft > n * 0.05, varianceRight > n * 0.05 else { return -1 }
-    return covariance / (varianceLeft * varianceRight).squareRoot()
+    guard pairs.count >= Float(count) / 2 else { return -1 }
+    return pairs.coefficient(flat: Self.flat) ?? -1
   }
 }
 

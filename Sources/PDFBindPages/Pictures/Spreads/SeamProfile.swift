@@ -29,6 +29,9 @@ struct SeamProfile: Sendable {
   static let trimmedRows = 3
   /// Working columns from the edge that are read, after the skipped outermost one.
   static let columns = 1.0...4.0
+  /// A profile is flat under a variance of 0.05 levels² a row: the drift taken out, what is
+  /// left of paper or a flat colour.
+  static let flat = Correlation.FlatInput.under(variance: 0.05)
 
   init(_ image: GreyImage, side: SpineEdge.Side, workingHeight: Int) {
     let nativePerWorking = Double(image.height) / Double(workingHeight)
@@ -95,26 +98,8 @@ struct SeamProfile: Sendable {
     let low = max(margin, margin - shift)
     let high = min(count - margin, count - margin - shift)
     guard high - low >= count / 2 else { return -1 }
-    let n = Float(high - low)
-    var sumLeft: Float = 0
-    var sumRight: Float = 0
-    for row in low..<high {
-      sumLeft += values[row]
-      sumRight += rightHand.values[row + shift]
-    }
-    let meanLeft = sumLeft / n
-    let meanRight = sumRight / n
-    var product: Float = 0
-    var squaredLeft: Float = 0
-    var squaredRight: Float = 0
-    for row in low..<high {
-      let left = values[row] - meanLeft
-      let right = rightHand.values[row + shift] - meanRight
-      product += left * right
-      squaredLeft += left * left
-      squaredRight += right * right
-    }
-    guard squaredLeft >= 0.05 * n, squaredRight >= 0.05 * n else { return -1 }
-    return product / (squaredLeft * squaredRight).squareRoot()
+    var pairs = Correlation()
+    for row in low..<high { pairs.add(values[row], rightHand.values[row + shift]) }
+    return pairs.coefficient(flat: Self.flat) ?? -1
   }
 }

@@ -23,20 +23,20 @@ struct SeamAgreementThresholds: Sendable {
   var closeLevelCorrelation: Float = 0.4
   var closeLevelFarCorrelation: Float = 0.5
   /// Agreement: at least `votes` of three kinds of evidence, each clear of what chance
-  /// reaches, on a seam with detail (`features` on each edge) whose levels correlate: lines
+  /// reaches, on a seam with detail (`detailFeatures` on each edge) whose levels correlate: lines
   /// and edges that continue; the levels' rises and falls (their changes, or the profiles);
   /// the levels themselves. Each alone is too weak (unrelated pairs pass any one of them),
   /// two together never did on the labelled books: with every limit 20% looser (features
   /// 4, levels 0.4, changes 0.16, profiles 0.12) still none passed; with the features' excess
   /// at 1 and the level ratio at 0.95, one did.
   var votes = 2
-  var features = 5
-  var levelAgreement: Float = 0.5
+  var detailFeatures = 5
+  var detailLevelAgreement: Float = 0.5
   /// Evidence 1: lines and edges that continue, beyond the best chance comparison (by a
   /// count and a factor: stripes of one period match nearly as well at far shifts).
-  var excessFeatures = 2
-  var excessRatio: Float = 1.5
-  var matchedFeatures = 5
+  var lineExcessFeatures = 2
+  var lineExcessRatio: Float = 1.5
+  var lineMatchedFeatures = 5
   /// Evidence 2: the row-to-row changes of level correlate across the seam...
   var changeCorrelation: Float = 0.5
   /// ... and by this much more than at far shifts, the other way round and the same sides.
@@ -45,8 +45,8 @@ struct SeamAgreementThresholds: Sendable {
   var profileCorrelation: Float = 0.5
   var profileMargin: Float = 0.15
   /// Evidence 3: the levels differ less across the seam than by chance.
-  var levelRatio: Float = 0.75
-  var levelSpread: Float = 6
+  var levelVoteRatio: Float = 0.75
+  var levelVoteSpread: Float = 6
   /// The changes alone decide when they stand far clear of chance: the changes correlate at
   /// least `strongChangeCorrelation` across a seam with `strongChangeFeatures` on each edge,
   /// and by `strongChangeMargin` more than anywhere by chance. Unrelated pairs reached a
@@ -74,7 +74,8 @@ extension SpreadDetector {
         return (Double(1 - plain.levelRatio(direction)), .closeLevels)
       }
       let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)
-      guard seam.fewerFeatures >= limits.features, seam.levelAgreement >= limits.levelAgreement
+      guard seam.fewerFeatures >= limits.detailFeatures,
+        seam.levelAgreement >= limits.detailLevelAgreement
       else { return nil }
       let (leftHand, rightHand) = Self.facingEdges(direction, earlier, later)
       let chanceFeatures = max(
@@ -91,14 +92,14 @@ extension SpreadDetector {
       // The changes and the profiles both follow the levels' rises and falls: together
       // they are one vote (unrelated synthetic pairs passed both at once, 4 in 6,000).
       let votes = [
-        seam.matchedFeatures >= limits.matchedFeatures
-          && seam.matchedFeatures - chanceFeatures >= limits.excessFeatures
-          && Float(seam.matchedFeatures) >= limits.excessRatio * Float(chanceFeatures),
+        seam.matchedFeatures >= limits.lineMatchedFeatures
+          && seam.matchedFeatures - chanceFeatures >= limits.lineExcessFeatures
+          && Float(seam.matchedFeatures) >= limits.lineExcessRatio * Float(chanceFeatures),
         (changes.seam >= limits.changeCorrelation && changeMargin >= limits.changeMargin)
           || (plainSeam.correlation >= limits.profileCorrelation
             && plain.correlationMargin(direction) >= limits.profileMargin),
-        plainSeam.spread >= limits.levelSpread
-          && plain.levelRatio(direction) <= limits.levelRatio,
+        plainSeam.spread >= limits.levelVoteSpread
+          && plain.levelRatio(direction) <= limits.levelVoteRatio,
       ].filter { $0 }.count
       return votes >= limits.votes ? (Double(votes) / 3, .agreement) : nil
     }
@@ -124,17 +125,12 @@ extension SpreadDetector {
   ) -> (seam: Float, chance: Float) {
     let (leftHand, rightHand) = Self.facingEdges(direction, earlier, later)
     let (otherLeft, otherRight) = Self.facingEdges(direction.reversed, earlier, later)
-    let widest = widestShift
     var chance = max(
       changeCorrelation(otherLeft, otherRight, around: 0),
       changeCorrelation(earlier.right, later.right, around: 0),
       changeCorrelation(earlier.left, later.left, around: 0))
-    for window in 1...8 {
-      for sign in [-1, 1] {
-        let centre = sign * (2 * window + 1) * widest
-        guard abs(centre) + widest < workingHeight / 3 else { continue }
-        chance = max(chance, changeCorrelation(leftHand, rightHand, around: centre))
-      }
+    for centre in chanceCentres {
+      chance = max(chance, changeCorrelation(leftHand, rightHand, around: centre))
     }
     return (changeCorrelation(leftHand, rightHand, around: 0), chance)
   }

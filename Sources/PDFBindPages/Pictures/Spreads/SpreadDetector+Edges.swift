@@ -1,6 +1,7 @@
 // Two facing edges compared: a join by the smooth seam between them, how far the halves of one
 // picture may be shifted, the seam at the best alignment, and what chance and a page's own
 // edges would match.
+
 extension SpreadDetector {
   /// The join of a smooth picture (`Thresholds.smoothFeatures`): exactly one direction runs on
   /// almost perfectly, the other does not, and chance matches fewer features; both edges show
@@ -91,20 +92,29 @@ extension SpreadDetector {
   /// plausible misalignment: stripes, rows of text and textures match there as well as at the
   /// seam. The search has the same freedom as at the seam, so chance gets the same chances.
   func chance(leftHand: SpineEdge, rightHand: SpineEdge) -> Int {
+    chanceCentres.reduce(0) { best, centre in
+      max(best, bestAlignment(leftHand: leftHand, rightHand: rightHand, around: centre).matched)
+    }
+  }
+
+  /// The far shifts chance is measured at (`chance`, `changeContinuity`): windows as wide as
+  /// the seam's, side by side, from the second outward, either way, up to `chanceWindows` of
+  /// them and as far as a third of the height; each is the centre of its window.
+  var chanceCentres: [Int] {
     let widest = widestShift
-    var best = 0
-    // Windows as wide as the seam's, side by side, from the second outward, either way, as far
-    // as a third of the height.
-    for window in 1...8 {
+    var centres: [Int] = []
+    for window in 1...Self.chanceWindows {
       for sign in [-1, 1] {
         let centre = sign * (2 * window + 1) * widest
-        guard abs(centre) + widest < workingHeight / 3 else { continue }
-        best = max(
-          best, bestAlignment(leftHand: leftHand, rightHand: rightHand, around: centre).matched)
+        if abs(centre) + widest < workingHeight / 3 { centres.append(centre) }
       }
     }
-    return best
+    return centres
   }
+
+  /// Far windows either way, at most: at the working height of 160 rows (a widest shift of 4)
+  /// the third of the height stops them first, after 5.
+  static let chanceWindows = 8
 
   /// The more features that match between the two pages' right edges, or between their left
   /// edges: lines that run across whole pages (a horizon, ruled rows) and textures whose lines

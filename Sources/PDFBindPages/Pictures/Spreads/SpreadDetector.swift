@@ -73,9 +73,9 @@ struct SpreadDetector: Sendable {
     /// run on as a smooth picture does: 5 of the 7 wrong smooth joins among pages of different
     /// books (bench/suggest/seams/cross.sh, 300,000 pairs) had profiles varying by under half
     /// a level. With this limit the four labelled sets find the same joins as without it.
-    /// 4 is where the plain rule starts too
-    /// (`PlainSeamThresholds.amplitude`: paper, flat margins and grain stay under 3).
-    var smoothStructure: Float = 4
+    /// The plain rule's limit (`PlainSeamThresholds.amplitude`, 4: paper, flat margins and
+    /// grain stay under 3).
+    var smoothStructure: Float = PlainSeamThresholds().amplitude
   }
 
   var thresholds = Thresholds()
