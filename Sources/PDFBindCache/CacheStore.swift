@@ -4,13 +4,25 @@ import PDFBindCore
 import PDFBindPages
 
 /// The SQLite file behind the cache, through GRDB: one row per file and `--pages` (its path's
-/// bytes, what identified its bytes, the rules' version, the evidence as JSON, when it was
-/// last seen), and the counts `pdfbind cache` shows. WAL and a busy timeout let runs share it.
+/// bytes, what identified its bytes, the rules and page tools it was found with, the evidence
+/// as JSON, when it was last seen), and the counts `pdfbind cache` shows. WAL and a busy timeout let runs share it.
 struct CacheStore {
   /// `PRAGMA user_version` of the schema this pdfbind writes; a file with a higher one is a
   /// newer pdfbind's, left alone.
   static let schemaVersion = 2
   let queue: DatabaseQueue
+
+  /// The `rules` a row was found under: `SuggestRules.version` and the page tools this
+  /// machine has (`RuntimeLibrary.pageToolsFingerprint`), so neither a change to pdfbind's
+  /// rules nor an upgraded poppler or Tesseract hands back an answer they might not give now.
+  /// Worked out once per keeper, on first use.
+  static let rules: Int64 = {
+    var hash = RuntimeLibrary.pageToolsFingerprint()
+    for byte in withUnsafeBytes(of: SuggestRules.version.littleEndian, Array.init) {
+      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+    }
+    return Int64(bitPattern: hash)
+  }()
 
   /// Why the cache cannot be used.
   enum Failure: Error {
@@ -84,7 +96,7 @@ struct CacheStore {
         sql: """
           SELECT evidence, seen FROM files WHERE path = ? AND device = ? AND inode = ?
           AND size = ? AND modified = ? AND changed = ? AND tail = ? AND rules = ? AND pages = ?
-          """, arguments: Self.identity(file) + [SuggestRules.version, pages])
+          """, arguments: Self.identity(file) + [Self.rules, pages])
       return row.map { ($0["evidence"], $0["seen"]) }
     }
   }
@@ -104,7 +116,7 @@ struct CacheStore {
           INSERT OR REPLACE INTO files (path, device, inode, size, modified, changed, tail,
           rules, pages, evidence, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: Self.identity(file) + [SuggestRules.version, pages, evidence, now])
+        arguments: Self.identity(file) + [Self.rules, pages, evidence, now])
     }
   }
 
@@ -116,7 +128,7 @@ struct CacheStore {
         sql: """
           SELECT pictures FROM pictures WHERE path = ? AND device = ? AND inode = ? AND size = ?
           AND modified = ? AND changed = ? AND tail = ? AND rules = ? AND pages = ?
-          """, arguments: Self.identity(file) + [SuggestRules.version, pages])
+          """, arguments: Self.identity(file) + [Self.rules, pages])
     }
   }
 
@@ -127,7 +139,7 @@ struct CacheStore {
           INSERT OR REPLACE INTO pictures (path, device, inode, size, modified, changed, tail,
           rules, pages, pictures, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
           """,
-        arguments: Self.identity(file) + [SuggestRules.version, pages, pictures, now])
+        arguments: Self.identity(file) + [Self.rules, pages, pictures, now])
     }
   }
 

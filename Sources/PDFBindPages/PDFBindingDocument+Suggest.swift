@@ -8,11 +8,13 @@ extension PDFBindingDocument {
   /// What the document's own evidence says its binding (and layout) should be, read from its
   /// first `pages` pages (the pictures' script: the first `pages` that hold writing);
   /// `sidecarDirectory` is where calibre's `metadata.opf` and `ComicInfo.xml` are looked for
-  /// (nil: nowhere). The qpdf read is the document's.
+  /// (nil: nowhere). The qpdf read is the document's. Documents suggested at the same time
+  /// share `cores` (``SharedCores``); by default this one has the machine to itself.
   public func suggest(
-    pages: Int = 5, sidecarDirectory: FilePath?, memory: (any EvidenceMemory)? = nil
+    pages: Int = 5, sidecarDirectory: FilePath?, memory: (any EvidenceMemory)? = nil,
+    cores: SharedCores = SharedCores()
   ) throws(BindingError) -> Suggestion {
-    try BindingAdvisor(password: password, pages: pages, memory: memory)
+    try BindingAdvisor(password: password, pages: pages, memory: memory, cores: cores)
       .suggest(file, sidecarDirectory: sidecarDirectory)
   }
 

@@ -83,17 +83,10 @@ extension RuntimeLibrary {
   private static func loaded(_ role: Role, _ soname: String) -> Availability {
     let notMapped = Availability.unavailable(
       Unavailable(role, .notInstalled(detail: "\(soname) is not loaded")))
-    guard let maps = fopen("/proc/self/maps", "r") else { return notMapped }
-    defer { fclose(maps) }
-    var line: UnsafeMutablePointer<CChar>?
-    var capacity = 0
-    defer { free(line) }
-    while getline(&line, &capacity, maps) > 0, let line {
-      // "start-end perms offset dev inode   /usr/lib/x86_64-linux-gnu/libcairo.so.2.11600.0"
-      let path = String(cString: line).drop { $0 != "/" }.dropLast()
+    let found = mappedFiles().first { path in
       let file = path.split(separator: "/").last ?? ""
-      if file == soname || file.hasPrefix(soname + ".") { return .available(file: String(path)) }
+      return file == soname || file.hasPrefix(soname + ".")
     }
-    return notMapped
+    return found.map { .available(file: $0) } ?? notMapped
   }
 }

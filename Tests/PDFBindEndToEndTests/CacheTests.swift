@@ -109,6 +109,35 @@ struct CacheTests {
     #expect(try counts() == (0, 4))
   }
 
+  /// Debian's script data for Tesseract (tesseract-ocr-osd), if installed.
+  static let scriptData = ["/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tessdata"]
+    .map { $0 + "/osd.traineddata" }.first { access($0, R_OK) == 0 }
+
+  @Test(
+    "An upgraded poppler or Tesseract finds every answer again: here, new script data",
+    .enabled(if: scriptData != nil, "needs Tesseract's script data (Debian: tesseract-ocr-osd)"))
+  func upgradedPageTools() throws {
+    let data = try Fixture.temporaryDirectory().path
+    try FileManager.default.copyItem(atPath: Self.scriptData!, toPath: data + "/osd.traineddata")
+    let tools = ["TESSDATA_PREFIX": data]
+    let book = path("scan.pdf")
+    let fresh = try run(["suggest", "--no-cache", book], tools).out
+    #expect(fresh.contains("page-script:"), "\(fresh)")
+    _ = try run(["suggest", book], tools)
+    #expect(try run(["suggest", book], tools).out == fresh)
+    #expect(try counts() == (1, 1))
+    // The same bytes, a new time: as after `apt-get upgrade tesseract-ocr-osd`.
+    var times = [
+      timespec(tv_sec: 1_000_000_000, tv_nsec: 0), timespec(tv_sec: 1_000_000_000, tv_nsec: 0),
+    ]
+    #expect(utimensat(AT_FDCWD, data + "/osd.traineddata", &times, 0) == 0)
+    #expect(try run(["suggest", book], tools).out == fresh)
+    #expect(try counts() == (1, 2))
+    // And the answer found with the new data is remembered under it.
+    #expect(try run(["suggest", book], tools).out == fresh)
+    #expect(try counts() == (2, 2))
+  }
+
   @Test("set --auto keeps what it decided for the bytes it wrote")
   func setAuto() throws {
     let books = ["arabic.pdf", "scan-lang-ar.pdf"].map(path)

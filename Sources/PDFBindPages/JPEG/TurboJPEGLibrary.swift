@@ -5,7 +5,9 @@ import Glibc
 import PDFBindCore
 
 /// The TurboJPEG functions pdfbind calls (`turbojpeg.h`, libjpeg-turbo 2.1), looked up once
-/// per process. The handle from dlopen is never closed.
+/// per process. The handle from dlopen is never closed (hence `@unchecked Sendable`: a table
+/// of C function pointers written once, before any thread sees it; each TurboJPEG handle they
+/// make belongs to one `JPEGDecoder`).
 struct TurboJPEGLibrary: @unchecked Sendable {
   typealias Handle = OpaquePointer
 

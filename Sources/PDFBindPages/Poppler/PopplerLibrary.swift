@@ -7,7 +7,9 @@ import PDFBindCore
 
 /// The functions pdfbind calls, looked up once per process with dlsym. The handles from
 /// dlopen are never closed: glib and cairo keep process-wide state that must not be
-/// unloaded.
+/// unloaded (hence `@unchecked Sendable`: a table of C function pointers written once, before
+/// any thread sees it; each poppler document they open is a page worker's, which serves one
+/// request at a time).
 struct PopplerLibrary: @unchecked Sendable {
   typealias Pointer = OpaquePointer
   typealias Raw = UnsafeMutableRawPointer

@@ -1,13 +1,11 @@
-import Glibc
 import PDFBindCore
-import Synchronization
 import SystemPackage
 
 /// Decides a document's binding, and the pairing of its pages when the pictures show it, from
 /// its evidence (SPEC, "suggest"). Each source of evidence has its own file beside this one;
 /// this type reads the file once and asks each in the order evidence is weighed. Holds no
 /// state between files: each call opens its own qpdf and poppler documents, so calls may run
-/// on different threads at once.
+/// on different threads at once, sharing the advisor's `cores`.
 public struct BindingAdvisor: Sendable {
   public var password: String?
   /// Text and fonts are read from the first `pages` pages, the script of the pictures from the
@@ -16,6 +14,12 @@ public struct BindingAdvisor: Sendable {
   /// Where what files' bytes showed is kept between runs (the command line's cache); nil:
   /// every file is read.
   public var memory: (any EvidenceMemory)?
+  /// The cores this advisor's books share with each other (and with other advisors given the
+  /// same): a book alone reads two pages' script at once and draws on two threads; books
+  /// suggested together, one thread each while they keep every core busy (two at once over
+  /// 40 of bench/suggest's image books on 2 cores: 24% more CPU time and 89 MB more memory,
+  /// for two more Tesseracts).
+  public var cores: SharedCores
 
   /// How many pages are looked at for writing for each page the script is read on.
   public static let pagesLookedAtPerPageRead = PageScriptEvidence.pagesLookedAtPerPageRead
@@ -29,20 +33,14 @@ public struct BindingAdvisor: Sendable {
   /// 16 pages is where the spines get two drawing threads (`SpreadEvidence`).
   static let pagesReadTogether = 16
 
-  /// Books being suggested in this process, on any thread. A book suggested alone has two of
-  /// its pages' scripts read at once; in a batch that keeps the cores busy, one at a time (two
-  /// at once there, over 40 of bench/suggest's image books on 2 cores: 24% more CPU time and
-  /// 89 MB more memory, for two more Tesseracts).
-  private static let booksInProgress = Atomic(0)
-  private static let severalCores = sysconf(Int32(_SC_NPROCESSORS_ONLN)) > 1
-  static var suggestedAlone: Bool {
-    severalCores && booksInProgress.load(ordering: .relaxed) == 1
-  }
-
-  public init(password: String? = nil, pages: Int = 5, memory: (any EvidenceMemory)? = nil) {
+  public init(
+    password: String? = nil, pages: Int = 5, memory: (any EvidenceMemory)? = nil,
+    cores: SharedCores = SharedCores()
+  ) {
     self.password = password
     self.pages = pages
     self.memory = memory
+    self.cores = cores
   }
 
   /// `get`'s warning for the "TwoPageRight means right-bound" confusion: a two-page
@@ -88,13 +86,20 @@ public struct BindingAdvisor: Sendable {
     try suggest(OpenedFile(path: path, password: password), sidecarDirectory: sidecarDirectory)
   }
 
-  /// The suggestion for a file a document opened, sharing the document's qpdf read.
+  /// The suggestion for a file a document opened, sharing the document's qpdf read; the book
+  /// holds one of `cores` meanwhile.
   func suggest(_ file: OpenedFile, sidecarDirectory: FilePath?) throws(BindingError)
     -> Suggestion
   {
+    try cores.holding { () throws(BindingError) in
+      try suggestHoldingACore(file, sidecarDirectory: sidecarDirectory)
+    }
+  }
+
+  private func suggestHoldingACore(_ file: OpenedFile, sidecarDirectory: FilePath?)
+    throws(BindingError) -> Suggestion
+  {
     let path = file.path
-    Self.booksInProgress.add(1, ordering: .relaxed)
-    defer { Self.booksInProgress.subtract(1, ordering: .relaxed) }
     // One qpdf read gives the binding and the hints; a damaged file is read with recovery (its
     // fonts and metadata are still worth reading) and reported with its warning.
     let (document, inspection) = try file.qpdfRead()
@@ -137,19 +142,20 @@ public struct BindingAdvisor: Sendable {
     if let pageBook, text.census.letters < TextEvidence.minimumLetters {
       let pictures = PagePictures(drawnBy: pageBook, sizesFrom: document)
       // In a long book the script (Tesseract) is read while the double-page pictures are
-      // looked for (two drawing threads), each through page workers of its own.
+      // looked for (on two drawing threads while a core is free), each through page workers
+      // of its own.
+      let (pages, cores) = (pages, cores)
       let together = pictures.pageCount >= Self.pagesReadTogether
       let script =
         together
         ? BackgroundWork {
-          PageScriptEvidence.evidence(
-            pictures, pages: self.pages, readsTwoAtOnce: { Self.suggestedAlone })
+          PageScriptEvidence.evidence(pictures, pages: pages, readsTwoAtOnce: { cores.oneFree })
         } : nil
-      let spreads = SpreadEvidence.evidence(pictures)
+      let spreads = SpreadEvidence.evidence(
+        pictures, threads: cores.oneFree ? SpreadEvidence.drawingThreads : 1)
       evidence +=
         script?.wait()
-        ?? PageScriptEvidence.evidence(
-          pictures, pages: pages, readsTwoAtOnce: { Self.suggestedAlone })
+        ?? PageScriptEvidence.evidence(pictures, pages: pages, readsTwoAtOnce: { cores.oneFree })
       evidence += spreads
     }
     recall?.keep(Array(evidence.dropFirst(sidecars)))

@@ -2,7 +2,7 @@ import PDFBindCore
 
 extension PageScriptEvidence {
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
-  /// own while the next page is drawn (two at once when the cores are the book's alone).
+  /// own while the next page is drawn (two at once while a core is free, `SharedCores`).
   /// Readings are taken in page order, so what decides and where the look ends are exactly
   /// those of reading one page after another. A page is read once it is sure to be needed,
   /// or, for a book alone, beside the reading started just before it (`mayStart`).

@@ -1,4 +1,3 @@
-import Dispatch
 import PDFBindCore
 import Synchronization
 
@@ -18,11 +17,11 @@ enum SpreadEvidence {
   /// Columns drawn at each side: the spine comparison reads the few nearest each edge, and
   /// cairo's cost of scaling a page image down follows the area drawn.
   static let edgeColumns = 16
-  /// Threads drawing pages, each through a page worker of its own.
+  /// Threads drawing pages at most, each through a page worker of its own.
   static let drawingThreads = 2
 
-  /// Looks for double-page pictures in `pictures`.
-  static func evidence(_ pictures: PagePictures) -> [Evidence] {
+  /// Looks for double-page pictures in `pictures`, drawing them on up to `threads` threads.
+  static func evidence(_ pictures: PagePictures, threads: Int = drawingThreads) -> [Evidence] {
     let pageCount = pictures.pageCount
     let count = min(pageCount, maximumPages)
     guard count >= 2 else {
@@ -32,7 +31,7 @@ enum SpreadEvidence {
           detail: count == 1 ? "one page, no spine to cross" : "the document has no pages")
       ]
     }
-    let (drawn, notRendered) = draw(count: count, pictures: pictures)
+    let (drawn, notRendered) = draw(count: count, pictures: pictures, threads: threads)
     let looked =
       Wording.firstPages(count) + (count < pageCount ? " of \(pageCount)" : "")
     var notes = notRendered.map { page, error in
@@ -109,14 +108,14 @@ enum SpreadEvidence {
     return items.dropLast().joined(separator: ", ") + " and " + items.last!
   }
 
-  /// Every page's small picture (nil when it cannot be drawn, with the reason), drawn on
-  /// `drawingThreads` threads, each through a page worker of its own.
-  private static func draw(count: Int, pictures: PagePictures)
+  /// Every page's small picture (nil when it cannot be drawn, with the reason), drawn on up
+  /// to `threads` threads (one for each 8 pages), each through a page worker of its own.
+  private static func draw(count: Int, pictures: PagePictures, threads: Int)
     -> ([SpinePicture?], [(Int, PageRasterError)])
   {
-    let threads = min(drawingThreads, max(1, count / 8))
+    let threads = min(threads, drawingThreads, max(1, count / 8))
     let results = Mutex<[Int: Result<SpinePicture, PageRasterError>]>([:])
-    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+    OwnThread.forEach(threads) { thread in
       for page in stride(from: thread, to: count, by: threads) {
         let result = Result { () throws(PageRasterError) in
           try pictures.spinePicture(

@@ -113,7 +113,7 @@ final class ScriptDetector: @unchecked Sendable {
 /// Script detectors kept for the life of the process: loading Tesseract's script data costs
 /// more than reading a page (about 60 ms), and a batch reads thousands of books on a few
 /// threads. Each detector is lent to one thread at a time and given back after the call.
-final class ScriptDetectorPool: @unchecked Sendable {
+final class ScriptDetectorPool: Sendable {
   static let shared = ScriptDetectorPool()
 
   private let idle = Mutex<[ScriptDetector]>([])

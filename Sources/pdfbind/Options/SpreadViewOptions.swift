@@ -42,14 +42,17 @@ struct SpreadViewOptions: ParsableArguments {
   }
 
   /// `document` laid out as asked, and its page count: what get reads, and with `--auto`
-  /// what suggest decides. The file's warnings go to `file` unless `quiet`.
+  /// what suggest decides, the book sharing `cores` with those suggested at the same time
+  /// (by default, none). The file's warnings go to `file` unless `quiet`.
   func view(
-    of document: PDFBindingDocument, input: Input, file: inout FileReport, quiet: Bool
+    of document: PDFBindingDocument, input: Input, file: inout FileReport, quiet: Bool,
+    cores: SharedCores = SharedCores()
   ) throws(BindingError) -> (view: SpreadView, pageCount: Int) {
     let report = document.report
     guard let pageCount = report.pageCount else { throw BindingError.damaged(.noPageCount) }
     if !quiet { report.warnings.forEach { file.warn(input, $0) } }
-    let suggestion = auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory) : nil
+    let suggestion =
+      auto ? try document.suggest(sidecarDirectory: input.sidecarDirectory, cores: cores) : nil
     return (view(of: report, suggestion: suggestion), pageCount)
   }
 }

@@ -3,17 +3,18 @@ import PDFBindCore
 import PDFBindPages
 import Synchronization
 
-/// Runs one job per input on up to `jobs` threads and prints each input's lines in input
-/// order as soon as every earlier input is done, so output is the same with any --jobs. Each
+/// Runs one job per input on up to `jobs` threads (`OwnThread`, the library's one way to run
+/// work in parallel) and prints each input's lines in input order as soon as every earlier
+/// input is done, so output is the same with any --jobs. Each
 /// job gets its input's position in the run (from 0), for results gathered in order.
 /// Each job opens its own qpdf handle (qpdf allows one per thread). The inputs are consumed as
 /// a stream: at most `window` of them are taken and not yet printed, so a walk over a huge
 /// library never holds more than that (a slow file holds the others back, not memory).
 enum Batch {
-  static func run(
-    _ inputs: sending some Sequence<Input>, jobs: Int?, showProgress: Bool,
+  static func run<Inputs: Sequence<Input>>(
+    _ inputs: sending Inputs, jobs: Int?, showProgress: Bool,
     _ work: @Sendable (Int, Input) -> FileReport
-  ) -> FileStatus {
+  ) -> FileStatus where Inputs.Iterator: SendableMetatype {
     let known = (inputs as? InputStream)?.knownCount ?? (inputs as? [Input])?.count
     let workers = max(1, min(known ?? Int.max, jobs ?? Environment.processorCount))
     let window = max(64, 8 * workers)
@@ -22,7 +23,7 @@ enum Batch {
         inputs: inputs.makeIterator(),
         progress: showProgress && known != 1 ? Progress(total: known) : nil))
     let slots = DispatchSemaphore(value: window)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    OwnThread.forEach(workers) { _ in
       while true {
         slots.wait()
         guard let (index, input) = state.withLock({ $0.take() }) else {
@@ -40,9 +41,9 @@ enum Batch {
     }
   }
 
-  // Only ever touched inside the Mutex. The region checker cannot see that the iterator,
-  // taken from an input sequence the caller gives up (`sending`), is not shared.
-  private struct PrintState: ~Copyable, @unchecked Sendable {
+  /// Only ever touched inside the Mutex, which takes it (`sending`) with the input sequence
+  /// the caller gave up (`SendableMetatype`: its iterator's conformance is no actor's).
+  private struct PrintState: ~Copyable {
     var inputs: any IteratorProtocol<Input>
     var taken = 0
     var pending: [Int: FileReport] = [:]

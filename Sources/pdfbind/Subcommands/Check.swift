@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 
 extension PDFBindCommand {
   struct Check: ParsableCommand {
@@ -69,13 +70,16 @@ struct CheckRequest: Equatable {
     let (json, quiet) = (report.json, report.quiet)
     let cache = auto ? CacheClient.forRun(noCache: noCache, quiet: quiet) : nil
     defer { cache?.finish() }
+    // The books suggested at once share the machine's cores.
+    let cores = SharedCores()
     try Batch.forEachFile(inputs, input: input, report: report) {
       input, path, file throws(BindingError) in
       let document = try PDFBindingDocument(path: path, password: password)
       let memory = input.isStandardInput ? nil : cache
       let suggestion =
         auto
-        ? try document.suggest(sidecarDirectory: input.sidecarDirectory, memory: memory) : nil
+        ? try document.suggest(
+          sidecarDirectory: input.sidecarDirectory, memory: memory, cores: cores) : nil
       let result = suggestion?.report ?? document.report
       if !quiet { result.warnings.forEach { file.warn(input, $0) } }
       let matches = expectation.matches(result, suggestion)

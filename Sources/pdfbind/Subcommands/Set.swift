@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 import SystemPackage
 
 extension PDFBindCommand {
@@ -109,6 +110,8 @@ struct SetRequest: Equatable {
     let options = SaveOptions(dryRun: dryRun, force: force, repair: repair)
     let cache = auto ? CacheClient.forRun(noCache: noCache, quiet: quiet) : nil
     defer { cache?.finish() }
+    // The books suggested at once share the machine's cores.
+    let cores = SharedCores()
     try Batch.forEachFile(
       inputs, input: input, report: report,
       jsonToError: { destinations.destination(for: $0).isStandardOutput }
@@ -120,7 +123,8 @@ struct SetRequest: Equatable {
       let memory = input.isStandardInput ? nil : cache
       let suggestion =
         auto
-        ? try document.suggest(sidecarDirectory: input.sidecarDirectory, memory: memory) : nil
+        ? try document.suggest(
+          sidecarDirectory: input.sidecarDirectory, memory: memory, cores: cores) : nil
       if let binding = suggestion.map(\.bindingToSet) ?? binding {
         document.pageBinding = binding
       }

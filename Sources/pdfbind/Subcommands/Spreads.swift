@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 
 extension PDFBindCommand {
   struct Spreads: ParsableCommand {
@@ -29,11 +30,13 @@ extension PDFBindCommand {
       let password = input.resolvedPassword
       let showPath = filename == .withFilename || (filename == nil && inputs.mayHoldSeveral)
       let (json, quiet, view) = (report.json, report.quiet, view)
+      // The books suggested at once (--auto) share the machine's cores.
+      let cores = SharedCores()
       try Batch.forEachFile(inputs, input: input.selection, report: report.style) {
         input, path, file throws(BindingError) in
         let document = try PDFBindingDocument(path: path, password: password)
         let (shown, pageCount) = try view.view(
-          of: document, input: input, file: &file, quiet: quiet)
+          of: document, input: input, file: &file, quiet: quiet, cores: cores)
         if json {
           file.standardOutput.append(shown.json(for: input, pageCount: pageCount).line)
         } else {
