@@ -13,8 +13,8 @@ import SystemPackage
 ///
 /// A document reads its file once: one open, one stat, one read-only mapping, and one parse
 /// (pdfbind's validated fast path for plain files, qpdf otherwise), shared by everything asked
-/// of it afterwards (`save`, `history`, and `suggest` where PDFBindPages is imported). Not for several threads at once: qpdf
-/// allows one handle per thread; give each task its own document.
+/// of it afterwards (`save`, `history`, and `suggest` where PDFBindPages is imported). Not for
+/// several threads at once: qpdf allows one handle per thread; give each task its own document.
 ///
 /// A document is a class: it stands for one open file (its descriptor, mapping and qpdf
 /// handle), so two references to it are one document and cannot disagree about what the file

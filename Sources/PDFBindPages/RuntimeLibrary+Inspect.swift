@@ -6,9 +6,9 @@ import Glibc
 import PDFBindCore
 
 extension RuntimeLibrary {
-  /// Every library PDFBindPages may load, in ``Role`` order, each one loaded the way the code
-  /// that uses it loads it, as when a command runs: a library that loads is kept for the life
-  /// of the process, one that cannot is tried again at the next look (or use).
+  /// Every library PDFBindPages may load, in `RuntimeLibrary.Role` order, each one loaded the
+  /// way the code that uses it loads it, as when a command runs: a library that loads is kept
+  /// for the life of the process, one that cannot is tried again at the next look (or use).
   public static func inspect() -> [RuntimeLibrary] {
     poppler() + tesseract() + [turboJPEG(), font()]
   }
