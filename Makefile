@@ -6,8 +6,8 @@
 #                   which the package's tests install into a scratch root; the tests run the
 #                   release binary, in four processes at once (Tests/run-tests.sh)
 # make release      optimized build with the Swift runtime linked in (fastest start-up)
-# make docs         man page, bash/zsh/fish completions and the library's DocC documentation
-#                   (PDFBindCore.doccarchive, static HTML) into .build/docs
+# make docs         man page, bash/zsh/fish completions and the libraries' DocC documentation
+#                   (PDFBindCore.doccarchive, PDFBindPages.doccarchive, static HTML) into .build/docs
 # make manual       only the man page and the completions (what make deb installs)
 # make deb          Debian package pdfbind_VERSION_ARCH.deb from the release build, the man page
 #                   and the completions (packaging/), then checked by lintian (no error allowed)
@@ -126,14 +126,16 @@ replace-if-changed = { cmp -s $(1).new $(1) && rm $(1).new || mv $(1).new $(1); 
 # DocC runs again only when a source, a snippet (the catalog shows them) or the manifest is
 # newer than the archive it made last.
 DOCC_INPUTS := Package.swift Sources Snippets
+DOCC_TARGETS := PDFBindCore PDFBindPages
 docs: manual
-	@if [ -d $(DOCS)/PDFBindCore.doccarchive ] && \
-	  [ -z "$$(find $(DOCC_INPUTS) -newer $(DOCS)/PDFBindCore.doccarchive | head -1)" ]; then \
-	  echo "make docs: $(DOCS)/PDFBindCore.doccarchive is up to date"; else \
-	  $(SWIFT) package generate-documentation --target PDFBindCore --disable-indexing \
+	@if [ -d $(DOCS)/PDFBindPages.doccarchive ] && \
+	  [ -z "$$(find $(DOCC_INPUTS) -newer $(DOCS)/PDFBindPages.doccarchive | head -1)" ]; then \
+	  echo "make docs: $(DOCS)/*.doccarchive are up to date"; else \
+	  $(SWIFT) package generate-documentation $(DOCC_TARGETS:%=--target %) --disable-indexing \
 	    --transform-for-static-hosting && \
-	  rm -rf $(DOCS)/PDFBindCore.doccarchive && \
-	  cp -R .build/plugins/Swift-DocC/outputs/PDFBindCore.doccarchive $(DOCS)/; fi
+	  for target in $(DOCC_TARGETS); do \
+	    rm -rf $(DOCS)/$$target.doccarchive && \
+	    cp -R .build/plugins/Swift-DocC/outputs/$$target.doccarchive $(DOCS)/ || exit 1; done; fi
 
 install: release docs
 	install -D -m 0755 "$(RELEASE_BIN)" "$(DESTDIR)$(PREFIX)/bin/pdfbind"
@@ -185,13 +187,13 @@ lint:
 	@! grep -rnE '^\s*(@_implementationOnly |internal |public |package )?import GRDB' Sources Tests \
 	  | grep -v '^Sources/PDFBindCache/' \
 	  || { echo "GRDB imported outside PDFBindCache (PDFBindCore links no SQLite)"; exit 1; }
-	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindCore/RuntimeLoader.swift:' \
-	  | grep -v '^Sources/PDFBindCore/Poppler/PopplerLibrary.swift:' \
-	  | grep -v '^Sources/PDFBindCore/Tesseract/TesseractLibrary.swift:' \
-	  | grep -v '^Sources/PDFBindCore/JPEG/TurboJPEGLibrary.swift:' \
-	  || { echo "a library loaded outside PDFBindCore/RuntimeLoader.swift (dlopen, dlsym) and" \
-	    "the loaders that use it: PDFBindCore/Poppler/PopplerLibrary.swift," \
-	    "PDFBindCore/Tesseract/TesseractLibrary.swift and PDFBindCore/JPEG/TurboJPEGLibrary.swift"; \
+	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindPages/RuntimeLoader.swift:' \
+	  | grep -v '^Sources/PDFBindPages/Poppler/PopplerLibrary.swift:' \
+	  | grep -v '^Sources/PDFBindPages/Tesseract/TesseractLibrary.swift:' \
+	  | grep -v '^Sources/PDFBindPages/JPEG/TurboJPEGLibrary.swift:' \
+	  || { echo "a library loaded outside PDFBindPages/RuntimeLoader.swift (dlopen, dlsym) and" \
+	    "the loaders that use it: PDFBindPages/Poppler/PopplerLibrary.swift," \
+	    "PDFBindPages/Tesseract/TesseractLibrary.swift and PDFBindPages/JPEG/TurboJPEGLibrary.swift"; \
 	    exit 1; }
 
 # BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up and

@@ -7,12 +7,14 @@ let package = Package(
     .executable(name: "pdfbind", targets: ["pdfbind"]),
     .executable(name: "pdfbind-cache", targets: ["pdfbind-cache"]),
     .library(name: "PDFBindCore", targets: ["PDFBindCore"]),
+    .library(name: "PDFBindPages", targets: ["PDFBindPages"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
-    // `make docs`: PDFBindCore's DocC documentation (swift package generate-documentation).
+    // `make docs`: PDFBindCore's and PDFBindPages' DocC documentation (swift package
+    // generate-documentation).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // The cache of decisions (PDFBindCache): SQLite through GRDB. Only its keeper links it.
     .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
@@ -49,12 +51,26 @@ let package = Package(
         .product(name: "SystemPackage", package: "swift-system"),
       ]
     ),
+    // Looking at pages: drawing them (poppler, cairo), decoding scans (TurboJPEG), reading their
+    // script (Tesseract), finding spreads and writing in their pictures, the page workers that
+    // do all of that in processes of their own, the preview's canvas, and the evidence suggest
+    // decides from. On top of the core, beside it for a program that only reads and sets
+    // bindings: `import PDFBindCore` links none of it.
+    .target(
+      name: "PDFBindPages",
+      dependencies: [
+        "PDFBindCore",
+        "CSystemShims",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     // What suggest, set --auto, check --auto and review remember, in SQLite (GRDB). A module of
     // its own so PDFBindCore, a library for other programs, links no SQLite.
     .target(
       name: "PDFBindCache",
       dependencies: [
         "PDFBindCore",
+        "PDFBindPages",
         .product(name: "GRDB", package: "GRDB.swift"),
       ]
     ),
@@ -70,12 +86,15 @@ let package = Package(
     // line's own, beside the core: a program that reads and sets bindings links none of it.
     .target(
       name: "PDFBindReview",
-      dependencies: ["PDFBindCore", .product(name: "SystemPackage", package: "swift-system")]
+      dependencies: [
+        "PDFBindCore", "PDFBindPages", .product(name: "SystemPackage", package: "swift-system"),
+      ]
     ),
     .executableTarget(
       name: "pdfbind",
       dependencies: [
         "PDFBindCore",
+        "PDFBindPages",
         "PDFBindReview",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "SystemPackage", package: "swift-system"),
@@ -89,7 +108,7 @@ let package = Package(
     .testTarget(
       name: "PDFBindCoreTests",
       dependencies: [
-        "PDFBindCore", "PDFBindTestSupport",
+        "PDFBindCore", "PDFBindPages", "PDFBindTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]
     ),
@@ -104,17 +123,18 @@ let package = Package(
     ),
     .testTarget(
       name: "PDFBindReviewTests",
-      dependencies: ["PDFBindReview", "PDFBindCore", "PDFBindTestSupport"]
+      dependencies: ["PDFBindReview", "PDFBindCore", "PDFBindPages", "PDFBindTestSupport"]
     ),
     .testTarget(
       name: "PDFBindEndToEndTests",
       dependencies: ["PDFBindTestSupport"]
     ),
-    // The library as a client uses it: PDFBindCore's public API only (no @testable), and the
+    // The libraries as a client uses them: PDFBindCore's and PDFBindPages' public API only (no
+    // @testable), and the
     // examples of the README and the DocC guide (Snippets/) run as written.
     .testTarget(
       name: "PDFBindAPITests",
-      dependencies: ["PDFBindCore", "PDFBindTestSupport"]
+      dependencies: ["PDFBindCore", "PDFBindPages", "PDFBindTestSupport"]
     ),
     // The review page in headless chromium, driven by browser/review_browser.py (Selenium and
     // Debian's chromium-driver); skipped, with the reason, where those are not installed.
@@ -134,12 +154,14 @@ if Context.environment["PDFBIND_FUZZ"] != nil {
 }
 
 // bench/measure: pdfbind-measure, the measurements suggest's limits are chosen from (see
-// bench/README.md), built only with PDFBIND_BENCH set. It reads PDFBindCore's internals
+// bench/README.md), built only with PDFBIND_BENCH set. It reads PDFBindPages' internals
 // (`@testable import`), which a debug build allows.
 if Context.environment["PDFBIND_BENCH"] != nil {
   package.targets.append(
     .executableTarget(
       name: "pdfbind-measure",
-      dependencies: ["PDFBindCore", .product(name: "SystemPackage", package: "swift-system")],
+      dependencies: [
+        "PDFBindCore", "PDFBindPages", .product(name: "SystemPackage", package: "swift-system"),
+      ],
       path: "bench/measure"))
 }

@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 PageWorker.runIfAsked()  // suggest's page workers are this program, started again
 

@@ -1,5 +1,6 @@
 import Glibc
 import PDFBindCore
+import PDFBindPages
 import Synchronization
 
 /// The cache's keeper: the `pdfbind-cache` program, which `pdfbind` starts when a run first

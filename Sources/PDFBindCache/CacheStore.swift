@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import PDFBindCore
+import PDFBindPages
 
 /// The SQLite file behind the cache, through GRDB: one row per file and `--pages` (its path's
 /// bytes, what identified its bytes, the rules and page tools it was found with, the evidence

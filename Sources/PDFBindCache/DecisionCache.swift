@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Glibc
 import PDFBindCore
+import PDFBindPages
 import Synchronization
 
 /// What `suggest`, `set --auto`, `check --auto` and `review` remember between runs (SPEC,

@@ -1,5 +1,6 @@
 import Foundation
 import PDFBindCore
+import PDFBindPages
 
 /// One item of evidence as the cache stores it: every field of `Evidence`, by its raw values,
 /// so what comes back is equal to what went in (the output with the cache is byte for byte the

@@ -1,5 +1,6 @@
 import Foundation
 import PDFBindCore
+import PDFBindPages
 
 extension DecisionCache {
   /// review's small pictures of the pages `key` (`"1 2 3"`) of `file`, as `remember(pictures:)`

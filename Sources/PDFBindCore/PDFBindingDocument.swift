@@ -13,8 +13,8 @@ import SystemPackage
 ///
 /// A document reads its file once: one open, one stat, one read-only mapping, and one parse
 /// (pdfbind's validated fast path for plain files, qpdf otherwise), shared by everything asked
-/// of it afterwards (`save`, `suggest`, `history`). Not for several threads at once: qpdf
-/// allows one handle per thread; give each task its own document.
+/// of it afterwards (`save`, `history`, and `suggest` where PDFBindPages is imported). Not for
+/// several threads at once: qpdf allows one handle per thread; give each task its own document.
 ///
 /// A document is a class: it stands for one open file (its descriptor, mapping and qpdf
 /// handle), so two references to it are one document and cannot disagree about what the file
@@ -33,7 +33,7 @@ public final class PDFBindingDocument {
   /// The password it was opened with (user or owner), if any.
   public let password: String?
   /// The file as read now; replaced when a save or revert writes over it.
-  private(set) var file: OpenedFile
+  package private(set) var file: OpenedFile
   /// What `save` writes: the binding and layout set since the file was read (or saved).
   public internal(set) var change = BindingChange()
 
@@ -95,37 +95,6 @@ public final class PDFBindingDocument {
       preconditionFailure("a PDFBindingDocument is read when it is created")
     }
     return contents
-  }
-
-  // MARK: - Suggest
-
-  /// What the document's own evidence says its binding (and layout) should be, read from its
-  /// first `pages` pages (the pictures' script: the first `pages` that hold writing);
-  /// `sidecarDirectory` is where calibre's `metadata.opf` and `ComicInfo.xml` are looked for
-  /// (nil: nowhere). The qpdf read is the document's. Documents suggested at the same time
-  /// share `cores` (``SharedCores``); by default this one has the machine to itself.
-  public func suggest(
-    pages: Int = 5, sidecarDirectory: FilePath?, memory: (any EvidenceMemory)? = nil,
-    cores: SharedCores = SharedCores()
-  ) throws(BindingError) -> Suggestion {
-    try BindingAdvisor(password: password, pages: pages, memory: memory, cores: cores)
-      .suggest(file, sidecarDirectory: sidecarDirectory)
-  }
-
-  /// `suggest` with the sidecar files looked for beside the document.
-  public func suggest(pages: Int = 5) throws(BindingError) -> Suggestion {
-    let folder = path.removingLastComponent()
-    return try suggest(pages: pages, sidecarDirectory: folder.isEmpty ? "." : folder)
-  }
-
-  /// The warning `pdfbind get` adds for a two-page `/PageLayout` without `/Direction` in a
-  /// document whose structure (fonts, language, sidecar files) shows right-to-left writing
-  /// (nil otherwise; nothing is read for other files). No page is drawn or read for it.
-  public func layoutWarning(sidecarDirectory: FilePath?) -> BindingWarning? {
-    let advisor = BindingAdvisor(password: password)
-    return advisor.layoutWarning(for: report) { () throws(BindingError) in
-      try advisor.structuralSuggestion(file, sidecarDirectory: sidecarDirectory)
-    }
   }
 }
 

@@ -1,6 +1,6 @@
 // The one model of a library loaded at run time that cannot be used: the loaders of poppler
-// and cairo, Tesseract and its data, and TurboJPEG throw it (RuntimeLoader.swift), `doctor`
-// reports it, and `BindingError.unavailable` carries it.
+// and cairo, Tesseract and its data, and TurboJPEG throw it (PDFBindPages' RuntimeLoader.swift),
+// `doctor` reports it, and `BindingError.unavailable` carries it.
 
 extension RuntimeLibrary {
   /// Why a library (or data file) loaded at run time cannot be used: which one, and what is
@@ -41,10 +41,10 @@ extension RuntimeLibrary {
       case .wrongVersion(let function): "\(library.soname ?? library.rawValue) lacks \(function)"
       case .missingData(let searched):
         library == .scriptData
-          ? "\(TesseractLibrary.scriptData) is not in " + searched.joined(separator: " or ")
+          ? "\(Role.scriptDataFile) is not in " + searched.joined(separator: " or ")
           : "no " + searched.joined(separator: ", ")
       case .dataRefused(let directory):
-        "Tesseract cannot load \(TesseractLibrary.scriptData) from \(directory)"
+        "Tesseract cannot load \(Role.scriptDataFile) from \(directory)"
       case .needs(let other):
         "\(library.soname ?? library.rawValue) is loaded only after "
           + "\(other.soname ?? other.rawValue), which cannot be"
@@ -54,19 +54,28 @@ extension RuntimeLibrary {
 }
 
 extension RuntimeLibrary.Role {
+  /// The names PDFBindPages loads (Debian's packages in `debianPackage`), here so that an
+  /// `Unavailable` can name them: the shared libraries' sonames...
+  package static let popplerSoname = "libpoppler-glib.so.8"
+  package static let cairoSoname = "libcairo.so.2"
+  package static let tesseractSoname = "libtesseract.so.5"
+  package static let turboJPEGSoname = "libturbojpeg.so.0"
+  /// ... and the file of Tesseract's data for orientation and script detection.
+  package static let scriptDataFile = "osd.traineddata"
+
   /// The shared library's soname; nil for data and fonts.
-  var soname: String? {
+  package var soname: String? {
     switch self {
-    case .poppler: PopplerLibrary.sonames.poppler
-    case .cairo: PopplerLibrary.sonames.cairo
-    case .tesseract: TesseractLibrary.soname
-    case .turboJPEG: TurboJPEGLibrary.soname
+    case .poppler: Self.popplerSoname
+    case .cairo: Self.cairoSoname
+    case .tesseract: Self.tesseractSoname
+    case .turboJPEG: Self.turboJPEGSoname
     case .scriptData, .font: nil
     }
   }
 
   /// The Debian package that provides it.
-  var debianPackage: String {
+  package var debianPackage: String {
     switch self {
     case .poppler: "libpoppler-glib8"
     case .cairo: "libcairo2"

@@ -1,17 +1,13 @@
-// What `pdfbind doctor` reports: each library loaded at run time, asked for through the one type
-// that loads it (PopplerLibrary, TesseractLibrary and ScriptDetector, TurboJPEGLibrary, Canvas
-// for the font). Nothing here loads a library itself.
-import Glibc
-
-/// A library (or data file) that PDFBindCore loads at run time, never links, and whether this
-/// process can use it.
+/// A library (or data file) that looking at pages (PDFBindPages) loads at run time, never links,
+/// and whether this process can use it. Here in the core because ``BindingError/unavailable(_:)``
+/// carries one; PDFBindPages' `RuntimeLibrary.inspect()` lists them.
 ///
 /// Reading and setting bindings needs none of them. Drawing pages and reading their text
 /// (poppler-glib and cairo), the script in page pictures (Tesseract and its `osd` data), fast
 /// decoding of pages that are one JPEG scan (TurboJPEG) and the labels of a preview (a
 /// sans-serif font) do; without them those parts say what is missing and the rest works.
 public struct RuntimeLibrary: Equatable, Sendable {
-  /// What a library does for PDFBindCore.
+  /// What a library does for PDFBindPages.
   public enum Role: String, CaseIterable, Sendable {
     /// poppler-glib: opens documents to draw their pages and read their text.
     case poppler = "poppler-glib"
@@ -44,87 +40,11 @@ public struct RuntimeLibrary: Equatable, Sendable {
   /// Whether this process can use it, and from which file.
   public var availability: Availability
 
-  /// Every library PDFBindCore may load, in ``Role`` order, each one loaded the way the code
-  /// that uses it loads it, as when a command runs: a library that loads is kept for the life
-  /// of the process, one that cannot is tried again at the next look (or use).
-  public static func inspect() -> [RuntimeLibrary] {
-    poppler() + tesseract() + [turboJPEG(), font()]
-  }
-
-  /// An entry for `role`, looked for as `name`: available from the file `found` gives, or
-  /// unavailable for the reason `why` gives (nil: `found`'s own).
-  private static func entry(
-    _ role: Role, _ name: String, found: Availability, why: Unavailable? = nil
-  ) -> RuntimeLibrary {
-    RuntimeLibrary(
-      role: role, name: name, debianPackage: role.debianPackage,
-      availability: why.map { .unavailable($0) } ?? found)
-  }
-
-  private static func poppler() -> [RuntimeLibrary] {
-    let names = PopplerLibrary.sonames
-    var why: (poppler: Unavailable?, cairo: Unavailable?) = (nil, nil)
-    // PopplerLibrary loads poppler-glib (with glib and gobject) first, then cairo.
-    if case .failure(let unavailable) = PopplerLibrary.loader.result {
-      if unavailable.library == .cairo {
-        why.cairo = unavailable
-      } else {
-        why.poppler = unavailable
-        if case .unavailable = loaded(.cairo, names.cairo) {
-          why.cairo = Unavailable(.cairo, .needs(.poppler))
-        }
-      }
-    }
-    return [
-      entry(.poppler, names.poppler, found: loaded(.poppler, names.poppler), why: why.poppler),
-      entry(.cairo, names.cairo, found: loaded(.cairo, names.cairo), why: why.cairo),
-    ]
-  }
-
-  private static func tesseract() -> [RuntimeLibrary] {
-    let shared = TesseractLibrary.shared
-    let soname = TesseractLibrary.soname
-    var why: Unavailable?
-    if case .failure(let unavailable) = shared { why = unavailable }
-    let library = entry(.tesseract, soname, found: loaded(.tesseract, soname), why: why)
-    // The data is found whether or not Tesseract loads: doctor says what is there.
-    var data: Availability
-    do throws(Unavailable) {
-      let directory = try ScriptDetector.scriptDataDirectory()
-      data = .available(file: directory + "/" + TesseractLibrary.scriptData)
-      // Tesseract itself judges the data, when it is there to ask.
-      if case .success = shared { _ = try ScriptDetector() }
-    } catch {
-      data = .unavailable(error)
-    }
-    return [library, entry(.scriptData, TesseractLibrary.scriptData, found: data)]
-  }
-
-  private static func turboJPEG() -> RuntimeLibrary {
-    let soname = TurboJPEGLibrary.soname
-    var why: Unavailable?
-    if case .failure(let unavailable) = TurboJPEGLibrary.shared { why = unavailable }
-    return entry(.turboJPEG, soname, found: loaded(.turboJPEG, soname), why: why)
-  }
-
-  private static func font() -> RuntimeLibrary {
-    let found = Canvas.fontFiles.filter { access($0, R_OK) == 0 }
-    let missing = Canvas.fontFiles.filter { !found.contains($0) }
-    return entry(
-      .font, "DejaVu Sans",
-      found: missing.isEmpty
-        ? .available(file: found[0])
-        : .unavailable(Unavailable(.font, .missingData(searched: missing))))
-  }
-
-  /// Where the shared library `soname` was loaded from, as this process maps it.
-  private static func loaded(_ role: Role, _ soname: String) -> Availability {
-    let notMapped = Availability.unavailable(
-      Unavailable(role, .notInstalled(detail: "\(soname) is not loaded")))
-    let found = mappedFiles().first { path in
-      let file = path.split(separator: "/").last ?? ""
-      return file == soname || file.hasPrefix(soname + ".")
-    }
-    return found.map { .available(file: $0) } ?? notMapped
+  /// A library looked for as `name`, with its Debian package and whether it can be used.
+  package init(role: Role, name: String, debianPackage: String, availability: Availability) {
+    self.role = role
+    self.name = name
+    self.debianPackage = debianPackage
+    self.availability = availability
   }
 }

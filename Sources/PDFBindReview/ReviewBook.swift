@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 /// One file on the review page: its name as the user gave it, and what `suggest` and the
 /// pictures made of it, or why it could not be read.

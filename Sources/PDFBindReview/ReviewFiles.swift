@@ -1,5 +1,6 @@
 import Glibc
 import PDFBindCore
+import PDFBindPages
 import SystemPackage
 
 /// Where a review page and its pictures go: `OUT.html` and the folder `OUT_files/` beside it

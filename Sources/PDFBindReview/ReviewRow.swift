@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 /// One book's row on the review page: its name, what the file says now, the suggestion and its
 /// evidence, the pictures and the choice. What the page's script needs is in data attributes:

@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 /// Spreads of one book as a two-page view with `binding` and `cover` shows them.
 public struct PictureView: Equatable, Sendable {

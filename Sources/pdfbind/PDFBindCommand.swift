@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import PDFBindCore
+import PDFBindPages
 
 @main
 struct PDFBindCommand: ParsableCommand {

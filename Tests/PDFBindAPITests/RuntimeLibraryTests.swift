@@ -1,5 +1,6 @@
 import Foundation
 import PDFBindCore
+import PDFBindPages
 import Testing
 
 /// `RuntimeLibrary` as a client uses it: one entry per role, in order, each either found in a

@@ -4,6 +4,7 @@ import PropertyBased
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// pdfbind's own byte-level code under generated input: the scans of a file's head and tail,
 /// the update builder, the serializer and the string ciphers. Each property has an oracle

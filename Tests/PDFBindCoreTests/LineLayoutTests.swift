@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Issue 19, item 4: where the letters are mixed, the layout of the lines decides. Pages are
 /// built by hand from character boxes (no poppler): an A4 page 595 points wide, text between

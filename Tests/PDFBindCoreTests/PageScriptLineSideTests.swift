@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// The side lines are set from, and what lower confidences say: Urdu in Nastaliq is read by
 /// Tesseract as Japanese or Arabic upside down, yet its paragraphs end short on the left as

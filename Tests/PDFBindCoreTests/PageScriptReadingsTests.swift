@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Tesseract reads two pages at once (`PageScriptEvidence.Readings`), yet a book's script
 /// evidence must be what reading one page after another gives: the same pages read, the same

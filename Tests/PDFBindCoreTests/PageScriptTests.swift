@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// SPEC round 3, evidence 7: which pages hold writing, which way its lines run, and what a
 /// script reading on such a page says about the binding. Pictures are drawn here, so the

@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// pdfbind runs work in parallel one way (`OwnThread`, IO/BackgroundWork.swift; page work in
 /// page worker processes), and how much of it a book may run is for its caller to say
@@ -60,12 +61,12 @@ struct ParallelWorkTests {
   /// (or a table of a loaded library's functions) and its comment says why it may cross
   /// threads. A new one belongs here only with such a reason.
   static let uncheckedSendable: Set = [
-    "PDFBindCore/JPEG/TurboJPEGLibrary.swift: TurboJPEGLibrary",
-    "PDFBindCore/Poppler/PopplerLibrary.swift: PopplerLibrary",
-    "PDFBindCore/Tesseract/TesseractLibrary.swift: TesseractLibrary",
-    "PDFBindCore/Tesseract/ScriptDetector.swift: ScriptDetector",
-    "PDFBindCore/Pictures/PagePictures.swift: WholePageScans",
-    "PDFBindCore/Workers/WorkerProcess.swift: WorkerProcess",
+    "PDFBindPages/JPEG/TurboJPEGLibrary.swift: TurboJPEGLibrary",
+    "PDFBindPages/Poppler/PopplerLibrary.swift: PopplerLibrary",
+    "PDFBindPages/Tesseract/TesseractLibrary.swift: TesseractLibrary",
+    "PDFBindPages/Tesseract/ScriptDetector.swift: ScriptDetector",
+    "PDFBindPages/Pictures/PagePictures.swift: WholePageScans",
+    "PDFBindPages/Workers/WorkerProcess.swift: WorkerProcess",
   ]
 
   @Test("@unchecked Sendable only on the owners of C handles, each saying why")

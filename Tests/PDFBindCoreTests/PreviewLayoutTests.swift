@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 @Suite("Preview layout")
 struct PreviewLayoutTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// A scan often catches the scanner's lid or bed beyond the page: a narrow dark band along a
 /// side edge. On the spine side it lies over the seam of a double-page picture, and the spine

@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Joins by the seam's measures together (SPEC round 3, evidence 8): where the lines and edges
 /// alone decide nothing, levels that agree closely across the seam, or several measures that

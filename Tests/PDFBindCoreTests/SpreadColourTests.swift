@@ -2,6 +2,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Double-page pictures whose halves differ in hue, not in lightness: the grey levels show
 /// nothing at the spine, the colour differences show the join (`SpreadDetector.colourJoin`).

@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Double-page pictures: a picture cut in two at the spine joins its halves, in the order the
 /// book reads them; margins, frames, text, textures and unrelated pictures join nothing.

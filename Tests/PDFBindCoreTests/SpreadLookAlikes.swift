@@ -2,6 +2,7 @@ import Foundation
 import PDFBindTestSupport
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Pairs of pages that must decide nothing.
 enum LookAlikePages: String, CaseIterable, CustomStringConvertible, Sendable {

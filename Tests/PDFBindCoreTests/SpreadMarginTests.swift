@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Blank margins are not a smooth picture (SPEC: "blank or flat margins ... decide nothing").
 ///

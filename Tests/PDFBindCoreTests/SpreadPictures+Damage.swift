@@ -2,6 +2,7 @@ import Foundation
 import PDFBindTestSupport
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 // What scanning and printing do to a double-page picture.
 extension SpreadPictures {

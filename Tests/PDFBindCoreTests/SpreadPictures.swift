@@ -2,6 +2,7 @@ import Foundation
 import PDFBindTestSupport
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 // MARK: - Test pictures
 

@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Plain seams (SPEC round 3, evidence 8): a photograph of sand, water or a cloudy sky crosses
 /// the spine with few sharp lines, yet its levels run on from one half into the other. Such a

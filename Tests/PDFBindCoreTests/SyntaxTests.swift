@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// The one reader of PDF bytes, piece by piece: tokens as byte ranges with what a strict
 /// caller declines flagged, values, stream filters, and any bytes without a crash.

@@ -4,6 +4,7 @@ import SystemPackage
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Tesseract is given page pictures already black and white, made with its own Otsu
 /// thresholding (`TesseractThreshold`): the same bits, so the same script readings, without

@@ -2,6 +2,7 @@ import PDFBindTestSupport
 import SystemPackage
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 extension PageWorkers {
   /// Page workers for tests in this process: the built `pdfbind`, started as a worker (this

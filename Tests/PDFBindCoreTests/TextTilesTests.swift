@@ -1,6 +1,7 @@
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Squares of writing in rows and in columns (`TextTiles`), on pictures drawn here.
 @Suite("Squares of writing beside pictures")

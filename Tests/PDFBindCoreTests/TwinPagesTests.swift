@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// The halves of one picture whose seam shows no line to follow (a texture, a few pixels of it
 /// lost in the binding) look alike at their edges and unlike the rest of the book: they fix

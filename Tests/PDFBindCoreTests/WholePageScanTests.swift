@@ -4,6 +4,7 @@ import SystemPackage
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// Pages that are one JPEG scan and nothing else have their spine pictures decoded by
 /// libjpeg-turbo and scaled down as cairo does rather than drawn by poppler (`PagePictures`):

@@ -3,6 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 @testable import PDFBindReview
 
 /// The review page as data: escaping, the policy, the rows' data attributes and which pictures

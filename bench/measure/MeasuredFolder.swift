@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// The PDFs of a folder for the opt-in measurements, each opened as `suggest` opens it: qpdf
 /// for the image sizes, poppler to draw the pages.

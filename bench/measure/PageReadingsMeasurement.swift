@@ -1,4 +1,5 @@
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// What the page script reads on every page it looks at, for choosing its limits: one
 /// tab-separated line per page of each PDF in a folder, read as `suggest` reads it (qpdf for

@@ -1,4 +1,5 @@
 @testable import PDFBindCore
+@testable import PDFBindPages
 
 /// What `TwinPages` weighs, for choosing its limits: one tab-separated line per pair of
 /// consecutive pages of each PDF in a folder, drawn as `suggest` draws them (poppler, 200 ×

@@ -1,6 +1,6 @@
 /// What one read of a file established: the entries pdfbind edits, the page count (the
 /// verifier compares it), and qpdf's warnings (so that new ones in a result stand out).
-struct Inspection {
+package struct Inspection {
   var direction: DirectionEntry
   var directionIsIndirect: Bool
   var pageLayout: PageLayoutEntry
@@ -53,7 +53,7 @@ struct Inspection {
   }
 
   /// What `get` reports for the document read (`history` gives one per revision).
-  var report: BindingReport {
+  package var report: BindingReport {
     BindingReport(
       direction: direction, pageLayout: pageLayout, pageCount: pageCount, warnings: warnings)
   }

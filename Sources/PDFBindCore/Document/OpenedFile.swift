@@ -4,9 +4,9 @@ import SystemPackage
 /// once (`SourceFile`), read once (by the validated fast path, or by qpdf), and qpdf's handle
 /// kept for whatever needs it next (planning an update, suggest) until something is written.
 /// Each step happens on first use, so a command pays only for what it reads.
-final class OpenedFile {
-  let path: FilePath
-  let password: String?
+package final class OpenedFile {
+  package let path: FilePath
+  package let password: String?
   private var source: SourceFile?
   private var contents: Inspection?
   private var qpdf: (document: QPDFDocument, inspection: Inspection)?
@@ -15,7 +15,7 @@ final class OpenedFile {
 
   /// A file not opened yet; `contents`, when given, is what it is already known to hold (a
   /// result the verifier read back).
-  init(path: FilePath, password: String?, contents: Inspection? = nil) {
+  package init(path: FilePath, password: String?, contents: Inspection? = nil) {
     self.path = path
     self.password = password
     self.contents = contents
@@ -31,7 +31,7 @@ final class OpenedFile {
   }
 
   /// What the file holds: read by the fast path when the file is plain, otherwise by qpdf.
-  func inspection() throws(BindingError) -> Inspection {
+  package func inspection() throws(BindingError) -> Inspection {
     if let contents { return contents }
     let source = try sourceFile()
     if let report = CatalogFastPath.report(for: source) {
@@ -44,7 +44,7 @@ final class OpenedFile {
 
   /// The file as qpdf reads it (opened now if the fast path read it so far); a damaged file
   /// comes recovered, with `damage` set in its inspection.
-  func qpdfRead() throws(BindingError) -> (document: QPDFDocument, inspection: Inspection) {
+  package func qpdfRead() throws(BindingError) -> (document: QPDFDocument, inspection: Inspection) {
     if let qpdf { return qpdf }
     let read = try Inspection.open(try sourceFile(), password: password)
     qpdf = read
@@ -53,7 +53,7 @@ final class OpenedFile {
   }
 
   /// Lets qpdf's handle go, before anything is written (qpdf reads the mapped file lazily).
-  func releaseQPDF() {
+  package func releaseQPDF() {
     qpdf = nil
   }
 

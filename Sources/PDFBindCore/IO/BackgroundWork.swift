@@ -10,8 +10,8 @@ import SystemPackage
 /// and its script readings, all at once); a waiting pool thread would hold the others back.
 /// When no thread can be had, the work runs at once, in `init`.
 ///
-/// How many threads a book's work may keep busy is for the caller to say (`SharedCores`),
-/// never a count kept by the process.
+/// How many threads a book's work may keep busy is for the caller to say (PDFBindPages'
+/// `SharedCores`), never a count kept by the process.
 package final class OwnThread: Sendable {
   /// nil when the work ran in `init`.
   private let thread: pthread_t?
@@ -70,14 +70,14 @@ package final class OwnThread: Sendable {
 
 /// Work started at once on a thread of its own (`OwnThread`), whose outcome the caller
 /// collects with `wait()` once it has done its own share.
-final class BackgroundWork<Outcome: Sendable>: Sendable {
+package final class BackgroundWork<Outcome: Sendable>: Sendable {
   private final class Slot: Sendable {
     let outcome = Mutex<Outcome?>(nil)
   }
   private let slot: Slot
   private let thread: OwnThread
 
-  init(_ work: @escaping @Sendable () -> Outcome) {
+  package init(_ work: @escaping @Sendable () -> Outcome) {
     let slot = Slot()
     self.slot = slot
     thread = OwnThread {
@@ -87,38 +87,10 @@ final class BackgroundWork<Outcome: Sendable>: Sendable {
   }
 
   /// Waits until the work is done and returns its outcome.
-  func wait() -> Outcome {
+  package func wait() -> Outcome {
     thread.join()
     return slot.outcome.withLock { $0! }
   }
-}
-
-/// The processor cores the books suggested at the same time share. A program that suggests
-/// several books at once (a batch) gives every ``BindingAdvisor`` it uses the same
-/// `SharedCores`: each book holds one core while it is suggested, and runs a second reading or
-/// drawing thread beside its own only while another core is free (a book alone on a machine of
-/// several cores, or the last of a batch). An advisor made without one has the machine to
-/// itself.
-public final class SharedCores: Sendable {
-  /// Cores not held by a book.
-  private let free: Mutex<Int>
-
-  /// `count` cores; by default as many as the machine has online.
-  public init(count: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))) {
-    free = Mutex(count)
-  }
-
-  /// Runs `body`, one book's work, holding one core.
-  func holding<Value, Failure: Error>(_ body: () throws(Failure) -> Value) throws(Failure)
-    -> Value
-  {
-    free.withLock { $0 -= 1 }
-    defer { free.withLock { $0 += 1 } }
-    return try body()
-  }
-
-  /// Whether a core is free now: a book's work may then run a second thread beside its own.
-  var oneFree: Bool { free.withLock { $0 > 0 } }
 }
 
 /// fsync(2) of a file started at once in the background: the caller verifies the result

@@ -4,34 +4,41 @@ import Glibc
 // MARK: - What suggest reads
 
 /// What the catalog and the fonts of the first pages say about a document's binding.
-struct BindingHints: Equatable, Sendable {
+package struct BindingHints: Equatable, Sendable {
   /// The catalog's `/Lang`, as text.
-  var lang: String?
+  package var lang: String?
   /// The catalog's XMP packet (`/Metadata`), decoded, at most 1 MB.
-  var xmp: String?
+  package var xmp: String?
   /// The non-standard `/PageDirection` name (catalog or `/ViewerPreferences`), without slash.
-  var pageDirection: String?
+  package var pageDirection: String?
   /// Fonts on the first pages that write vertically: `BaseFont (CMap)`.
-  var verticalFonts: [String] = []
+  package var verticalFonts: [String] = []
   /// How many pages the fonts were read from.
-  var pagesRead = 0
+  package var pagesRead = 0
   /// The `/ToUnicode` CMaps of subset fonts (`ABCDEF+Name`) on the first pages: a subset font
   /// maps only the characters the document uses.
-  var subsetToUnicode: [String] = []
+  package var subsetToUnicode: [String] = []
 }
 
 /// An image's size in pixels, as its dictionary declares it.
-struct ImageSize: Equatable, Sendable {
-  var width: Int
-  var height: Int
+package struct ImageSize: Equatable, Sendable {
+  package var width: Int
+  package var height: Int
 
-  var pixels: Int { width.multipliedReportingOverflow(by: height).overflow ? .max : width * height }
+  package init(width: Int, height: Int) {
+    self.width = width
+    self.height = height
+  }
+
+  package var pixels: Int {
+    width.multipliedReportingOverflow(by: height).overflow ? .max : width * height
+  }
 }
 
 extension QPDFDocument {
   /// Reads `/Lang`, XMP, `/PageDirection` and the fonts of the first `pages` pages. Never
   /// throws: whatever qpdf cannot read is left out, and its error is cleared.
-  func bindingHints(firstPages pages: Int) -> BindingHints {
+  package func bindingHints(firstPages pages: Int) -> BindingHints {
     var hints = BindingHints()
     defer { discardError() }
     guard let root = readableRoot else { return hints }
@@ -61,7 +68,7 @@ extension QPDFDocument {
   /// The largest image each of the first `pages` pages draws, directly or through form
   /// XObjects (two levels deep); nil for a page with none. Read before a page is drawn:
   /// poppler decodes an image whole, whatever size it is drawn at.
-  func largestImages(firstPages pages: Int) -> [ImageSize?] {
+  package func largestImages(firstPages pages: Int) -> [ImageSize?] {
     defer { discardError() }
     let count = min(Int(qpdf_get_num_pages(raw)), pages)
     guard count > 0 else { return [] }

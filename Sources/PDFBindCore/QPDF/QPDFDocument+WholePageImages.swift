@@ -3,16 +3,27 @@ import Glibc
 
 /// A page that is one JPEG image drawn over the whole of it and nothing else, as scanners,
 /// img2pdf and comic converters write them: its picture is the image, scaled to the page.
-struct WholePageJPEG {
+package struct WholePageJPEG {
   /// The image's bytes as the file holds them (after decryption): a JPEG file.
-  let data: [UInt8]
-  let width: Int
-  let height: Int
+  package let data: [UInt8]
+  package let width: Int
+  package let height: Int
   /// `/DeviceRGB` (decoded to red, green and blue) rather than `/DeviceGray`.
-  let inColour: Bool
+  package let inColour: Bool
   /// The page's size in points.
-  let pageWidth: Double
-  let pageHeight: Double
+  package let pageWidth: Double
+  package let pageHeight: Double
+
+  package init(
+    data: [UInt8], width: Int, height: Int, inColour: Bool, pageWidth: Double, pageHeight: Double
+  ) {
+    self.data = data
+    self.width = width
+    self.height = height
+    self.inColour = inColour
+    self.pageWidth = pageWidth
+    self.pageHeight = pageHeight
+  }
 }
 
 extension QPDFDocument {
@@ -26,7 +37,7 @@ extension QPDFDocument {
   /// page, or an image whose colours need more than a JPEG decoder (a colour space other than
   /// grey or RGB, `/Decode`, a mask, a second filter). Never throws: what qpdf cannot read is
   /// nil, and its error is cleared.
-  func wholePageJPEG(_ index: Int) -> WholePageJPEG? {
+  package func wholePageJPEG(_ index: Int) -> WholePageJPEG? {
     defer { discardError() }
     let page = qpdf_get_page_n(raw, index)
     guard qpdf_has_error(raw) == QPDF_FALSE, qpdf_oh_is_dictionary(raw, page) == QPDF_TRUE,

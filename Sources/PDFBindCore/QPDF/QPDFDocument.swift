@@ -8,7 +8,7 @@ import SystemPackage
 /// including a failed read (qpdf allocates in `qpdf_init`, before the read can fail).
 /// qpdf allows different `qpdf_data` on different threads, never one on two: keep each
 /// document local to the job that opened it.
-final class QPDFDocument {
+package final class QPDFDocument {
   let raw: qpdf_data
   /// The bytes qpdf parses, mapped read-only; released after qpdf_cleanup.
   private let mapping: MappedFile?

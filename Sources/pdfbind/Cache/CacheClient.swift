@@ -1,5 +1,6 @@
 import Glibc
 import PDFBindCore
+import PDFBindPages
 import Synchronization
 import SystemPackage
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 import SystemPackage
 
 /// `--no-cache`, for the commands that decide from evidence (suggest, set --auto,

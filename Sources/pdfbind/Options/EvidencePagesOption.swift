@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 
 /// `--pages N`, shared by suggest and review: how far the evidence is read.
 struct EvidencePagesOption: ParsableArguments {

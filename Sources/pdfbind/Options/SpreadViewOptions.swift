@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 
 /// The binding `--as` tries out: only the two a viewer can lay out.
 enum TryBinding: String, ExpressibleByArgument, CaseIterable {

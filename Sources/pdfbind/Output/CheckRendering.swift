@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 extension Expectation {
   /// The file's values for what is compared: `left-edge`, `left-edge, layout none`, and with

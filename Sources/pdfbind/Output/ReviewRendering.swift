@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 import PDFBindReview
 import SystemPackage
 

@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 extension SaveOutcome {
   /// `PATH: left-edge -> right-edge`, `PATH: right-edge (unchanged)`, and with a layout

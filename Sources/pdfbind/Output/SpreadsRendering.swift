@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 extension SpreadView {
   /// `spreads`: `[1] [3|2] [5|4] [6]` (`(no pages)` for none), with a note when the binding

@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 extension Suggestion {
   /// `right-edge (text: 91% of letters…; metadata.opf: ar)`, `right-edge, cover (spreads: …)`,

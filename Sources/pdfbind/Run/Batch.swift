@@ -1,5 +1,6 @@
 import Dispatch
 import PDFBindCore
+import PDFBindPages
 import Synchronization
 
 /// Runs one job per input on up to `jobs` threads (`OwnThread`, the library's one way to run

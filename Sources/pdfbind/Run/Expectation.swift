@@ -1,4 +1,5 @@
 import PDFBindCore
+import PDFBindPages
 
 /// What `check` compares: a binding (given, or with --auto the one each file's suggestion
 /// decides), a layout, or both.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 
 extension PDFBindCommand {
   struct Doctor: ParsableCommand {

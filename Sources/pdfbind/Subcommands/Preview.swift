@@ -1,5 +1,6 @@
 import ArgumentParser
 import PDFBindCore
+import PDFBindPages
 import SystemPackage
 
 extension SpreadRange: ExpressibleByArgument {
@@ -94,7 +95,7 @@ extension PDFBindCommand {
             range = all.isEmpty ? nil : 1...min(6, all.count)
           }
           return .picture(
-            try PDFBindCore.Preview.render(
+            try PDFBindPages.Preview.render(
               path, password: password,
               spreads: range.map { Array(all[($0.lowerBound - 1)..<$0.upperBound]) } ?? [],
               header: shown.previewHeader(name: name, showing: range, of: all.count),
@@ -114,7 +115,7 @@ extension PDFBindCommand {
         throw ExitCode.validationFailure
       case .picture(let picture)?:
         if !quiet { picture.warnings.forEach { file.warn(input, $0) } }
-        do { try PDFBindCore.Preview.write(picture.png, to: destination) } catch {
+        do { try PDFBindPages.Preview.write(picture.png, to: destination) } catch {
           file.fail(input, error)
         }
       case nil: break
@@ -133,6 +134,6 @@ extension PDFBindCommand {
 /// A picture, or a command-line mistake found only once the file is read (a range past its
 /// last spread).
 private enum Outcome {
-  case picture(PDFBindCore.PreviewPicture)
+  case picture(PDFBindPages.PreviewPicture)
   case usage(String)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import PDFBindCore
+import PDFBindPages
 import PDFBindReview
 import Synchronization
 import SystemPackage

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Models the page script's decision (Sources/PDFBindCore/Suggest/PageScriptEvidence.swift) on
+"""Models the page script's decision (Sources/PDFBindPages/Suggest/PageScriptEvidence.swift) on
 page readings measured once, so a limit can be tried on a labelled image set in seconds rather
 than by running Tesseract again. The limits below mirror the Swift ones; change one here, see
 what it does to every book, and only then change the Swift.

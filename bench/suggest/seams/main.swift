@@ -1,6 +1,6 @@
 // measure.sh builds this as `measure`. It prints every measure `SpreadDetector` takes of every
 // pair of consecutive pages of the labelled image books, as CSV, with the detector's outcome,
-// the rule that joined and the label: the table the thresholds of Sources/PDFBindCore/Pictures
+// the rule that joined and the label: the table the thresholds of Sources/PDFBindPages/Pictures/Spreads
 // were chosen from. Built by measure.sh from the detector's own sources, so it measures exactly
 // what `suggest` decides by.
 //

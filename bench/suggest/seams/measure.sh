@@ -14,9 +14,12 @@ DIR=$1
 WORK=${2:-/tmp/pdfbind-seams}
 mkdir -p "$WORK"
 /usr/bin/python3 "$HERE/render_edges.py" "$DIR" "$WORK/pages"
-# The detector's own sources (the folder holds nothing else that needs the rest of the core).
+# The detector's own sources and the picture values it reads (none needs the rest of pdfbind).
 swiftc -O -o "$WORK/measure" "$HERE/main.swift" "$HERE/PGM.swift" "$HERE/Measures.swift" \
-  "$ROOT"/Sources/PDFBindCore/Pictures/*.swift
+  "$ROOT"/Sources/PDFBindPages/Pictures/GreyImage.swift \
+  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture.swift \
+  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture+Scan.swift \
+  "$ROOT"/Sources/PDFBindPages/Pictures/Spreads/*.swift
 "$WORK/measure" "$WORK/pages" "$DIR/image-labels.tsv" > "$WORK/measures.csv"
 python3 - "$WORK/measures.csv" <<'PY'
 import csv, sys

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """Draws every page of the labelled image books as `suggest` does for double-page pictures
-(Sources/PDFBindCore/Suggest/SpreadEvidence.swift: poppler-glib and cairo, fitted in 200 x 300,
+(Sources/PDFBindPages/Suggest/SpreadEvidence.swift: poppler-glib and cairo, fitted in 200 x 300,
 only the 16 columns at each side drawn, grey levels by 299/587/114) and writes them as PGM:
 OUT/BOOK/p-0001.pgm ...; for a page in colour also the colour differences of those columns
-(Sources/PDFBindCore/Pictures/SpinePicture.swift), as p-0001.rg.pgm and p-0001.yb.pgm.
+(Sources/PDFBindPages/Pictures/SpinePicture.swift), as p-0001.rg.pgm and p-0001.yb.pgm.
 `main.swift` (built by measure.sh) and `cross.swift` read them.
 
 usage: render_edges.py DIR OUT     (DIR holds image-labels.tsv; Debian's python3 with

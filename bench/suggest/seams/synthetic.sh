@@ -1,8 +1,9 @@
 #!/bin/sh
-# Builds and runs synthetic.swift: the spread detector (Sources/PDFBindCore/Pictures) with the
-# tests' picture makers (SpreadPictures, SpreadLookAlikes, SplitMix64), optimised, so that tens
-# of thousands of pairs take a minute or two instead of the hours a debug test run would. Run it
-# after changing a threshold of the detector, beside measure.sh on the labelled books.
+# Builds and runs synthetic.swift: the spread detector (Sources/PDFBindPages/Pictures/Spreads,
+# with the picture values) and the tests' picture makers (SpreadPictures, SpreadLookAlikes,
+# SplitMix64), optimised, so that tens of thousands of pairs take a minute or two instead of
+# the hours a debug test run would. Run it after changing a threshold of the detector, beside
+# measure.sh on the labelled books.
 #
 # usage: bench/suggest/seams/synthetic.sh [UNRELATED-PER-START] [LOOK-ALIKE-SEEDS] [SPREAD-SEEDS]
 #   WORK (environment, default /tmp/pdfbind-seams-synthetic): where the build goes
@@ -20,5 +21,9 @@ for file in "$ROOT"/Tests/PDFBindCoreTests/SpreadPictures.swift \
   grep -v -e '^import PDFBind' -e '^@testable import' "$file" > "$WORK/sources/$(basename "$file")"
 done
 cp "$HERE/synthetic.swift" "$WORK/sources/main.swift"
-swiftc -O -o "$WORK/synthetic" "$WORK"/sources/*.swift "$ROOT"/Sources/PDFBindCore/Pictures/*.swift
+swiftc -O -o "$WORK/synthetic" "$WORK"/sources/*.swift \
+  "$ROOT"/Sources/PDFBindPages/Pictures/GreyImage.swift \
+  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture.swift \
+  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture+Scan.swift \
+  "$ROOT"/Sources/PDFBindPages/Pictures/Spreads/*.swift
 "$WORK/synthetic" "$@"

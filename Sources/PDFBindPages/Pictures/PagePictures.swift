@@ -1,0 +1,122 @@
+import PDFBindCore
+import Synchronization
+
+/// The pages of one document as `suggest` draws them: poppler draws, and pages whose images
+/// are too large to decode within pdfbind's memory bound (qpdf reads their sizes first) are
+/// refused. A page that is one JPEG scan and nothing else has its spine picture decoded by
+/// libjpeg-turbo and scaled down as cairo scales it instead (`WholePageScans`): the picture
+/// poppler draws (to the pixel on 98% of the pages measured, a level apart at a few pixels on
+/// the rest; `CairoGoodFilter`), at half the cost.
+struct PagePictures {
+  /// The largest image pdfbind lets poppler decode: 50 megapixels is 200 MB as poppler holds
+  /// it, and well above a 600-dpi scan of an A4 page (35 megapixels).
+  static let largestImagePixels = 50_000_000
+
+  /// The most memory a JPEG scan is decoded into on a drawing thread: a 600-dpi A4 scan in
+  /// grey (35 MB), a 400-dpi one in colour (47 MB). Larger, poppler draws the page.
+  static let largestDecodedJPEG = 48 << 20
+
+  /// The book's pages, drawn in page workers.
+  let pages: BookPages
+  /// The largest image of each page, as far as qpdf read (pages past its end are not checked).
+  let largestImages: [ImageSize?]
+  /// The pages that are one JPEG scan, read by qpdf as they are drawn; nil to draw every page
+  /// with poppler.
+  var scans: WholePageScans? = nil
+
+  var pageCount: Int { pages.pageCount }
+
+  /// An image of a megapixel or more: a scan, a manga page, a photograph.
+  static let scanPixels = 1_000_000
+
+  /// Whether page `index` draws a scan-sized image (as far as qpdf read).
+  func holdsScan(_ index: Int) -> Bool {
+    index < largestImages.count && (largestImages[index]?.pixels ?? 0) >= Self.scanPixels
+  }
+
+  /// The size in pixels of a page of `width`×`height` points fitted in `maxWidth`×`maxHeight`
+  /// with its shape kept.
+  static func fitted(width: Double, height: Double, maxWidth: Int, maxHeight: Int)
+    -> (width: Int, height: Int)
+  {
+    let scale = min(Double(maxWidth) / width, Double(maxHeight) / height)
+    return (max(1, Int((width * scale).rounded())), max(1, Int((height * scale).rounded())))
+  }
+
+  /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
+  func picture(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
+    -> GreyImage
+  {
+    try checkImageSizes(index)
+    return try pages.picture(index, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
+  /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
+  /// with `edges` columns drawn at each side: decoded by TurboJPEG when the page is one JPEG
+  /// scan, otherwise drawn by poppler (both in a page worker).
+  func spinePicture(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int)
+    throws(PageRasterError) -> SpinePicture
+  {
+    try checkImageSizes(index)
+    let scan =
+      index < largestImages.count && largestImages[index] != nil
+      ? scans?.wholePageJPEG(index) : nil
+    return try pages.spinePicture(
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
+  }
+
+  private func checkImageSizes(_ index: Int) throws(PageRasterError) {
+    if index < largestImages.count, let size = largestImages[index],
+      size.pixels > Self.largestImagePixels
+    {
+      throw .imageTooLarge(size)
+    }
+  }
+}
+
+/// The qpdf document `suggest` read, lent to the drawing threads one at a time (qpdf allows
+/// a document on one thread at a time) to find the pages that are one JPEG scan. Unchecked:
+/// the document stays the file's (`OpenedFile` keeps it for `set --auto`), and its thread
+/// touches it only before the drawing starts and after every drawing thread has finished.
+final class WholePageScans: @unchecked Sendable {
+  private let document: QPDFDocument
+  private let oneAtATime = Mutex(())
+
+  init(_ document: QPDFDocument) {
+    self.document = document
+  }
+
+  /// Page `index` (from 0) as a `WholePageJPEG`, or nil when it is anything else.
+  func wholePageJPEG(_ index: Int) -> WholePageJPEG? {
+    oneAtATime.withLock { _ in document.wholePageJPEG(index) }
+  }
+}
+
+/// Why a page has no picture.
+enum PageRasterError: Error, Equatable, CustomStringConvertible {
+  /// poppler cannot load the page, or it has no area.
+  case unreadable
+  /// The drawing surface could not be made.
+  case cannotDraw(String)
+  /// The page draws an image larger than pdfbind decodes (poppler decodes an image whole).
+  case imageTooLarge(ImageSize)
+  /// The page worker ran past a deadline, crashed or reached its memory limit.
+  case stopped(PageWorkFailure)
+
+  /// What the evidence line says of the page: `not drawn` when its worker was stopped.
+  var unfinished: String {
+    if case .stopped = self { return "not drawn" }
+    return "not rendered"
+  }
+
+  var description: String {
+    switch self {
+    case .unreadable: "poppler cannot load it, or it has no area"
+    case .cannotDraw(let reason): reason
+    case .imageTooLarge(let size):
+      "it holds an image of \(size.width)×\(size.height) pixels, more than the "
+        + "\(PagePictures.largestImagePixels / 1_000_000) megapixels pdfbind decodes"
+    case .stopped(let failure): failure.description
+    }
+  }
+}

@@ -1,0 +1,125 @@
+import PDFBindCore
+
+extension PageScriptEvidence {
+  /// The pages Tesseract has read for one book and those it is reading, on threads of their
+  /// own while the next page is drawn (two at once while a core is free, `SharedCores`).
+  /// Readings are taken in page order, so what decides and where the look ends are exactly
+  /// those of reading one page after another. A page is read once it is sure to be needed,
+  /// or, for a book alone, beside the reading started just before it (`mayStart`).
+  struct Readings {
+    /// Read in page order, up to the one that ended the look.
+    private(set) var taken: [PageReading] = []
+    private(set) var unavailable: RuntimeLibrary.Unavailable?
+    /// The page (from 1) whose reading ended the look: two pages agree, or Tesseract is missing.
+    private(set) var endedAt: Int?
+    private var inFlight: [(page: PageReading, reading: BackgroundWork<Outcome>)] = []
+    private var drawnSinceRead = 0
+    /// Whether a reading was taken since the last one started.
+    private var takenSinceStart = false
+    private let observe: ((PageReading) -> Void)?
+    private let readsTwoAtOnce: () -> Bool
+    private let reader: Reader
+
+    typealias Outcome = Result<ScriptReading?, RuntimeLibrary.Unavailable>
+    /// Reads the script in one page picture (its page number from 1 given), on any thread.
+    typealias Reader =
+      @Sendable (GreyImage, Int) throws(RuntimeLibrary.Unavailable) -> ScriptReading?
+
+    /// `observe`, when given, sees each page taken, and the look then goes on past two pages
+    /// that agree. `reader` reads in a page worker (`BookPages.readScript`). `readsTwoAtOnce`,
+    /// asked before each reading, says whether a second page may be read while one is (not
+    /// when other books keep the cores busy).
+    init(
+      observe: ((PageReading) -> Void)?, reader: @escaping Reader,
+      readsTwoAtOnce: @escaping () -> Bool = { true }
+    ) {
+      self.observe = observe
+      self.readsTwoAtOnce = readsTwoAtOnce
+      self.reader = reader
+    }
+
+    /// Pages taken or being read.
+    var count: Int { taken.count + inFlight.count }
+
+    /// Called before each page is drawn. One page is drawn while the readings go on; before
+    /// any further page, the readings that may end the look are taken (reading one page after
+    /// another would draw nothing past the page whose reading ends it).
+    mutating func willDraw() {
+      defer { drawnSinceRead += 1 }
+      guard drawnSinceRead > 0 else { return }
+      while endedAt == nil, !inFlight.isEmpty, !mayStart(drawnSinceStart: drawnSinceRead + 1) {
+        take()
+      }
+    }
+
+    /// Reads `page` in `image`: at once when its reading is needed whatever the pages being
+    /// read say, else once they are taken (and not at all when one of them ends the look).
+    mutating func read(_ page: PageReading, in image: GreyImage) {
+      while !inFlight.isEmpty, !mayStart(drawnSinceStart: drawnSinceRead) {
+        take()
+        if endedAt != nil { return }
+      }
+      let reader = reader
+      let number = page.page
+      let work = BackgroundWork { () -> Outcome in
+        do throws(RuntimeLibrary.Unavailable) {
+          return .success(try reader(image, number))
+        } catch {
+          return .failure(error)
+        }
+      }
+      inFlight.append((page, work))
+      drawnSinceRead = 0
+      takenSinceStart = false
+    }
+
+    /// Takes every reading still needed. A reading under way past the end of the look (one
+    /// started beside the reading that ended it, or with Tesseract missing) is waited for
+    /// and dropped.
+    mutating func finish() {
+      while endedAt == nil, !inFlight.isEmpty { take() }
+      for (_, dropped) in inFlight { _ = dropped.wait() }
+      inFlight = []
+    }
+
+    /// Whether the reading of a page may start now, the page being the `drawnSinceStart`th
+    /// drawn since the last reading started: when a reader is free (the second only while the
+    /// book has the cores alone) and either the reading is needed whatever those in flight
+    /// say (none of them can end the look, which ends on two leaning pages that all lean one
+    /// way), or its page is the first drawn since the one in flight started, nothing taken
+    /// since. Such a reading runs beside the other on a core that would stand idle; when the
+    /// other ends the look it is dropped, after the little longer it runs (they started
+    /// together). A book whose first pages lean without deciding (a manga read as "Japanese?")
+    /// reads its later pages two at a time so; a book decided by its first two pages reads
+    /// no more.
+    private func mayStart(drawnSinceStart: Int) -> Bool {
+      guard inFlight.isEmpty || (inFlight.count < readersAtOnce && readsTwoAtOnce()) else {
+        return false
+      }
+      let leaning = taken.compactMap(\.leans)
+      let needed = observe != nil || Set(leaning).count > 1 || leaning.count + inFlight.count < 2
+      return needed || (drawnSinceStart == 1 && !takenSinceStart)
+    }
+
+    private mutating func take() {
+      var (page, work) = inFlight.removeFirst()
+      takenSinceStart = true
+      switch work.wait() {
+      case .failure(let error):
+        unavailable = error
+        endedAt = page.page
+        return
+      case .success(let reading): page.reading = reading
+      }
+      taken.append(page)
+      if let observe {
+        observe(page)
+        return
+      }
+      let leaning = taken.compactMap(\.leans)
+      if leaning.count >= 2, Set(leaning).count == 1, taken.contains(where: { $0.says != nil }) {
+        endedAt = page.page
+      }
+    }
+  }
+}

@@ -1,0 +1,134 @@
+// Orientation-and-script detection on one page picture at a time.
+import Glibc
+import PDFBindCore
+import Synchronization
+
+/// What Tesseract's orientation-and-script detection reads in one page picture.
+struct ScriptReading: Equatable, Sendable {
+  /// Tesseract's script name: `Arabic`, `Hebrew`, `Latin`, `Han`, `Japanese`, `Cyrillic`…
+  var script: String
+  /// Tesseract's confidence in the script (about 0 to 20 in practice; 1 or less is a guess).
+  var confidence: Double
+  /// The page's rotation Tesseract reads, in degrees (0, 90, 180, 270).
+  var orientation: Int
+}
+
+/// Sole owner of one Tesseract handle, initialised for orientation-and-script detection and
+/// ended in `deinit`. Not for two threads at once: `ScriptDetectorPool` lends each to one
+/// thread at a time (hence `@unchecked Sendable`: it moves between threads, never shared).
+final class ScriptDetector: @unchecked Sendable {
+  private let library: TesseractLibrary
+  private let handle: OpaquePointer
+
+  /// Where Tesseract 5 looks for its data when TESSDATA_PREFIX is not set: Debian's place
+  /// first, then the places a source build uses.
+  static let dataDirectories = [
+    "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+    "/usr/local/share/tessdata", "/usr/share/tessdata",
+  ]
+
+  /// The folder that holds the script data, where Tesseract will look for it. TESSDATA_PREFIX,
+  /// when set, is the only place Tesseract looks.
+  static func scriptDataDirectory() throws(RuntimeLibrary.Unavailable) -> String {
+    let searched = getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? dataDirectories
+    guard
+      let directory = searched.first(where: {
+        access($0 + "/" + TesseractLibrary.scriptData, R_OK) == 0
+      })
+    else { throw RuntimeLibrary.Unavailable(.scriptData, .missingData(searched: searched)) }
+    return directory
+  }
+
+  init() throws(RuntimeLibrary.Unavailable) {
+    library = try TesseractLibrary.shared.get()
+    // Look for the data first: Tesseract prints its own complaint on stderr when it is missing.
+    let directory = try Self.scriptDataDirectory()
+    let refused = RuntimeLibrary.Unavailable(.scriptData, .dataRefused(directory: directory))
+    guard let handle = library.create() else { throw refused }
+    // Tesseract's notes ("Too few characters", resolution estimates) would land on stderr,
+    // where pdfbind's users read pdfbind's own words.
+    _ = library.setVariable(handle, "debug_file", "/dev/null")
+    guard library.initialize(handle, directory, "osd") == 0 else {
+      library.delete(handle)
+      throw refused
+    }
+    library.setPageSegmentationMode(handle, TesseractLibrary.pageSegmentationOSDOnly)
+    self.handle = handle
+  }
+
+  deinit {
+    library.end(handle)
+    library.delete(handle)
+  }
+
+  /// Who makes the page black and white before it is read.
+  enum Thresholding {
+    /// `TesseractThreshold`, Tesseract's thresholding done here at a fraction of its cost.
+    case pdfbind
+    /// Tesseract's own, given the grey picture: for the test that the two read alike.
+    case tesseract
+  }
+
+  /// The script and orientation Tesseract reads in `image`, drawn at `resolution` pixels per
+  /// inch; nil when it finds too little writing to say.
+  func read(_ image: GreyImage, resolution: Int, thresholding: Thresholding = .pdfbind)
+    -> ScriptReading?
+  {
+    guard image.width >= 16, image.height >= 16 else { return nil }
+    let (width, height) = (Int32(image.width), Int32(image.height))
+    switch thresholding {
+    case .pdfbind:
+      // Handed over as a leptonica picture, which Tesseract copies as it is: its raw input
+      // of one bit a pixel is unpacked a pixel at a time.
+      let binary = TesseractThreshold(image)
+      var created = library.createPicture(width, height, 1)
+      defer { library.destroyPicture(&created) }
+      guard let picture = created else { return nil }
+      guard let data = library.pictureData(picture),
+        Int(library.pictureWordsPerRow(picture)) == binary.wordsPerRow
+      else { return nil }
+      binary.marks.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: $0.count) }
+      library.setPicture(handle, picture)
+    case .tesseract:
+      image.pixels.withUnsafeBufferPointer { pixels in
+        library.setImage(handle, pixels.baseAddress!, width, height, 1, width)
+      }
+    }
+    library.setSourceResolution(handle, Int32(resolution))
+    var orientation: Int32 = 0
+    var orientationConfidence: Float = 0
+    var script: UnsafePointer<CChar>?
+    var scriptConfidence: Float = 0
+    guard
+      library.detectOrientationScript(
+        handle, &orientation, &orientationConfidence, &script, &scriptConfidence) != 0,
+      let script
+    else { return nil }
+    return ScriptReading(
+      script: String(cString: script), confidence: Double(scriptConfidence),
+      orientation: Int(orientation))
+  }
+}
+
+/// Script detectors kept for the life of the process: loading Tesseract's script data costs
+/// more than reading a page (about 60 ms), and a batch reads thousands of books on a few
+/// threads. Each detector is lent to one thread at a time and given back after the call.
+final class ScriptDetectorPool: Sendable {
+  static let shared = ScriptDetectorPool()
+
+  private let idle = Mutex<[ScriptDetector]>([])
+
+  /// Runs `body` with a detector of its own, made on first need; throws when Tesseract or
+  /// its data is missing (both asked again next time, so installing them mid-batch is seen:
+  /// `RuntimeLoader` keeps only a library that loaded, and the data is looked for anew).
+  func withDetector<T>(_ body: (ScriptDetector) -> T) throws(RuntimeLibrary.Unavailable) -> T {
+    let detector: ScriptDetector
+    if let lent = idle.withLock({ $0.popLast() }) {
+      detector = lent
+    } else {
+      detector = try ScriptDetector()
+    }
+    defer { idle.withLock { $0.append(detector) } }
+    return body(detector)
+  }
+}

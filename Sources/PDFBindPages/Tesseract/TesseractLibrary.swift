@@ -1,0 +1,106 @@
+// The one file that loads Tesseract. It is opened with dlopen, only when `suggest` (or
+// set --auto, check --auto, spreads/preview --auto) looks for the script in page pictures,
+// never linked: get, set and check start as fast without it, and a machine without it still
+// runs every other command.
+import Glibc
+import PDFBindCore
+
+/// Tesseract's C API (`tesseract/capi.h`), the few functions orientation-and-script detection
+/// needs, looked up once per process. The handle from dlopen is never closed (hence
+/// `@unchecked Sendable`: a table of C function pointers written once, before any thread sees
+/// it; each Tesseract handle belongs to one `ScriptDetector`).
+struct TesseractLibrary: @unchecked Sendable {
+  typealias Handle = OpaquePointer
+  /// A leptonica picture (`PIX *`).
+  typealias Picture = OpaquePointer
+  typealias CString = UnsafePointer<CChar>
+
+  /// Debian's libtesseract5.
+  static let soname = RuntimeLibrary.Role.tesseractSoname
+  /// The data for orientation and script detection (Debian's tesseract-ocr-osd).
+  static let scriptData = RuntimeLibrary.Role.scriptDataFile
+  /// PSM_OSD_ONLY: orientation and script detection, no recognition.
+  static let pageSegmentationOSDOnly: Int32 = 0
+
+  /// The library, loaded on first need (asked again while it cannot be: `RuntimeLoader`).
+  static let loader = RuntimeLoader { () throws(RuntimeLibrary.Unavailable) in
+    try TesseractLibrary()
+  }
+
+  /// The library, or why it cannot be loaded.
+  static var shared: Result<TesseractLibrary, RuntimeLibrary.Unavailable> { loader.result }
+
+  let create: @convention(c) () -> Handle?
+  let delete: @convention(c) (Handle) -> Void
+  let end: @convention(c) (Handle) -> Void
+  /// TessBaseAPIInit3(handle, datapath, language): 0 when the language data loaded.
+  let initialize: @convention(c) (Handle, CString?, CString) -> Int32
+  let setVariable: @convention(c) (Handle, CString, CString) -> Int32
+  let setPageSegmentationMode: @convention(c) (Handle, Int32) -> Void
+  /// TessBaseAPISetImage(handle, pixels, width, height, bytes per pixel, bytes per line):
+  /// Tesseract copies the pixels.
+  let setImage: @convention(c) (Handle, UnsafePointer<UInt8>, Int32, Int32, Int32, Int32) -> Void
+  /// TessBaseAPISetImage2(handle, picture): Tesseract copies the leptonica picture.
+  let setPicture: @convention(c) (Handle, Picture) -> Void
+  /// Leptonica's pixCreate(width, height, bits a pixel), cleared; pixGetData, pixGetWpl (its
+  /// 32-bit words a row) and pixDestroy. Leptonica comes with Tesseract (its pictures are
+  /// leptonica's), and is looked up through it.
+  let createPicture: @convention(c) (Int32, Int32, Int32) -> Picture?
+  let pictureData: @convention(c) (Picture) -> UnsafeMutablePointer<UInt32>?
+  let pictureWordsPerRow: @convention(c) (Picture) -> Int32
+  let destroyPicture: @convention(c) (UnsafeMutablePointer<Picture?>) -> Void
+  let setSourceResolution: @convention(c) (Handle, Int32) -> Void
+  /// TessBaseAPIDetectOrientationScript: the script name points into Tesseract's tables,
+  /// valid while the handle lives.
+  let detectOrientationScript:
+    @convention(c) (
+      Handle, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Float>,
+      UnsafeMutablePointer<CString?>, UnsafeMutablePointer<Float>
+    ) -> Int32
+
+  private init() throws(RuntimeLibrary.Unavailable) {
+    let library = try RuntimeLibrary.Role.tesseract.open(Self.soname)
+    create = try Self.symbol(library, "TessBaseAPICreate")
+    delete = try Self.symbol(library, "TessBaseAPIDelete")
+    end = try Self.symbol(library, "TessBaseAPIEnd")
+    initialize = try Self.symbol(library, "TessBaseAPIInit3")
+    setVariable = try Self.symbol(library, "TessBaseAPISetVariable")
+    setPageSegmentationMode = try Self.symbol(library, "TessBaseAPISetPageSegMode")
+    setImage = try Self.symbol(library, "TessBaseAPISetImage")
+    setPicture = try Self.symbol(library, "TessBaseAPISetImage2")
+    createPicture = try Self.symbol(library, "pixCreate")
+    pictureData = try Self.symbol(library, "pixGetData")
+    pictureWordsPerRow = try Self.symbol(library, "pixGetWpl")
+    destroyPicture = try Self.symbol(library, "pixDestroy")
+    setSourceResolution = try Self.symbol(library, "TessBaseAPISetSourceResolution")
+    detectOrientationScript = try Self.symbol(library, "TessBaseAPIDetectOrientationScript")
+  }
+
+  private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String)
+    throws(RuntimeLibrary.Unavailable) -> T
+  {
+    try RuntimeLibrary.Role.tesseract.symbol(handle, name)
+  }
+}
+
+extension RuntimeLibrary.Unavailable {
+  /// Why the script in page pictures cannot be read, in the words of `suggest`'s evidence line
+  /// (which then weighs the rest).
+  var scriptEvidence: String {
+    switch (library, reason) {
+    case (.tesseract, .wrongVersion(let function)):
+      "not available (Tesseract cannot be used: its library lacks \(function); Debian: "
+        + "apt-get install libtesseract5 tesseract-ocr-osd)"
+    case (.tesseract, _):
+      "not available (Tesseract is not installed: \(self); Debian: apt-get install "
+        + "libtesseract5 tesseract-ocr-osd)"
+    case (_, .missingData(let searched)):
+      "not available (Tesseract's script data \(TesseractLibrary.scriptData) is not in "
+        + searched.joined(separator: " or ")
+        + "; Debian: apt-get install tesseract-ocr-osd, or set TESSDATA_PREFIX)"
+    case (_, .dataRefused(let directory)):
+      "not available (Tesseract cannot load its script data from \(directory))"
+    default: "not available (\(self))"
+    }
+  }
+}

@@ -1,0 +1,170 @@
+import PDFBindCore
+import Synchronization
+
+/// One book's pages as pdfbind's page workers draw and read them: the parent side of page
+/// work. Every call runs in a worker under the page's deadline and what is left of the book's;
+/// a failure is the page's alone (`PageWorkFailure`), noted for its evidence line.
+final class BookPages: Sendable {
+  let book: BookKey
+  /// The pages poppler found, which may be fewer than the page tree's /Count says.
+  let pageCount: Int
+  private let workers: PageWorkers
+  /// When the book's work started, for its wall-clock bound.
+  private let startedAt: Double
+  /// The processor seconds the book's work has cost so far, for its deadline.
+  private let processorSeconds: Mutex<Double>
+  private let failures = Mutex<[(page: Int, work: String, failure: PageWorkFailure)]>([])
+
+  private init(
+    book: BookKey, pageCount: Int, workers: PageWorkers, startedAt: Double, opening: Double
+  ) {
+    self.book = book
+    self.pageCount = pageCount
+    self.workers = workers
+    self.startedAt = startedAt
+    processorSeconds = Mutex(opening)
+  }
+
+  /// How opening a book ended without pages.
+  enum NotOpened: Error {
+    /// poppler cannot open the file.
+    case poppler
+    /// Opening it ran past a deadline or crashed its worker.
+    case stopped(PageWorkFailure)
+  }
+
+  /// Opens `book` in a worker; the book's deadline starts now.
+  static func open(_ book: BookKey, workers: PageWorkers = .shared) -> Result<BookPages, NotOpened>
+  {
+    let startedAt = Monotonic.now
+    let limits = workers.limits
+    let time = limits.time(processorLeft: limits.bookSeconds, wallLeft: limits.bookWallSeconds)
+    let (result, cost) = workers.perform(
+      .open(book), within: time, bookTooLong: time != limits.pageTime)
+    switch result {
+    case .success(.opened(let count?)):
+      return .success(
+        BookPages(
+          book: book, pageCount: count, workers: workers, startedAt: startedAt, opening: cost))
+    case .success: return .failure(.poppler)
+    case .failure(let failure): return .failure(.stopped(failure))
+    }
+  }
+
+  /// Opens `book` to show its pages (preview, review): an error that says why not.
+  static func opened(_ book: BookKey) throws(BindingError) -> BookPages {
+    switch open(book) {
+    case .success(let pages): return pages
+    case .failure(.poppler):
+      // The worker does not say why; the file was read with qpdf before.
+      throw BindingError.damaged(.popplerCannotOpen(detail: nil))
+    case .failure(.stopped(let failure)):
+      throw BindingError.picture(.stopped(failure))
+    }
+  }
+
+  /// Runs `request` for page `page` (from 1, for the note), within the page's time and what
+  /// is left of the book's.
+  private func perform(_ request: PageRequest, page: Int) -> Result<PageReply, PageWorkFailure> {
+    let limits = workers.limits
+    let processorLeft = limits.bookSeconds - processorSeconds.withLock { $0 }
+    let wallLeft = limits.bookWallSeconds - (Monotonic.now - startedAt)
+    let result: Result<PageReply, PageWorkFailure>
+    if processorLeft <= 0 || wallLeft <= 0 {
+      result = .failure(.bookTooLong(seconds: limits.bookSeconds))
+    } else {
+      let time = limits.time(processorLeft: processorLeft, wallLeft: wallLeft)
+      let (answer, cost) = workers.perform(
+        request, within: time, bookTooLong: time != limits.pageTime)
+      processorSeconds.withLock { $0 += cost }
+      result = answer
+    }
+    if case .failure(let failure) = result {
+      failures.withLock { $0.append((page, request.unfinished, failure)) }
+    }
+    return result
+  }
+
+  /// The text of page `index` (from 0), or nil when poppler cannot read it or its worker failed.
+  func text(_ index: Int) -> PageText? {
+    if case .success(.text(let text)) = perform(.text(book, page: index), page: index + 1) {
+      return text
+    }
+    return nil
+  }
+
+  /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
+  func picture(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError) -> GreyImage {
+    let request = PageRequest.picture(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+    switch perform(request, page: index + 1) {
+    case .success(.picture(let image)): return image
+    case .success(.refused(let error)): throw error
+    case .success: throw .unreadable
+    case .failure(let failure): throw .stopped(failure)
+    }
+  }
+
+  /// Page `index` (from 0) as the spread detector reads it; decoded from `scan` when given.
+  func spinePicture(
+    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, scan: WholePageJPEG?
+  ) throws(PageRasterError) -> SpinePicture {
+    let request = PageRequest.spine(
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
+    switch perform(request, page: index + 1) {
+    case .success(.spine(let picture)): return picture
+    case .success(.refused(let error)): throw error
+    case .success: throw .unreadable
+    case .failure(let failure): throw .stopped(failure)
+    }
+  }
+
+  /// Tesseract's reading of page `page`'s (from 1) picture; nil when it finds too little
+  /// writing, or its worker failed (noted: `readFailures`).
+  func readScript(_ image: GreyImage, resolution: Int, page: Int)
+    throws(RuntimeLibrary.Unavailable) -> ScriptReading?
+  {
+    switch perform(.read(image, resolution: resolution), page: page) {
+    case .success(.reading(let reading)): return reading
+    case .success(.unavailable(let why)): throw why
+    case .success, .failure: return nil
+    }
+  }
+
+  /// The sizes of pages `indices` (from 0), in points; a page poppler cannot load, or whose
+  /// worker failed, has none.
+  func sizes(_ indices: [Int]) -> [Int: PageSize] {
+    guard case .success(.sizes(let sizes)) = perform(.sizes(book, indices: indices), page: 0),
+      sizes.count == indices.count
+    else { return [:] }
+    var found: [Int: PageSize] = [:]
+    for (index, size) in zip(indices, sizes) { found[index] = size }
+    return found
+  }
+
+  /// How a page that preview or review shows was not drawn.
+  enum NotDrawn: Error {
+    /// poppler cannot load or draw the page.
+    case poppler
+    /// Its worker ran past a deadline or crashed.
+    case stopped(PageWorkFailure)
+  }
+
+  /// Page `index` (from 0) in colour, `width`×`height` pixels.
+  func drawing(_ index: Int, width: Int, height: Int) -> Result<RGBPixels, NotDrawn> {
+    let request = PageRequest.drawing(book, page: index, width: width, height: height)
+    switch perform(request, page: index + 1) {
+    case .success(.drawing(let pixels)) where pixels.width == width && pixels.height == height:
+      return .success(pixels)
+    case .success: return .failure(.poppler)
+    case .failure(let failure): return .failure(.stopped(failure))
+    }
+  }
+
+  /// The pages (from 1) whose `work` failed in a worker, in page order, each with the failure:
+  /// `page 3 not read: the reader crashed (signal 11)`.
+  func failed(_ work: String) -> [(page: Int, line: String)] {
+    failures.withLock { $0 }.filter { $0.work == work }.sorted { $0.page < $1.page }.map {
+      ($0.page, "page \($0.page) \(work): \($0.failure)")
+    }
+  }
+}

@@ -1,0 +1,65 @@
+import Glibc
+import PDFBindCore
+
+/// Starting a process of pdfbind's own (a page worker, the cache's keeper) with one end of a
+/// socket pair as its descriptor `socket`: standard input from /dev/null, standard output onto
+/// standard error (whatever the libraries print must not mix with pdfbind's output), and no
+/// Swift backtrace (a crashed child is one line of pdfbind's, not seconds of a backtrace).
+package enum ChildProcess {
+  /// Why a child did not start: the system's words (`No such file or directory`).
+  package struct NotStarted: Error {
+    package var reason: String
+  }
+
+  /// Starts `executable` with `arguments` (the first is its name) and `environment` added to
+  /// pdfbind's; the child's pid and pdfbind's end of the socket (close-on-exec), or why not.
+  package static func start(
+    _ executable: String, arguments: [String], socket: Int32, environment added: [String]
+  ) -> Result<(pid: pid_t, socket: Int32), NotStarted> {
+    var ends: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+    else { return .failure(NotStarted(reason: String(cString: strerror(errno)))) }
+    var theirs = ends[1]
+    // dup2 onto the descriptor it already is would keep close-on-exec set.
+    if theirs == socket {
+      theirs = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
+      Glibc.close(ends[1])
+    }
+    defer { Glibc.close(theirs) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, theirs, socket)
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var environment = ([strdup("SWIFT_BACKTRACE=enable=no")] + added.map { strdup($0) })
+    var entry = environ
+    while let variable = entry.pointee {
+      if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
+      entry += 1
+    }
+    environment.append(nil)
+    defer { environment.forEach { free($0) } }
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &environment)
+    guard spawned == 0 else {
+      Glibc.close(ends[0])
+      return .failure(NotStarted(reason: String(cString: strerror(spawned))))
+    }
+    return .success((pid, ends[0]))
+  }
+
+  /// The folder of the running program (`/proc/self/exe`), where its own helpers are looked
+  /// for; nil when the kernel does not say.
+  package static var ownFolder: String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let length = readlink("/proc/self/exe", &buffer, Int(PATH_MAX))
+    guard length > 0 else { return nil }
+    let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    return String(path[..<slash])
+  }
+}

@@ -1,0 +1,188 @@
+import Glibc
+import PDFBindCore
+import SystemPackage
+
+/// The file a request is about, as the worker opens it with poppler.
+struct BookKey: Equatable, Sendable {
+  var path: FilePath
+  var password: String?
+}
+
+/// What pdfbind asks a page worker to do: each is one page (or one picture) of work, so that
+/// a deadline and a failure belong to one page.
+enum PageRequest: Sendable {
+  /// Open the file with poppler: its page count, or nil when poppler cannot open it.
+  case open(BookKey)
+  /// The text of one page (`PopplerDocument.pageText`).
+  case text(BookKey, page: Int)
+  /// One page in grey levels (`PopplerDocument.greyImage`).
+  case picture(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
+  /// One page as the spread detector reads it, decoded from `scan` when given (TurboJPEG),
+  /// else drawn (`PagePictures.spinePicture`).
+  case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, scan: WholePageJPEG?)
+  /// Tesseract's script reading of one picture.
+  case read(GreyImage, resolution: Int)
+  /// The sizes in points of pages `indices` (from 0), as poppler loads them.
+  case sizes(BookKey, indices: [Int])
+  /// One page in colour, `width`×`height` pixels, as preview and review show it
+  /// (`PopplerDocument.draw`).
+  case drawing(BookKey, page: Int, width: Int, height: Int)
+
+  static let notRead = "not read"
+  static let textNotRead = "text not read"
+  static let notOpened = "not opened"
+
+  /// What the work is called in an evidence line: `page 3 not drawn`, `page 3 not read`.
+  var unfinished: String {
+    switch self {
+    case .read: Self.notRead
+    case .text: Self.textNotRead
+    case .open, .sizes: Self.notOpened
+    case .picture, .spine, .drawing: "not drawn"
+    }
+  }
+
+  /// Who does the work, as an evidence line names it when the worker crashes.
+  var worker: String {
+    switch self {
+    case .read: "the reader"
+    case .open, .text, .sizes: "poppler"
+    case .picture, .spine, .drawing: "the drawing"
+    }
+  }
+
+  /// The worker best suited: one that already holds the file open, or Tesseract loaded.
+  var affinity: String {
+    switch self {
+    case .open(let book), .text(let book, _), .picture(let book, _, _, _),
+      .spine(let book, _, _, _, _, _), .sizes(let book, _), .drawing(let book, _, _, _):
+      "file:" + book.path.string
+    case .read: "tesseract"
+    }
+  }
+}
+
+/// A page worker's answer.
+enum PageReply: Sendable {
+  case opened(pageCount: Int?)
+  case text(PageText?)
+  case picture(GreyImage)
+  case spine(SpinePicture)
+  case refused(PageRasterError)
+  case reading(ScriptReading?)
+  case unavailable(RuntimeLibrary.Unavailable)
+  /// Each asked page's size in points; nil for a page poppler cannot load.
+  case sizes([PageSize?])
+  case drawing(RGBPixels)
+}
+
+extension PageRequest {
+  func encoded() -> [UInt8] {
+    var out = WireWriter()
+    switch self {
+    case .open(let book):
+      out.int(1)
+      out.book(book)
+    case .text(let book, let page):
+      out.int(2)
+      out.book(book)
+      out.int(page)
+    case .picture(let book, let page, let maxWidth, let maxHeight):
+      out.int(3)
+      out.book(book)
+      [page, maxWidth, maxHeight].forEach { out.int($0) }
+    case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let scan):
+      out.int(4)
+      out.book(book)
+      [page, maxWidth, maxHeight, edges].forEach { out.int($0) }
+      out.bool(scan != nil)
+      if let scan {
+        out.raw(scan.data)
+        [scan.width, scan.height].forEach { out.int($0) }
+        out.bool(scan.inColour)
+        [scan.pageWidth, scan.pageHeight].forEach { out.double($0) }
+      }
+    case .read(let image, let resolution):
+      out.int(5)
+      out.image(image)
+      out.int(resolution)
+    case .sizes(let book, let indices):
+      out.int(6)
+      out.book(book)
+      out.int(indices.count)
+      indices.forEach { out.int($0) }
+    case .drawing(let book, let page, let width, let height):
+      out.int(7)
+      out.book(book)
+      [page, width, height].forEach { out.int($0) }
+    }
+    return out.bytes
+  }
+
+  init(decoding bytes: [UInt8]) throws(WireReader.Malformed) {
+    var input = WireReader(bytes)
+    switch try input.int() {
+    case 1: self = .open(try input.book())
+    case 2: self = .text(try input.book(), page: try input.int())
+    case 3:
+      self = .picture(
+        try input.book(), page: try input.int(), maxWidth: try input.int(),
+        maxHeight: try input.int())
+    case 4:
+      let (book, page) = (try input.book(), try input.int())
+      let (maxWidth, maxHeight, edges) = (try input.int(), try input.int(), try input.int())
+      var scan: WholePageJPEG?
+      if try input.bool() {
+        scan = WholePageJPEG(
+          data: try input.raw(), width: try input.int(), height: try input.int(),
+          inColour: try input.bool(), pageWidth: try input.double(),
+          pageHeight: try input.double())
+      }
+      self = .spine(
+        book, page: page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
+    case 5: self = .read(try input.image(), resolution: try input.int())
+    case 6:
+      let book = try input.book()
+      let count = try input.int()
+      guard count >= 0 else { throw WireReader.Malformed() }
+      var indices: [Int] = []
+      for _ in 0..<count { indices.append(try input.int()) }
+      self = .sizes(book, indices: indices)
+    case 7:
+      self = .drawing(
+        try input.book(), page: try input.int(), width: try input.int(), height: try input.int())
+    default: throw WireReader.Malformed()
+    }
+  }
+}
+
+extension WireWriter {
+  mutating func book(_ book: BookKey) {
+    raw(
+      book.path.withPlatformString {
+        Array(UnsafeRawBufferPointer(start: $0, count: strlen($0)))
+      })
+    optionalString(book.password)
+  }
+
+  mutating func image(_ image: GreyImage) {
+    int(image.width)
+    int(image.height)
+    raw(image.pixels)
+  }
+}
+
+extension WireReader {
+  mutating func book() throws(Malformed) -> BookKey {
+    let path = try raw().map { CChar(bitPattern: $0) } + [0]
+    return BookKey(
+      path: path.withUnsafeBufferPointer { FilePath(platformString: $0.baseAddress!) },
+      password: try optionalString())
+  }
+
+  mutating func image() throws(Malformed) -> GreyImage {
+    let (width, height, pixels) = (try int(), try int(), try raw())
+    guard width >= 0, height >= 0, pixels.count == width * height else { throw Malformed() }
+    return GreyImage(width: width, height: height, pixels: pixels)
+  }
+}

@@ -1,0 +1,136 @@
+import CSystemShims
+import Glibc
+import PDFBindCore
+import SystemPackage
+
+/// The worker side: `pdfbind` started again by `PageWorkers` with `argument`, serving page
+/// requests on descriptor 3 one at a time until pdfbind closes its end. Everything that runs
+/// poppler, cairo, TurboJPEG or Tesseract on a page runs here, in a process pdfbind can stop.
+public enum PageWorker {
+  /// The hidden first argument that makes `pdfbind` a page worker.
+  static let argument = "--pdfbind-page-worker"
+  /// The descriptor the worker's socket is given as.
+  static let socket: Int32 = 3
+  /// Free heap an idle worker keeps for its next request: a few of the pictures a small page
+  /// needs (a 1,600-pixel page is 3.8 MB in grey levels).
+  static let freeHeapKept = 32 << 20
+
+  /// Serves page requests and never returns when this process was started as a page worker;
+  /// returns at once otherwise. A program that uses `BindingAdvisor` calls it first thing in
+  /// `main`: page workers are this program's own executable, started again.
+  public static func runIfAsked() {
+    let arguments = CommandLine.arguments
+    guard arguments.count >= 2, arguments[1] == argument else { return }
+    let megabytes = arguments.count >= 3 ? Int(arguments[2]) ?? 0 : 0
+    limitMemory(megabytes: megabytes)
+    var worker = Served()
+    while let request = Frames.read(from: socket) {
+      guard let decoded = try? PageRequest(decoding: request) else { _exit(3) }
+      let reply = worker.handle(decoded)
+      guard Frames.write(reply.encoded(), to: socket) else { _exit(0) }
+      // An idle worker keeps its file open, not the heap a large page grew: glibc would hold
+      // the freed pages (a batch of pdf.js's test files peaked at 987 MiB with idle workers
+      // holding 266 MB and 110 MB). Only a heap that grew: trimming after every small page
+      // made the next request fault its pages in again (a fifth of review's processor time).
+      _ = CSystemShims_return_free_memory_above(Self.freeHeapKept)
+    }
+    _exit(0)
+  }
+
+  /// The worker's own limits: `megabytes` of data (RLIMIT_DATA: what malloc, mmap and brk
+  /// give it, not the libraries mapped or the address space glibc's arenas reserve, which
+  /// RLIMIT_AS would count), and no core file when it crashes.
+  private static func limitMemory(megabytes: Int) {
+    var none = rlimit(rlim_cur: 0, rlim_max: 0)
+    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
+    guard megabytes > 0 else { return }
+    let bytes = rlim_t(megabytes) << 20
+    var data = rlimit(rlim_cur: bytes, rlim_max: bytes)
+    setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &data)
+  }
+
+  /// What a worker keeps between requests: the file it has open, and its decoder.
+  private struct Served {
+    var book: BookKey?
+    var identity: [Int] = []
+    var document: PopplerDocument?
+    var decoder: JPEGDecoder? = JPEGDecoder()
+    let fault = TestFault.current
+
+    /// The file of `book`, opened again when it is another file or changed on disk.
+    mutating func document(_ book: BookKey) -> PopplerDocument? {
+      var status = stat()
+      let found = book.path.withPlatformString { stat($0, &status) } == 0
+      let identity =
+        found
+        ? [
+          Int(status.st_dev), Int(status.st_ino), Int(status.st_size),
+          status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
+        ] : []
+      if book != self.book || identity != self.identity {
+        document = nil
+        document = try? PopplerDocument(path: book.path, password: book.password)
+        self.book = book
+        self.identity = identity
+      }
+      return document
+    }
+
+    mutating func handle(_ request: PageRequest) -> PageReply {
+      fault?.strike(request)
+      switch request {
+      case .open(let book):
+        return .opened(pageCount: document(book)?.pageCount)
+      case .text(let book, let page):
+        return .text(document(book)?.pageText(page))
+      case .picture(let book, let page, let maxWidth, let maxHeight):
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          return .picture(try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight))
+        } catch {
+          return .refused(error)
+        }
+      case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let scan):
+        if let scan, let decoded = decoder?.decode(scan, budget: PagePictures.largestDecodedJPEG) {
+          let (width, height) = PagePictures.fitted(
+            width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth,
+            maxHeight: maxHeight)
+          if let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges) {
+            return .spine(picture)
+          }
+        }
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          return .spine(
+            try document.spinePicture(
+              page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges))
+        } catch {
+          return .refused(error)
+        }
+      case .sizes(let book, let indices):
+        let document = document(book)
+        return .sizes(
+          indices.map { index in
+            document?.pageSize(index).map { PageSize(width: $0.width, height: $0.height) }
+          })
+      case .drawing(let book, let page, let width, let height):
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(BindingError) {
+          let surface = try CairoSurface(width: width, height: height, library: document.library)
+          let area = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+          guard document.draw(page, on: surface, in: area) else { return .refused(.unreadable) }
+          return .drawing(surface.rgbPixels())
+        } catch {
+          return .refused(.cannotDraw("\(error)"))
+        }
+      case .read(let image, let resolution):
+        do throws(RuntimeLibrary.Unavailable) {
+          return .reading(
+            try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution) })
+        } catch {
+          return .unavailable(error)
+        }
+      }
+    }
+  }
+}

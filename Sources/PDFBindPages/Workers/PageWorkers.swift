@@ -1,0 +1,74 @@
+import PDFBindCore
+import Synchronization
+
+/// The page workers of this process: started when page work first needs one, kept idle
+/// between requests (a worker keeps its file open and Tesseract loaded), one lent to each
+/// thread that asks, and a worker that failed is dropped (the next request starts another).
+/// `get`, `set` and `check` without `--auto` never ask, so they start none.
+final class PageWorkers: Sendable {
+  static let shared = PageWorkers(limits: .fromEnvironment)
+
+  /// Idle workers kept at most: as many as a batch's books draw and read with at once.
+  static let keptIdle = 8
+
+  let limits: PageWorkLimits
+  /// The program started as a worker: this one, unless a test names the built `pdfbind`.
+  let executable: String
+  private let idle = Mutex<[WorkerProcess]>([])
+
+  init(limits: PageWorkLimits, executable: String = "/proc/self/exe") {
+    self.limits = limits
+    self.executable = executable
+  }
+
+  /// Runs `request` in a worker within `time`; `bookTooLong` names the failure when the
+  /// book's deadline, not the page's, set it. The answer, and the worker's processor seconds
+  /// it cost (all of `time`'s when it ran out).
+  func perform(_ request: PageRequest, within time: WorkTime, bookTooLong: Bool)
+    -> (result: Result<PageReply, PageWorkFailure>, processorSeconds: Double)
+  {
+    let affinity = request.affinity
+    let lent = idle.withLock { workers -> WorkerProcess? in
+      let index = workers.lastIndex { $0.affinity == affinity } ?? workers.indices.last
+      return index.map { workers.remove(at: $0) }
+    }
+    let worker: WorkerProcess
+    if let lent {
+      worker = lent
+    } else {
+      switch WorkerProcess.start(executable, megabytes: limits.workerMegabytes) {
+      case .success(let started): worker = started
+      case .failure(let failure): return (.failure(failure), 0)
+      }
+    }
+    switch worker.exchange(request.encoded(), within: time) {
+    case .success(let (bytes, processorSeconds)):
+      guard let reply = try? PageReply(decoding: bytes) else {
+        worker.close()
+        return (.failure(.stopped(who: request.worker, status: -1)), processorSeconds)
+      }
+      worker.affinity = affinity
+      let kept = idle.withLock { workers -> Bool in
+        guard workers.count < Self.keptIdle else { return false }
+        workers.append(worker)
+        return true
+      }
+      if !kept { worker.close() }
+      return (.success(reply), processorSeconds)
+    case .failure(.timedOut):
+      let failure: PageWorkFailure =
+        bookTooLong
+        ? .bookTooLong(seconds: limits.bookSeconds) : .pageTooLong(seconds: limits.pageSeconds)
+      return (.failure(failure), time.processorSeconds)
+    case .failure(.ended(let signal?, _, let peakKilobytes)):
+      // A worker at its memory limit ends on a signal (an allocation refused: abort, or a
+      // null pointer used); one that had used most of its memory was stopped by the limit.
+      if peakKilobytes >= limits.workerMegabytes * 1024 / 2 {
+        return (.failure(.outOfMemory(megabytes: limits.workerMegabytes)), 0)
+      }
+      return (.failure(.crashed(who: request.worker, signal: signal)), 0)
+    case .failure(.ended(nil, let status, _)):
+      return (.failure(.stopped(who: request.worker, status: status)), 0)
+    }
+  }
+}

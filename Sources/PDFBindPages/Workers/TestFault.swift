@@ -1,0 +1,53 @@
+import Glibc
+import PDFBindCore
+
+/// Faults a test asks a page worker for, to check that pdfbind survives them:
+/// `PDFBIND_TEST_WORKER_FAULT=WHAT[:PAGE]`, WHAT one of `crash-drawing`, `hang-drawing`,
+/// `grow-drawing` (allocate without bound), `crash-reading`, `hang-reading`, `crash-text`,
+/// `hang-text`; PAGE (from 1) limits it to that page. Never set outside tests.
+struct TestFault {
+  static let variable = "PDFBIND_TEST_WORKER_FAULT"
+
+  enum Kind: String {
+    case crash, hang, grow
+  }
+
+  var kind: Kind
+  var work: String
+  var page: Int?
+
+  static var current: TestFault? {
+    guard let value = getenv(variable).map({ String(cString: $0) }) else { return nil }
+    let parts = value.split(separator: ":")
+    let what = parts.first?.split(separator: "-", maxSplits: 1) ?? []
+    guard what.count == 2, let kind = Kind(rawValue: String(what[0])) else { return nil }
+    return TestFault(
+      kind: kind, work: String(what[1]), page: parts.count > 1 ? Int(parts[1]) : nil)
+  }
+
+  /// Crashes, hangs or grows when `request` is the work (and page) named.
+  func strike(_ request: PageRequest) {
+    let (work, page): (String, Int?) =
+      switch request {
+      case .open, .sizes: ("open", nil)
+      case .text(_, let page): ("text", page + 1)
+      case .picture(_, let page, _, _), .spine(_, let page, _, _, _, _),
+        .drawing(_, let page, _, _):
+        ("drawing", page + 1)
+      case .read: ("reading", nil)
+      }
+    guard work == self.work, self.page == nil || self.page == page else { return }
+    switch kind {
+    case .crash: raise(SIGSEGV)
+    case .hang: while true { sleep(60) }
+    case .grow:
+      // As a runaway drawing does: ask for memory and use it, until none is given.
+      var blocks: [UnsafeMutableRawPointer] = []
+      while let block = malloc(16 << 20) {
+        memset(block, 1, 16 << 20)
+        blocks.append(block)
+      }
+      abort()
+    }
+  }
+}
