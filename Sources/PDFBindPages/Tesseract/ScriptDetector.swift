@@ -69,12 +69,17 @@ final class ScriptDetector: @unchecked Sendable {
     case tesseract
   }
 
+  /// Pixels each way below which a picture is not read: too small to hold a line of writing.
+  static let smallestPicture = 16
+
   /// The script and orientation Tesseract reads in `image`, drawn at `resolution` pixels per
   /// inch; nil when it finds too little writing to say.
   func read(_ image: GreyImage, resolution: Int, thresholding: Thresholding = .pdfbind)
     -> ScriptReading?
   {
-    guard image.width >= 16, image.height >= 16 else { return nil }
+    guard image.width >= Self.smallestPicture, image.height >= Self.smallestPicture else {
+      return nil
+    }
     let (width, height) = (Int32(image.width), Int32(image.height))
     switch thresholding {
     case .pdfbind:

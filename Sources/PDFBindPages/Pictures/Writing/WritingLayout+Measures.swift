@@ -88,11 +88,18 @@ extension WritingLayout {
         }
       }
     }
-    let radius = max(1, width / 100)
+    let radius = max(1, width / paperSmoothingDivisor)
     return (0..<width).map { x in
       levels[max(0, x - radius)...min(width - 1, x + radius)].max() ?? levels[x]
     }
   }
+
+  /// Each column's paper level is the lightest of its neighbours' within a `paperSmoothingDivisor`th
+  /// of the page's width on each side.
+  static let paperSmoothingDivisor = 100
+  /// Strips across a block in `blankShare`, at most, each at least `leastStripWidth` lines.
+  static let blankShareStrips = 4
+  static let leastStripWidth = 8
 
   /// Strips across the block (four, or fewer on a small block): in each, the share of lines
   /// (rows when `alongRows`) with at most `blankLineShare` marks, averaged; and the most runs
@@ -103,8 +110,8 @@ extension WritingLayout {
   {
     let across = alongRows ? block.right - block.left + 1 : block.bottom - block.top + 1
     let along = alongRows ? block.bottom - block.top + 1 : block.right - block.left + 1
-    guard across >= 8, along >= 8 else { return (0, 0) }
-    let strips = min(4, across / 8)
+    guard across >= leastStripWidth, along >= leastStripWidth else { return (0, 0) }
+    let strips = min(blankShareStrips, across / leastStripWidth)
     var total = 0.0
     var mostLines = 0
     // Marks per line of the strip, counted row by row (the marks are stored by rows).
@@ -153,9 +160,9 @@ extension WritingLayout {
   static func rowsOfWriting(_ marks: [Bool], width: Int, height: Int)
     -> [(start: Int, end: Int)]
   {
-    let cut = width * 3 / 100
+    let cut = width * borderPercent / 100
     let inner = width - 2 * cut
-    guard inner >= 32, height >= 32 else { return [] }
+    guard inner >= leastLinesPicture, height >= leastLinesPicture else { return [] }
     var lines: [(start: Int, end: Int)] = []
     // Read as bytes (a Bool is one byte, 0 or 1): `reduce` and `firstIndex(of:)` on slices
     // of `[Bool]` were not specialised, 8% of `suggest`'s time on books of pictures (perf).
@@ -170,7 +177,7 @@ extension WritingLayout {
             rebasing: marks[(row * width + cut)..<(row * width + width - cut)])
           var count = 0
           for byte in marked { count &+= Int(byte) }
-          guard Double(count) > 0.005 * Double(inner) else { break }
+          guard Double(count) > rowOfWritingShare * Double(inner) else { break }
           // A row with marks has a first and a last.
           let first = marked.firstIndex { $0 != 0 }!
           let last = marked.lastIndex { $0 != 0 }!
@@ -179,30 +186,45 @@ extension WritingLayout {
           rows += 1
           row += 1
         }
-        if rows >= 4 { lines.append((start, end)) }
+        if rows >= leastRowsInLine { lines.append((start, end)) }
         row += 1
       }
     }
     return lines
   }
 
+  /// `rowsOfWriting`'s numbers: the border left out at each side, in percent of the width; the
+  /// smallest picture read for lines, in pixels each way; the share of the width a row's marks
+  /// cover to be in a line; the rows a line holds at least.
+  static let borderPercent = 3
+  static let leastLinesPicture = 32
+  static let rowOfWritingShare = 0.005
+  static let leastRowsInLine = 4
+  /// `shortLines`' numbers: the lines it needs, the tenths (percentiles) that place the text's
+  /// left and right edges, how near an edge a line flush with it ends, and how far short of
+  /// the other edge a short line stops, as shares of the text's width.
+  static let leastLinesForEnds = 6
+  static let edgeTenths = (left: 1, right: 9)
+  static let flushShare = 0.02
+  static let shortShare = 0.10
+
   /// The side short lines are set from, over at least 6 lines: the text's edges are the 10th
   /// percentile of the lines' starts and the 90th of their ends. A line ending at least 10%
   /// short of one edge and within 2% of the other is set from that other.
   static func shortLines(_ lines: [(start: Int, end: Int)]) -> LineEnds {
-    guard lines.count >= 6 else { return LineEnds() }
+    guard lines.count >= leastLinesForEnds else { return LineEnds() }
     let starts = lines.map(\.start).sorted()
     let ends = lines.map(\.end).sorted()
-    let left = Double(starts[(starts.count - 1) / 10])
-    let right = Double(ends[(ends.count - 1) * 9 / 10])
+    let left = Double(starts[(starts.count - 1) * edgeTenths.left / 10])
+    let right = Double(ends[(ends.count - 1) * edgeTenths.right / 10])
     let span = right - left
     guard span > 0 else { return LineEnds() }
     var found = LineEnds()
     for line in lines {
-      let atLeft = abs(Double(line.start) - left) <= 0.02 * span
-      let atRight = abs(right - Double(line.end)) <= 0.02 * span
-      if atLeft, right - Double(line.end) >= 0.10 * span { found.fromLeft += 1 }
-      if atRight, Double(line.start) - left >= 0.10 * span { found.fromRight += 1 }
+      let atLeft = abs(Double(line.start) - left) <= flushShare * span
+      let atRight = abs(right - Double(line.end)) <= flushShare * span
+      if atLeft, right - Double(line.end) >= shortShare * span { found.fromLeft += 1 }
+      if atRight, Double(line.start) - left >= shortShare * span { found.fromRight += 1 }
     }
     return found
   }
