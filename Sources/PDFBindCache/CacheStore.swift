@@ -12,17 +12,9 @@ struct CacheStore {
   static let schemaVersion = 2
   let queue: DatabaseQueue
 
-  /// The `rules` a row was found under: `SuggestRules.version` and the page tools this
-  /// machine has (`RuntimeLibrary.pageToolsFingerprint`), so neither a change to pdfbind's
-  /// rules nor an upgraded poppler or Tesseract hands back an answer they might not give now.
-  /// Worked out once per keeper, on first use.
-  static let rules: Int64 = {
-    var hash = RuntimeLibrary.pageToolsFingerprint()
-    for byte in withUnsafeBytes(of: SuggestRules.version.littleEndian, Array.init) {
-      hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-    }
-    return Int64(bitPattern: hash)
-  }()
+  /// The `rules` a row was found under (`SuggestRules.rememberedUnder`): worked out once per
+  /// keeper, on first use.
+  static let rules = SuggestRules.rememberedUnder()
 
   /// Why the cache cannot be used.
   enum Failure: Error {

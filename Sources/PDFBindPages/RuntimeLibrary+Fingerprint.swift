@@ -1,15 +1,24 @@
 import Glibc
 import PDFBindCore
 
+extension SuggestRules {
+  /// What a remembered answer is kept under (the cache's `rules`): the rules' `version` and the
+  /// page tools this machine has (`RuntimeLibrary.pageTools`), as the first 8 bytes of their
+  /// SHA-256. An upgraded poppler or Tesseract draws or reads a page differently, so neither a
+  /// change to the rules nor to the tools hands back an answer they might not give now.
+  package static func rememberedUnder() -> Int64 {
+    let text = (["rules \(version)"] + RuntimeLibrary.pageTools()).joined(separator: "\n")
+    return Ciphers.digest(.sha256, Array(text.utf8)).prefix(8).reduce(0) { $0 << 8 | Int64($1) }
+  }
+}
+
 extension RuntimeLibrary {
-  /// What the page evidence was found with besides pdfbind's own rules: a digest (FNV-1a, 64
-  /// bits) of the path, size, inode and modification time of every shared library that loading
-  /// poppler, cairo, Tesseract and TurboJPEG maps into this process, and of Tesseract's script
-  /// data. An upgraded poppler or Tesseract draws or reads a page differently, so a remembered
-  /// answer holds only under the same digest (the cache's keeper keys its rows by it, with
-  /// `SuggestRules.version`). A library that cannot be loaded counts as absent: installing it
-  /// changes the digest too. Loads the libraries, as a page worker does (no script data is read).
-  package static func pageToolsFingerprint() -> UInt64 {
+  /// The page tools, a line each: the path, size, inode and modification time of every shared
+  /// library that loading poppler, cairo, Tesseract and TurboJPEG maps into this process, and of
+  /// Tesseract's script data, in path order. A library that cannot be loaded is absent:
+  /// installing it changes the lines too. Loads the libraries, as a page worker does (no script
+  /// data is read).
+  package static func pageTools() -> [String] {
     let before = mappedFiles()
     _ = PopplerLibrary.loader.result
     _ = TesseractLibrary.loader.result
@@ -20,20 +29,12 @@ extension RuntimeLibrary {
     if let directory = try? ScriptDetector.scriptDataDirectory() {
       files.insert(directory + "/" + TesseractLibrary.scriptData)
     }
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    func mix(_ bytes: some Sequence<UInt8>) {
-      for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-    }
-    for file in files.sorted() {
+    return files.sorted().map { file in
       var status = stat()
-      let found = stat(file, &status) == 0
-      mix(file.utf8)
-      mix(
-        found
-          ? "\0\(status.st_size) \(status.st_ino) \(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)\0"
-            .utf8 : "\0absent\0".utf8)
+      guard stat(file, &status) == 0 else { return file + " absent" }
+      let time = status.st_mtim
+      return "\(file) \(status.st_size) \(status.st_ino) \(time.tv_sec).\(time.tv_nsec)"
     }
-    return hash
   }
 
   /// The files mapped into this process (/proc/self/maps), by path.
