@@ -2,12 +2,18 @@ import Glibc
 import PDFBindCore
 
 extension SuggestRules {
-  /// What a remembered answer is kept under (the cache's `rules`): the rules' `version` and the
-  /// page tools this machine has (`RuntimeLibrary.pageTools`), as the first 8 bytes of their
-  /// SHA-256. An upgraded poppler or Tesseract draws or reads a page differently, so neither a
-  /// change to the rules nor to the tools hands back an answer they might not give now.
+  /// What a remembered answer is kept under (the cache's `rules`): the rules' `version`, the
+  /// page work's limits (`PageWorkLimits.fromEnvironment`) and the page tools this machine has
+  /// (`RuntimeLibrary.pageTools`), as the first 8 bytes of their SHA-256. An upgraded poppler or
+  /// Tesseract draws or reads a page differently, and a page stopped at 10 s may be read in
+  /// full with 60, so none of them changes without every answer being found again.
   package static func rememberedUnder() -> Int64 {
-    let text = (["rules \(version)"] + RuntimeLibrary.pageTools()).joined(separator: "\n")
+    let limits = PageWorkLimits.fromEnvironment
+    let lines =
+      ["rules \(version)"]
+      + ["limits \(limits.pageSeconds) \(limits.bookSeconds) \(limits.workerMegabytes)"]
+      + RuntimeLibrary.pageTools()
+    let text = lines.joined(separator: "\n")
     return Ciphers.digest(.sha256, Array(text.utf8)).prefix(8).reduce(0) { $0 << 8 | Int64($1) }
   }
 }

@@ -138,6 +138,35 @@ struct CacheTests {
     #expect(try counts() == (2, 2))
   }
 
+  @Test("A page the clock stopped is not remembered: on a busy machine that is the run's luck")
+  func clockStopped() throws {
+    let book = path("scan.pdf")
+    let limits = ["PDFBIND_PAGE_TIMEOUT": "1"]
+    // Asleep, the page uses no processor time: only the clock (3 s for 1 s) stops it.
+    let asleep = limits.merging(["PDFBIND_TEST_WORKER_FAULT": "hang-drawing:1"]) { $1 }
+    let stopped = try run(["suggest", book], asleep).out
+    #expect(stopped.contains("page 1 not drawn: it was still running after 3 s by the clock"))
+    let fresh = try run(["suggest", "--no-cache", book], limits).out
+    #expect(!fresh.contains("not drawn"), "\(fresh)")
+    #expect(try run(["suggest", book], limits).out == fresh)
+    #expect(try counts().remembered == 0)
+  }
+
+  @Test("Answers are kept under the page work's limits: a larger limit reads the pages again")
+  func limitsChanged() throws {
+    let book = path("scan.pdf")
+    let small = ["PDFBIND_WORKER_MEMORY": "100"]
+    let grown = small.merging(["PDFBIND_TEST_WORKER_FAULT": "grow-drawing:1"]) { $1 }
+    // What the memory limit stopped is the page's, not the run's: it is remembered.
+    let stopped = try run(["suggest", book], grown).out
+    #expect(stopped.contains("page 1 not drawn: it needed more than the 100 MiB"), "\(stopped)")
+    #expect(try run(["suggest", book], small).out == stopped)
+    let larger = ["PDFBIND_WORKER_MEMORY": "200"]
+    let fresh = try run(["suggest", "--no-cache", book], larger).out
+    #expect(!fresh.contains("not drawn"), "\(fresh)")
+    #expect(try run(["suggest", book], larger).out == fresh)
+  }
+
   @Test("set --auto keeps what it decided for the bytes it wrote")
   func setAuto() throws {
     let books = ["arabic.pdf", "scan-lang-ar.pdf"].map(path)

@@ -2,10 +2,14 @@
 /// gets one evidence line (`page 1 not drawn: it took longer than 10 s`); the rest of the book
 /// and the batch go on.
 public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The page ran past the deadline a page has.
+  /// The page used more than the processor time a page has.
   case pageTooLong(seconds: Double)
-  /// The book ran past the deadline a book has, before or during this page.
+  /// The book used more than the processor time a book has, before or during this page.
   case bookTooLong(seconds: Double)
+  /// The page's work (with `book`, the book's) was still running after `seconds` by the clock
+  /// while under its processor time: a worker that waits without computing, or a machine too
+  /// busy to give it its time.
+  case stillRunning(seconds: Double, book: Bool)
   /// The worker ended on a signal (`who`: "the drawing", "the reader", "poppler").
   case crashed(who: String, signal: Int32)
   /// The worker ended on a signal after using most of its memory: its limit stopped it.
@@ -20,11 +24,23 @@ public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible
     switch self {
     case .pageTooLong(let seconds): "it took longer than \(Self.seconds(seconds))"
     case .bookTooLong(let seconds): "the book took longer than \(Self.seconds(seconds))"
+    case .stillRunning(let seconds, let book):
+      "\(book ? "the book" : "it") was still running after \(Self.seconds(seconds)) by the clock"
     case .crashed(let who, let signal): "\(who) crashed (signal \(signal))"
     case .outOfMemory(let megabytes):
       "it needed more than the \(megabytes) MiB of memory a page may use"
     case .stopped(let who, let status): "\(who) stopped (status \(status))"
     case .cannotStart(let reason): "no page worker could be started: \(reason)"
+    }
+  }
+
+  /// Whether the failure belongs to this run rather than to the page: the clock of a busy
+  /// machine, a worker that could not start. Another run may get an answer, so what was found
+  /// beside it is not remembered (the cache of `suggest`).
+  public var isTransient: Bool {
+    switch self {
+    case .stillRunning, .cannotStart: true
+    case .pageTooLong, .bookTooLong, .crashed, .outOfMemory, .stopped: false
     }
   }
 

@@ -119,10 +119,12 @@ public struct BindingAdvisor: Sendable {
     _ = try PopplerLibrary.shared.get()
     let book = BookKey(path: path, password: password)
     var pageBook: BookPages?
+    var openedTransiently = false
     switch BookPages.open(book) {
     case .success(let opened): pageBook = opened
     case .failure(.poppler): break
     case .failure(.stopped(let failure)):
+      openedTransiently = failure.isTransient
       evidence.append(
         Evidence(source: .text, says: nil, detail: "the file \(PageRequest.notOpened): \(failure)"))
     }
@@ -158,7 +160,10 @@ public struct BindingAdvisor: Sendable {
         ?? PageScriptEvidence.evidence(pictures, pages: pages, readsTwoAtOnce: { cores.oneFree })
       evidence += spreads
     }
-    recall?.keep(Array(evidence.dropFirst(sidecars)))
-    return Suggestion(report: inspection.report, evidence: evidence)
+    var suggestion = Suggestion(report: inspection.report, evidence: evidence)
+    // A page the clock of a busy machine stopped may be read in full by the next run.
+    suggestion.foundTransiently = openedTransiently || pageBook?.failedTransiently == true
+    if !suggestion.foundTransiently { recall?.keep(Array(evidence.dropFirst(sidecars))) }
+    return suggestion
   }
 }

@@ -67,6 +67,10 @@ public struct Suggestion: Equatable, Sendable {
   public var evidence: [Evidence]
   /// Why it is undecided, when it is.
   public var undecidedReason: String?
+  /// Whether some page work was stopped by this run rather than by the page (the clock of a
+  /// busy machine: `PageWorkFailure.isTransient`), so another run may find more: such
+  /// evidence is never remembered.
+  package var foundTransiently = false
 
   /// The file's own binding (`.unknown` when it has no valid `/Direction`).
   public var declared: PageBinding { report.binding }

@@ -10,7 +10,7 @@ import SystemPackage
 /// keeps a digest of the rules' source files beside this number and fails, saying so, when
 /// they change without it.
 public enum SuggestRules {
-  public static let version = 3
+  public static let version = 4
 }
 
 /// Somewhere to keep what a file's own bytes showed `suggest`, so a file read before is not
@@ -31,7 +31,8 @@ extension EvidenceMemory {
   /// pages did not): the evidence its bytes showed, kept for the bytes now there.
   public func rememberRewritten(_ suggestion: Suggestion, at path: FilePath, pages: Int) {
     let evidence = suggestion.evidenceFromBytes
-    guard EvidenceRecall.foundWithEveryTool(evidence), let file = FileIdentity(path: path)
+    guard !suggestion.foundTransiently, EvidenceRecall.foundWithEveryTool(evidence),
+      let file = FileIdentity(path: path)
     else { return }
     remember(evidence, for: file, pages: pages)
   }

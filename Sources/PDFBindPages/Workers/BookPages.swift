@@ -39,8 +39,7 @@ final class BookPages: Sendable {
     let startedAt = Monotonic.now
     let limits = workers.limits
     let time = limits.time(processorLeft: limits.bookSeconds, wallLeft: limits.bookWallSeconds)
-    let (result, cost) = workers.perform(
-      .open(book), within: time, bookTooLong: time != limits.pageTime)
+    let (result, cost) = workers.perform(.open(book), within: time)
     switch result {
     case .success(.opened(let count?)):
       return .success(
@@ -70,12 +69,13 @@ final class BookPages: Sendable {
     let processorLeft = limits.bookSeconds - processorSeconds.withLock { $0 }
     let wallLeft = limits.bookWallSeconds - (Monotonic.now - startedAt)
     let result: Result<PageReply, PageWorkFailure>
-    if processorLeft <= 0 || wallLeft <= 0 {
+    if processorLeft <= 0 {
       result = .failure(.bookTooLong(seconds: limits.bookSeconds))
+    } else if wallLeft <= 0 {
+      result = .failure(.stillRunning(seconds: limits.bookWallSeconds, book: true))
     } else {
       let time = limits.time(processorLeft: processorLeft, wallLeft: wallLeft)
-      let (answer, cost) = workers.perform(
-        request, within: time, bookTooLong: time != limits.pageTime)
+      let (answer, cost) = workers.perform(request, within: time)
       processorSeconds.withLock { $0 += cost }
       result = answer
     }
@@ -159,6 +159,10 @@ final class BookPages: Sendable {
     case .failure(let failure): return .failure(.stopped(failure))
     }
   }
+
+  /// Whether some page's work failed for a reason of this run, not of the page
+  /// (`PageWorkFailure.isTransient`): another run may find more.
+  var failedTransiently: Bool { failures.withLock { $0.contains { $0.failure.isTransient } } }
 
   /// The pages (from 1) whose `work` failed in a worker, in page order, each with the failure:
   /// `page 3 not read: the reader crashed (signal 11)`.

@@ -25,16 +25,25 @@ public struct PageWorkLimits: Sendable, Equatable {
   /// The clock seconds a book may take.
   var bookWallSeconds: Double { bookSeconds * Self.wallClockFactor }
 
-  /// A whole page's time.
-  var pageTime: WorkTime {
-    WorkTime(processorSeconds: pageSeconds, wallSeconds: pageSeconds * Self.wallClockFactor)
+  /// The clock seconds a page may take.
+  var pageWallSeconds: Double { pageSeconds * Self.wallClockFactor }
+
+  /// Why work given `time` was stopped, by the clock or by its processor time: the book's
+  /// deadline when `time` was cut to what the book had left, else the page's.
+  func failure(within time: WorkTime, byTheClock: Bool) -> PageWorkFailure {
+    if byTheClock {
+      let book = time.wallSeconds < pageWallSeconds
+      return .stillRunning(seconds: book ? bookWallSeconds : pageWallSeconds, book: book)
+    }
+    return time.processorSeconds < pageSeconds
+      ? .bookTooLong(seconds: bookSeconds) : .pageTooLong(seconds: pageSeconds)
   }
 
   /// A page's time when its book has `processorLeft` and `wallLeft` seconds left.
   func time(processorLeft: Double, wallLeft: Double) -> WorkTime {
     WorkTime(
       processorSeconds: min(pageSeconds, processorLeft),
-      wallSeconds: min(pageSeconds * Self.wallClockFactor, wallLeft))
+      wallSeconds: min(pageWallSeconds, wallLeft))
   }
 
   public static let defaults = PageWorkLimits(

@@ -21,10 +21,10 @@ final class PageWorkers: Sendable {
     self.executable = executable
   }
 
-  /// Runs `request` in a worker within `time`; `bookTooLong` names the failure when the
-  /// book's deadline, not the page's, set it. The answer, and the worker's processor seconds
-  /// it cost (all of `time`'s when it ran out).
-  func perform(_ request: PageRequest, within time: WorkTime, bookTooLong: Bool)
+  /// Runs `request` in a worker within `time` (a page's, or less when its book has less
+  /// left). The answer, and the worker's processor seconds it cost (all of `time`'s when it
+  /// ran out).
+  func perform(_ request: PageRequest, within time: WorkTime)
     -> (result: Result<PageReply, PageWorkFailure>, processorSeconds: Double)
   {
     let affinity = request.affinity
@@ -55,11 +55,8 @@ final class PageWorkers: Sendable {
       }
       if !kept { worker.close() }
       return (.success(reply), processorSeconds)
-    case .failure(.timedOut):
-      let failure: PageWorkFailure =
-        bookTooLong
-        ? .bookTooLong(seconds: limits.bookSeconds) : .pageTooLong(seconds: limits.pageSeconds)
-      return (.failure(failure), time.processorSeconds)
+    case .failure(.timedOut(let byTheClock)):
+      return (.failure(limits.failure(within: time, byTheClock: byTheClock)), time.processorSeconds)
     case .failure(.ended(let signal?, _, let peakKilobytes)):
       // A worker at its memory limit ends on a signal (an allocation refused: abort, or a
       // null pointer used); one that had used most of its memory was stopped by the limit.

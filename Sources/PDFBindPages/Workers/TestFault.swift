@@ -2,14 +2,15 @@ import Glibc
 import PDFBindCore
 
 /// Faults a test asks a page worker for, to check that pdfbind survives them:
-/// `PDFBIND_TEST_WORKER_FAULT=WHAT[:PAGE]`, WHAT one of `crash-drawing`, `hang-drawing`,
-/// `grow-drawing` (allocate without bound), `crash-reading`, `hang-reading`, `crash-text`,
-/// `hang-text`; PAGE (from 1) limits it to that page. Never set outside tests.
+/// `PDFBIND_TEST_WORKER_FAULT=WHAT-WORK[:PAGE]`, WHAT one of `crash`, `hang` (asleep: only the
+/// clock stops it), `spin` (computing: its processor time stops it) and `grow` (allocate
+/// without bound), WORK one of `drawing`, `reading`, `text`, `open`; PAGE (from 1) limits it to
+/// that page. Never set outside tests.
 struct TestFault {
   static let variable = "PDFBIND_TEST_WORKER_FAULT"
 
   enum Kind: String {
-    case crash, hang, grow
+    case crash, hang, spin, grow
   }
 
   var kind: Kind
@@ -25,7 +26,7 @@ struct TestFault {
       kind: kind, work: String(what[1]), page: parts.count > 1 ? Int(parts[1]) : nil)
   }
 
-  /// Crashes, hangs or grows when `request` is the work (and page) named.
+  /// Crashes, hangs, spins or grows when `request` is the work (and page) named.
   func strike(_ request: PageRequest) {
     let (work, page): (String, Int?) =
       switch request {
@@ -40,6 +41,11 @@ struct TestFault {
     switch kind {
     case .crash: raise(SIGSEGV)
     case .hang: while true { sleep(60) }
+    case .spin:
+      // A call the optimizer cannot drop (arithmetic alone it removes), for ever: a page that
+      // computes and never ends.
+      var now = timespec()
+      while true { clock_gettime(CLOCK_MONOTONIC, &now) }
     case .grow:
       // As a runaway drawing does: ask for memory and use it, until none is given.
       var blocks: [UnsafeMutableRawPointer] = []

@@ -48,8 +48,9 @@ final class WorkerProcess: @unchecked Sendable {
 
   /// How an exchange ended without an answer.
   enum Ending: Error {
-    /// The worker ran past its time; it was killed.
-    case timedOut
+    /// The worker ran past its time, of the processor or, with `byTheClock`, by the clock;
+    /// it was killed.
+    case timedOut(byTheClock: Bool)
     /// The worker ended (or broke the exchange) on its own; it is reaped.
     case ended(signal: Int32?, status: Int32, peakKilobytes: Int)
   }
@@ -86,7 +87,7 @@ final class WorkerProcess: @unchecked Sendable {
     guard clock.isOver else { return reap() }
     kill(pid, SIGKILL)
     _ = reap()
-    return .timedOut
+    return .timedOut(byTheClock: !clock.usedItsProcessorTime)
   }
 
   /// Waits for the worker to end and says how it did; closes the socket.
@@ -153,8 +154,12 @@ private final class WorkClock {
   /// Whether the work has run past its time.
   var isOver: Bool {
     used = max(used, (Self.processorSeconds(of: worker) ?? startProcessor) - startProcessor)
-    return used >= time.processorSeconds || Monotonic.now - startedAt >= time.wallSeconds
+    return usedItsProcessorTime || Monotonic.now - startedAt >= time.wallSeconds
   }
+
+  /// Whether the worker used all its processor time (read last by `isOver`); when the work
+  /// is over without it, the clock stopped it.
+  var usedItsProcessorTime: Bool { used >= time.processorSeconds }
 
   /// Seconds to wait for the answer before looking at the time again; nil when it is over.
   func nextWait() -> Double? {
