@@ -65,7 +65,6 @@ struct ParallelWorkTests {
     "PDFBindPages/Poppler/PopplerLibrary.swift: PopplerLibrary",
     "PDFBindPages/Tesseract/TesseractLibrary.swift: TesseractLibrary",
     "PDFBindPages/Tesseract/ScriptDetector.swift: ScriptDetector",
-    "PDFBindPages/Pictures/PagePictures.swift: WholePageScans",
     "PDFBindPages/Workers/WorkerProcess.swift: WorkerProcess",
   ]
 

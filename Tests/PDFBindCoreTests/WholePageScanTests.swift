@@ -13,27 +13,30 @@ import Testing
 struct WholePageScanTests {
   static let turboJPEG = (try? TurboJPEGLibrary.shared.get()) != nil
 
-  /// The fixture's pages as `suggest` opens them.
-  static func pictures(_ path: String) throws -> PagePictures {
+  /// The fixture's pages as `suggest` opens them, and its qpdf document, which finds the
+  /// pages that are one JPEG scan as a page worker does.
+  static func opened(_ path: String) throws -> (pictures: PagePictures, document: QPDFDocument) {
     let (document, _) = try OpenedFile(path: FilePath(path), password: nil).qpdfRead()
-    return PagePictures(drawnBy: try BookPages.forTests(FilePath(path)), sizesFrom: document)
+    let pictures = PagePictures(
+      drawnBy: try BookPages.forTests(FilePath(path)), sizesFrom: document)
+    return (pictures, document)
   }
 
   /// Page `page`'s spine picture decoded from its scan (nil when it cannot be), and as
   /// poppler draws it.
-  static func bothWays(_ pictures: PagePictures, _ page: Int) throws
-    -> (decoded: SpinePicture?, drawn: SpinePicture)
+  static func bothWays(_ book: (pictures: PagePictures, document: QPDFDocument), _ page: Int)
+    throws -> (decoded: SpinePicture?, drawn: SpinePicture)
   {
-    let scan = try #require(pictures.scans?.wholePageJPEG(page), "page \(page + 1) is one JPEG")
+    let scan = try #require(book.document.wholePageJPEG(page), "page \(page + 1) is one JPEG")
     let decoded = try #require(
       JPEGDecoder()?.decode(scan, budget: PagePictures.largestDecodedJPEG),
       "page \(page + 1) decodes")
     let (width, height) = PagePictures.fitted(
       width: scan.pageWidth, height: scan.pageHeight, maxWidth: SpreadEvidence.pictureWidth,
       maxHeight: SpreadEvidence.pictureHeight)
-    let drawn = try pictures.pages.spinePicture(
+    let drawn = try book.pictures.pages.spinePicture(
       page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
-      edges: SpreadEvidence.edgeColumns, scan: nil)
+      edges: SpreadEvidence.edgeColumns, mayBeScan: false)
     return (
       SpinePicture(scan: decoded, width: width, height: height, edges: SpreadEvidence.edgeColumns),
       drawn
@@ -53,9 +56,9 @@ struct WholePageScanTests {
     .enabled(if: turboJPEG, "needs Debian's libturbojpeg0"),
     arguments: ["pictures/arabic-scan.pdf", "pictures/pictures-spread-rtl-cover.pdf"])
   func sameAsPoppler(fixture: String) throws {
-    let pictures = try Self.pictures(Fixture.path(fixture))
-    for page in 0..<pictures.pageCount {
-      let (decoded, drawn) = try Self.bothWays(pictures, page)
+    let book = try Self.opened(Fixture.path(fixture))
+    for page in 0..<book.pictures.pageCount {
+      let (decoded, drawn) = try Self.bothWays(book, page)
       #expect(Self.differing(decoded?.grey, drawn.grey) == 0, "page \(page + 1)")
       #expect(decoded?.grey.pixels.contains { $0 < 200 } == true, "page \(page + 1) drawn")
       #expect(drawn.colours == nil && decoded?.colours == nil, "page \(page + 1) is grey")
@@ -77,9 +80,9 @@ struct WholePageScanTests {
       image.write(out.getvalue(), filter=Name.DCTDecode)
       image.ColorSpace = Name.DeviceRGB
       """, in: try Fixture.temporaryDirectory())
-    let pictures = try Self.pictures(path)
-    #expect(pictures.scans?.wholePageJPEG(0)?.inColour == true)
-    let (decoded, drawn) = try Self.bothWays(pictures, 0)
+    let book = try Self.opened(path)
+    #expect(book.document.wholePageJPEG(0)?.inColour == true)
+    let (decoded, drawn) = try Self.bothWays(book, 0)
     #expect(drawn.colours != nil)
     #expect(Self.differing(decoded?.grey, drawn.grey) == 0)
     #expect(Self.differing(decoded?.colours?.redGreen, drawn.colours?.redGreen) == 0)
@@ -137,7 +140,7 @@ struct WholePageScanTests {
   func declined() throws {
     let folder = try Fixture.temporaryDirectory()
     func scan(_ name: String, _ change: String) throws -> WholePageJPEG? {
-      try Self.pictures(try Self.variant(name, change, in: folder)).scans?.wholePageJPEG(0)
+      try Self.opened(try Self.variant(name, change, in: folder)).document.wholePageJPEG(0)
     }
     let plain = try #require(try scan("plain", "pass"))
     #expect(plain.width == 720 && plain.height == 1080 && !plain.inColour)

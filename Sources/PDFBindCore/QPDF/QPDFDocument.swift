@@ -62,8 +62,9 @@ package final class QPDFDocument {
     mapping?.releaseReadPages()
   }
 
-  /// Opens the file at `path` (a result to verify), mapped for the time qpdf reads it.
-  convenience init(path: FilePath, password: String?, attemptRecovery: Bool = false)
+  /// Opens the file at `path` (a result to verify, a page worker's book), mapped for the time
+  /// qpdf reads it.
+  package convenience init(path: FilePath, password: String?, attemptRecovery: Bool = false)
     throws(BindingError)
   {
     try self.init(

@@ -4,8 +4,8 @@ import Synchronization
 /// The pages of one document as `suggest` draws them: poppler draws, and pages whose images
 /// are too large to decode within pdfbind's memory bound (qpdf reads their sizes first) are
 /// refused. A page that is one JPEG scan and nothing else has its spine picture decoded by
-/// libjpeg-turbo and scaled down as cairo scales it instead (`WholePageScans`): the picture
-/// poppler draws (to the pixel on 98% of the pages measured, a level apart at a few pixels on
+/// libjpeg-turbo and scaled down as cairo scales it instead (`decodesScans`; the page worker
+/// finds such a page with a qpdf handle of its own): the picture poppler draws (to the pixel on 98% of the pages measured, a level apart at a few pixels on
 /// the rest; `CairoGoodFilter`), at half the cost.
 struct PagePictures {
   /// The largest image pdfbind lets poppler decode: 50 megapixels is 200 MB as poppler holds
@@ -20,9 +20,8 @@ struct PagePictures {
   let pages: BookPages
   /// The largest image of each page, as far as qpdf read (pages past its end are not checked).
   let largestImages: [ImageSize?]
-  /// The pages that are one JPEG scan, read by qpdf as they are drawn; nil to draw every page
-  /// with poppler.
-  var scans: WholePageScans? = nil
+  /// Whether a page that is one JPEG scan is decoded rather than drawn by poppler.
+  var decodesScans = false
 
   var pageCount: Int { pages.pageCount }
 
@@ -58,11 +57,9 @@ struct PagePictures {
     throws(PageRasterError) -> SpinePicture
   {
     try checkImageSizes(index)
-    let scan =
-      index < largestImages.count && largestImages[index] != nil
-      ? scans?.wholePageJPEG(index) : nil
+    let mayBeScan = decodesScans && index < largestImages.count && largestImages[index] != nil
     return try pages.spinePicture(
-      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, mayBeScan: mayBeScan)
   }
 
   private func checkImageSizes(_ index: Int) throws(PageRasterError) {
@@ -71,24 +68,6 @@ struct PagePictures {
     {
       throw .imageTooLarge(size)
     }
-  }
-}
-
-/// The qpdf document `suggest` read, lent to the drawing threads one at a time (qpdf allows
-/// a document on one thread at a time) to find the pages that are one JPEG scan. Unchecked:
-/// the document stays the file's (`OpenedFile` keeps it for `set --auto`), and its thread
-/// touches it only before the drawing starts and after every drawing thread has finished.
-final class WholePageScans: @unchecked Sendable {
-  private let document: QPDFDocument
-  private let oneAtATime = Mutex(())
-
-  init(_ document: QPDFDocument) {
-    self.document = document
-  }
-
-  /// Page `index` (from 0) as a `WholePageJPEG`, or nil when it is anything else.
-  func wholePageJPEG(_ index: Int) -> WholePageJPEG? {
-    oneAtATime.withLock { _ in document.wholePageJPEG(index) }
   }
 }
 

@@ -145,11 +145,11 @@ enum SpreadEvidence {
 extension PagePictures {
   /// A document's pages as `suggest` draws them: by page workers, with qpdf's `document`
   /// reading the image sizes of as many pages as double-page pictures are looked for on (the
-  /// page script reads fewer), and then the pages that are one JPEG scan.
+  /// page script reads fewer), and the pages that are one JPEG scan decoded.
   init(drawnBy pages: BookPages, sizesFrom document: QPDFDocument) {
     self.init(
       pages: pages,
       largestImages: document.largestImages(firstPages: SpreadEvidence.maximumPages),
-      scans: WholePageScans(document))
+      decodesScans: true)
   }
 }

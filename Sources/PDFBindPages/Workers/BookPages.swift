@@ -104,12 +104,14 @@ final class BookPages: Sendable {
     }
   }
 
-  /// Page `index` (from 0) as the spread detector reads it; decoded from `scan` when given.
+  /// Page `index` (from 0) as the spread detector reads it; with `mayBeScan`, decoded when it
+  /// is one JPEG scan.
   func spinePicture(
-    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, scan: WholePageJPEG?
+    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool
   ) throws(PageRasterError) -> SpinePicture {
     let request = PageRequest.spine(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges,
+      mayBeScan: mayBeScan)
     switch perform(request, page: index + 1) {
     case .success(.spine(let picture)): return picture
     case .success(.refused(let error)): throw error

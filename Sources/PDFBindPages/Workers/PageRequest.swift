@@ -17,9 +17,9 @@ enum PageRequest: Sendable {
   case text(BookKey, page: Int)
   /// One page in grey levels (`PopplerDocument.greyImage`).
   case picture(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
-  /// One page as the spread detector reads it, decoded from `scan` when given (TurboJPEG),
-  /// else drawn (`PagePictures.spinePicture`).
-  case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, scan: WholePageJPEG?)
+  /// One page as the spread detector reads it (`PagePictures.spinePicture`): with
+  /// `mayBeScan`, decoded by TurboJPEG when qpdf finds the page is one JPEG scan, else drawn.
+  case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool)
   /// Tesseract's script reading of one picture.
   case read(GreyImage, resolution: Int)
   /// The sizes in points of pages `indices` (from 0), as poppler loads them.
@@ -91,17 +91,11 @@ extension PageRequest {
       out.int(3)
       out.book(book)
       [page, maxWidth, maxHeight].forEach { out.int($0) }
-    case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let scan):
+    case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let mayBeScan):
       out.int(4)
       out.book(book)
       [page, maxWidth, maxHeight, edges].forEach { out.int($0) }
-      out.bool(scan != nil)
-      if let scan {
-        out.raw(scan.data)
-        [scan.width, scan.height].forEach { out.int($0) }
-        out.bool(scan.inColour)
-        [scan.pageWidth, scan.pageHeight].forEach { out.double($0) }
-      }
+      out.bool(mayBeScan)
     case .read(let image, let resolution):
       out.int(5)
       out.image(image)
@@ -131,15 +125,9 @@ extension PageRequest {
     case 4:
       let (book, page) = (try input.book(), try input.int())
       let (maxWidth, maxHeight, edges) = (try input.int(), try input.int(), try input.int())
-      var scan: WholePageJPEG?
-      if try input.bool() {
-        scan = WholePageJPEG(
-          data: try input.raw(), width: try input.int(), height: try input.int(),
-          inColour: try input.bool(), pageWidth: try input.double(),
-          pageHeight: try input.double())
-      }
       self = .spine(
-        book, page: page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, scan: scan)
+        book, page: page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges,
+        mayBeScan: try input.bool())
     case 5: self = .read(try input.image(), resolution: try input.int())
     case 6:
       let book = try input.book()

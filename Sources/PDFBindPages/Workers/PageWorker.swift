@@ -49,16 +49,19 @@ public enum PageWorker {
     setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &data)
   }
 
-  /// What a worker keeps between requests: the file it has open, and its decoder.
+  /// What a worker keeps between requests: the file it has open, with poppler and, once a
+  /// page may be a scan, with qpdf (a handle of its own, used by this one thread), and its
+  /// decoder.
   private struct Served {
     var book: BookKey?
     var identity: [Int] = []
-    var document: PopplerDocument?
+    var document: PopplerDocument??
+    var scans: QPDFDocument??
     var decoder: JPEGDecoder? = JPEGDecoder()
     let fault = TestFault.current
 
-    /// The file of `book`, opened again when it is another file or changed on disk.
-    mutating func document(_ book: BookKey) -> PopplerDocument? {
+    /// Lets go of the file open when `book` is another file, or it changed on disk.
+    mutating func follow(_ book: BookKey) {
       var status = stat()
       let found = book.path.withPlatformString { stat($0, &status) } == 0
       let identity =
@@ -68,12 +71,30 @@ public enum PageWorker {
           status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
         ] : []
       if book != self.book || identity != self.identity {
-        document = nil
-        document = try? PopplerDocument(path: book.path, password: book.password)
+        (document, scans) = (nil, nil)
         self.book = book
         self.identity = identity
       }
-      return document
+    }
+
+    /// The file of `book` as poppler opened it; nil when it cannot.
+    mutating func document(_ book: BookKey) -> PopplerDocument? {
+      follow(book)
+      if document == nil {
+        document = .some(try? PopplerDocument(path: book.path, password: book.password))
+      }
+      return document ?? nil
+    }
+
+    /// Page `page` of `book` when it is one JPEG scan and nothing else. qpdf reads the file as
+    /// `suggest` did, with recovery, so a damaged file's scans are found as they were.
+    mutating func wholePageJPEG(_ book: BookKey, page: Int) -> WholePageJPEG? {
+      follow(book)
+      if scans == nil {
+        scans = .some(
+          try? QPDFDocument(path: book.path, password: book.password, attemptRecovery: true))
+      }
+      return (scans ?? nil)?.wholePageJPEG(page)
     }
 
     mutating func handle(_ request: PageRequest) -> PageReply {
@@ -90,8 +111,10 @@ public enum PageWorker {
         } catch {
           return .refused(error)
         }
-      case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let scan):
-        if let scan, let decoded = decoder?.decode(scan, budget: PagePictures.largestDecodedJPEG) {
+      case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let mayBeScan):
+        if mayBeScan, decoder != nil, let scan = wholePageJPEG(book, page: page),
+          let decoded = decoder?.decode(scan, budget: PagePictures.largestDecodedJPEG)
+        {
           let (width, height) = PagePictures.fitted(
             width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth,
             maxHeight: maxHeight)
