@@ -72,8 +72,11 @@ struct CloseSetRowsTests {
 
   @Test("Close-set rows show no writing to the blank-row measures, but are rows of print")
   func closeRows() throws {
-    let layout = WritingLayout(Self.closeSetPage())
+    let page = Self.closeSetPage()
+    var layout = WritingLayout(page)
     #expect(!layout.holdsWriting, "\(layout)")
+    #expect(layout.closeSetRows == nil)
+    layout.measureCloseSetRows(in: page)
     let rows = try #require(layout.closeSetRows)
     #expect(rows.lightRows >= rows.lightColumns + WritingLayout.directionMargin, "\(rows)")
     #expect(rows.lines >= CloseSetRows.leastLines, "\(rows)")
@@ -95,7 +98,12 @@ struct CloseSetRowsTests {
 
   @Test("Close-set columns, drawn staves and a photograph are not close-set rows")
   func notRows() {
-    let columns = WritingLayout(Self.closeSetPage(columns: true))
+    func measured(_ page: GreyImage) -> WritingLayout {
+      var layout = WritingLayout(page)
+      layout.measureCloseSetRows(in: page)
+      return layout
+    }
+    let columns = measured(Self.closeSetPage(columns: true))
     #expect(!columns.inCloseSetRows, "\(String(describing: columns.closeSetRows))")
     // Staves: five drawn lines, evenly spaced, again and again; no gaps inside a line.
     var staves = GreyImage(width: 600, height: 900, filledWith: 230)
@@ -106,7 +114,7 @@ struct CloseSetRowsTests {
         }
       }
     }
-    #expect(!WritingLayout(staves).inCloseSetRows)
-    #expect(!WritingLayout(PageScriptTests.photograph()).inCloseSetRows)
+    #expect(!measured(staves).inCloseSetRows)
+    #expect(!measured(PageScriptTests.photograph()).inCloseSetRows)
   }
 }

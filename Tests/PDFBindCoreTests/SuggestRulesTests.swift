@@ -13,7 +13,7 @@ import Testing
 /// new digest below.
 @Suite("suggest's rules")
 struct SuggestRulesTests {
-  static let recorded = (version: 4, digest: "61201e4946ba09ea")
+  static let recorded = (version: 4, digest: "994b5c321c6f8524")
 
   /// The folders and files whose code makes evidence or decides from it, under Sources/.
   static let rules = [

@@ -207,7 +207,7 @@ enum PageScriptEvidence {
       // Lines too short for their direction are still read: Tesseract's answer is reported.
       guard
         layout.lines != nil || layout.linesTooShort || layout.writingPatchesInRows
-          || layout.inCloseSetRows || (mayHoldBalloons && index < pagesToRead)
+          || (mayHoldBalloons && index < pagesToRead)
       else { continue }
       anyWriting = true
       readings.read(PageReading(page: index + 1, layout: layout, reading: nil), in: image)

@@ -32,7 +32,8 @@ struct CloseSetRows: Equatable, Sendable {
   /// with gaps in them (a staff's drawn lines have none, `TextTiles.leastGapsInLines`), over
   /// much of a page that is not a dark picture. Measured by `pdfbind-measure page-readings`
   /// (pages drawn at 1,600 pixels, cropped) on the real bench's tuning part and on the
-  /// generated tuning set (seed 19), on every page read that shows no writing otherwise:
+  /// generated tuning set (seed 19), on every page read that shows no writing otherwise
+  /// (at d94bb9f, where every such page was measured, whatever its script):
   /// - the blackletter scans (corvinus, dannhauer, eiteritz, fleming, kant-2, leptonica):
   ///   rows lighter than columns by 0.12 to 0.38, 28 to 65 lines, pitch spread 0.07 to 0.25
   ///   (dannhauer's register of sermons, headings between its entries), gaps 0.11 to 0.29,
@@ -146,6 +147,19 @@ struct CloseSetRows: Equatable, Sendable {
 }
 
 extension WritingLayout {
+  /// Measures close-set rows on `image`, the picture this layout was measured on, when it
+  /// shows no writing otherwise. Not part of `init`: it costs a second look at the page
+  /// (a fifth more time on a book of manga pages), and only a page read as blackletter asks
+  /// for it (`PageScriptEvidence.closeSetScripts`).
+  mutating func measureCloseSetRows(in image: GreyImage) {
+    guard !holdsWriting, closeSetRows == nil else { return }
+    let page = PaperCrop.page(image)
+    let (cropped, _, marks) = Self.measure(page)
+    closeSetRows = CloseSetRows(
+      marks: marks.marks, width: page.width, block: marks.block, ink: cropped.ink,
+      blockArea: cropped.blockArea)
+  }
+
   /// Whether the page is close-set rows of print (`CloseSetRows.areRunningText`).
   /// A page ruled like sheet music is not, whatever its rows.
   var inCloseSetRows: Bool { !isRuled && closeSetRows?.areRunningText ?? false }

@@ -41,7 +41,8 @@ struct WritingLayout: Equatable, Sendable {
   var tilesInRows = 0
   var tilesInColumns = 0
   /// On a page that shows no writing, its rows of print set too close for blank rows
-  /// (`CloseSetRows`, measured on the page cropped to its paper); nil where not measured.
+  /// (`CloseSetRows`, measured on the page cropped to its paper by `measureCloseSetRows`);
+  /// nil where not measured.
   var closeSetRows: CloseSetRows?
 
   /// Short lines, counted by the side they are set from.
@@ -113,31 +114,19 @@ struct WritingLayout: Equatable, Sendable {
   /// is left is. Only rows: lines in columns cross every row of their block, so no clear row
   /// parts a figure from them, and columns found in what is left are something else (seed
   /// 5's album-3: the dark mount left above and below a photograph).
-  /// A page that shows no writing either way is measured for close-set rows of print.
   init(_ image: GreyImage) {
     let (whole, clearRows, _) = Self.measure(image)
-    guard !whole.holdsWriting else {
+    guard !whole.holdsWriting, let text = Self.withoutFigures(image, clearRows: clearRows) else {
       self = whole
       return
     }
-    if let text = Self.withoutFigures(image, clearRows: clearRows) {
-      let part = Self.measure(text).layout
-      if part.lines == .rows && part.isRunningText {
-        self = part
-        return
-      }
-    }
-    self = whole
-    let page = PaperCrop.page(image)
-    let (cropped, _, marks) = Self.measure(page)
-    closeSetRows = CloseSetRows(
-      marks: marks.marks, width: page.width, block: marks.block, ink: cropped.ink,
-      blockArea: cropped.blockArea)
+    let part = Self.measure(text).layout
+    self = part.lines == .rows && part.isRunningText ? part : whole
   }
 
   /// The page's measures, which of its rows are clear (`clearRow`), and its marks and their
   /// block.
-  private static func measure(_ image: GreyImage)
+  static func measure(_ image: GreyImage)
     -> (layout: WritingLayout, clearRows: [Bool], marks: (marks: [Bool], block: Block))
   {
     let width = image.width
