@@ -43,8 +43,9 @@ struct CloseSetRows: Equatable, Sendable {
   ///   (manga-en pages read as Cyrillic at 4 to 8 fail on it alone, at 0.50 to 0.81); the
   ///   evenly spaced ones (0.12 to 0.35) are hatching, with gaps 0.45 to 0.55;
   /// - vertical Chinese and Japanese: columns lighter than rows.
-  /// No page of seed 19 measures so; on the tuning part, the blackletter pages above and
-  /// a few pages already read as writing in rows (a photographed cookery book, handwriting).
+  /// No page of seed 19 measures so; on the tuning part, the blackletter pages above, a
+  /// photographed cookery book's page (read as Latin) and two handwritten pages (read as
+  /// Japanese, one of them sideways).
   static let leastLines = WritingLayout.runningTextLines
   static let mostPitchSpread = 0.30
   static let mostGapsInLines = 0.40

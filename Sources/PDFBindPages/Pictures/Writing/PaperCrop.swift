@@ -7,14 +7,17 @@ enum PaperCrop {
   /// paper in `WritingLayout.paperPercentile`): even with a third of the picture dark around
   /// the page, the page's paper is lighter than seven pixels in ten.
   static let paperPercentile = WritingLayout.paperPercentile
-  /// A pixel is near the paper's level when at most this much darker: the real bench's
-  /// blackletter scans (tuning part) have paper 180 to 240 and grey borders 40 to 160
-  /// below it; print's strokes are darker still but leave most of a line's pixels paper.
+  /// A pixel is near the paper's level when at most this much darker: on the real bench's
+  /// blackletter scans (tuning part, drawn at 1,600 pixels) the paper is at 184 to 234, a
+  /// grey frame (dannhauer) about 40 below it, the table and the black border (kant-2,
+  /// eiteritz) about 190 below; print's strokes are dark, but most of a line's pixels are
+  /// paper.
   static let nearPaper = 30
   /// A row or column along a side is outside the page while less than this share of it is
-  /// near the paper's level. Through the text block of the densest tuning scan (fleming,
-  /// Fraktur at 23% marks) columns hold 60% or more near paper; through the dark surround of
-  /// the kant-2 and eiteritz scans, under 10%.
+  /// near the paper's level. Through the text blocks of those scans 95% of the columns hold
+  /// 60% or more (the fewest 22 to 60%; leptonica's grey, unevenly lit page 30 to 40%, not cut
+  /// as its sides are lighter): a cut into the print only loses lines, and the crop is used
+  /// for close-set rows alone (`WritingLayout.measureCloseSetRows`).
   static let leastPaperShare = 0.5
   /// At most this share of the picture is cut from each side: the photographed kant-2 pages
   /// lose 33 to 35% of their area in all (up to a quarter of the width on the dark side);
