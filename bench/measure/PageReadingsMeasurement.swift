@@ -18,11 +18,13 @@ enum PageReadingsMeasurement {
       "reading\tfile\tpage\tlines\tholds_writing\tblock\tlines_in_rows\tlines_in_columns"
         + "\tshort_from_left\tshort_from_right\tscript\torientation\tconfidence"
         + "\tblock_aspect\truled_lines\tblank_rows\tblank_columns\tink\tpaper"
-        + "\ttiles_in_rows\ttiles_in_columns")
+        + "\ttiles_in_rows\ttiles_in_columns\tclose_light_rows\tclose_light_columns"
+        + "\tclose_lines\tclose_pitch_spread\tclose_gaps\tclose_ink\tclose_block"
+        + "\tclose_set_rows")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
-        let fields: [String] = [
+        var fields: [String] = [
           "reading", name, "\(page.page)", layout.lines?.rawValue ?? "-",
           "\(layout.holdsWriting)", "\(layout.blockArea)", "\(layout.linesInRows)",
           "\(layout.linesInColumns)", "\(layout.shortLines.fromLeft)",
@@ -33,6 +35,13 @@ enum PageReadingsMeasurement {
           "\(layout.blankColumns)", "\(layout.ink)", "\(layout.paper)", "\(layout.tilesInRows)",
           "\(layout.tilesInColumns)",
         ]
+        let close = layout.closeSetRows.map { rows in
+          [
+            rows.lightRows, rows.lightColumns, Double(rows.lines), rows.pitchSpread,
+            rows.gapsInLines, rows.ink, rows.blockArea,
+          ].map { "\($0)" }
+        }
+        fields += (close ?? Array(repeating: "-", count: 7)) + ["\(layout.inCloseSetRows)"]
         print(fields.joined(separator: "\t"))
       }
     }

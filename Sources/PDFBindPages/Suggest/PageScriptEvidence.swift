@@ -63,6 +63,8 @@ enum PageScriptEvidence {
 
   static let rightToLeftScripts: Set = ["Arabic", "Hebrew"]
   static let leftToRightScripts: Set = ["Latin", "Cyrillic", "Greek", "Fraktur"]
+  /// Read in close-set rows of print, these are running text (`closeSetBlackletter`).
+  static let closeSetScripts: Set = ["Fraktur"]
   /// Written in rows or in columns: the direction of the lines decides.
   static let cjkScripts: Set = ["Han", "Japanese", "Hiragana", "Katakana", "Hangul"]
 
@@ -128,9 +130,11 @@ enum PageScriptEvidence {
       // commentary and French book pages, 0.35 against 0.25 and 0.25 against 0.22). A
       // translated manga's English balloons fill a few squares of the page, never
       // `leastRowTiles`; vertical Chinese misread as Latin fills squares of columns.
+      // Blackletter whose lines leave no blank row between them is running text as well
+      // (`closeSetBlackletter`).
       let runningRows =
         (layout.isRunningText && layout.lines == .rows)
-        || (layout.lines == nil && layout.writingPatchesInRows)
+        || (layout.lines == nil && layout.writingPatchesInRows) || closeSetBlackletter
       if PageScriptEvidence.leftToRightScripts.contains(script), runningRows,
         confidence >= minimumRunningTextConfidence * scale
       {
@@ -260,6 +264,9 @@ extension PageScriptEvidence.PageReading {
     if layout.lines == nil, layout.writingPatchesInRows {
       let rows = layout.holdsWriting ? "rows in parts of the page" : "rows beside pictures"
       return says == nil ? "\(script)? in \(rows)" : "\(script), \(rows)"
+    }
+    if closeSetBlackletter {
+      return says == nil ? "\(script)? in close-set rows" : "\(script), close-set rows"
     }
     if !layout.holdsWriting {
       return says == nil

@@ -12,7 +12,8 @@ extension PageScriptEvidence {
     private(set) var unavailable: RuntimeLibrary.Unavailable?
     /// The page (from 1) whose reading ended the look: two pages agree, or Tesseract is missing.
     private(set) var endedAt: Int?
-    private var inFlight: [(page: PageReading, reading: BackgroundWork<Outcome>)] = []
+    private var inFlight:
+      [(page: PageReading, image: GreyImage, reading: BackgroundWork<Outcome>)] = []
     private var drawnSinceRead = 0
     /// Whether a reading was taken since the last one started.
     private var takenSinceStart = false
@@ -68,7 +69,7 @@ extension PageScriptEvidence {
           return .failure(error)
         }
       }
-      inFlight.append((page, work))
+      inFlight.append((page, image, work))
       drawnSinceRead = 0
       takenSinceStart = false
     }
@@ -78,7 +79,7 @@ extension PageScriptEvidence {
     /// and dropped.
     mutating func finish() {
       while endedAt == nil, !inFlight.isEmpty { take() }
-      for (_, dropped) in inFlight { _ = dropped.wait() }
+      for (_, _, dropped) in inFlight { _ = dropped.wait() }
       inFlight = []
     }
 
@@ -102,7 +103,7 @@ extension PageScriptEvidence {
     }
 
     private mutating func take() {
-      var (page, work) = inFlight.removeFirst()
+      var (page, image, work) = inFlight.removeFirst()
       takenSinceStart = true
       switch work.wait() {
       case .failure(let error):
@@ -110,6 +111,12 @@ extension PageScriptEvidence {
         endedAt = page.page
         return
       case .success(let reading): page.reading = reading
+      }
+      // A page read as blackletter that shows no writing may be close-set rows of print.
+      if let reading = page.reading, reading.orientation == 0,
+        PageScriptEvidence.closeSetScripts.contains(reading.script)
+      {
+        page.layout.measureCloseSetRows(in: image)
       }
       taken.append(page)
       if let observe {

@@ -40,6 +40,10 @@ struct WritingLayout: Equatable, Sendable {
   /// lines run in rows, and those whose lines run in columns.
   var tilesInRows = 0
   var tilesInColumns = 0
+  /// On a page that shows no writing, its rows of print set too close for blank rows
+  /// (`CloseSetRows`, measured on the page cropped to its paper by `measureCloseSetRows`);
+  /// nil where not measured.
+  var closeSetRows: CloseSetRows?
 
   /// Short lines, counted by the side they are set from.
   struct LineEnds: Equatable, Sendable {
@@ -111,7 +115,7 @@ struct WritingLayout: Equatable, Sendable {
   /// parts a figure from them, and columns found in what is left are something else (seed
   /// 5's album-3: the dark mount left above and below a photograph).
   init(_ image: GreyImage) {
-    let (whole, clearRows) = Self.measure(image)
+    let (whole, clearRows, _) = Self.measure(image)
     guard !whole.holdsWriting, let text = Self.withoutFigures(image, clearRows: clearRows) else {
       self = whole
       return
@@ -120,12 +124,16 @@ struct WritingLayout: Equatable, Sendable {
     self = part.lines == .rows && part.isRunningText ? part : whole
   }
 
-  /// The page's measures, and which of its rows are clear (`clearRow`).
-  private static func measure(_ image: GreyImage) -> (layout: WritingLayout, clearRows: [Bool]) {
+  /// The page's measures, which of its rows are clear (`clearRow`), and its marks and their
+  /// block.
+  static func measure(_ image: GreyImage)
+    -> (layout: WritingLayout, clearRows: [Bool], marks: (marks: [Bool], block: Block))
+  {
     let width = image.width
     let height = image.height
     guard width > 0, height > 0 else {
-      return (WritingLayout(ink: 0, paper: 0, blankRows: 0, blankColumns: 0, blockArea: 0), [])
+      let none = WritingLayout(ink: 0, paper: 0, blankRows: 0, blankColumns: 0, blockArea: 0)
+      return (none, [], ([], Block(left: 0, right: 0, top: 0, bottom: 0)))
     }
     var clearRows = [Bool](repeating: false, count: height)
     let clearLimit = Int(Double(width) * clearRow)
@@ -227,7 +235,7 @@ struct WritingLayout: Equatable, Sendable {
     let tiles = TextTiles.count(marks: marks, paper: paperPixels, width: width, height: height)
     layout.tilesInRows = tiles.rows
     layout.tilesInColumns = tiles.columns
-    return (layout, clearRows)
+    return (layout, clearRows, (marks, block))
   }
 
   /// Whether the page holds writing: marks in the range of print on mostly paper, in lines.

@@ -1,0 +1,81 @@
+/// The page in a picture that shows more than the page (SPEC, round 4, "Pages as people have
+/// them"): a scanner's dark border, the dark table or cloth a book was photographed on, the
+/// black band beside a page edge. Bands along the picture's sides where little is near the
+/// paper's level are cut away, so what is measured is the paper and what is printed on it.
+enum PaperCrop {
+  /// The paper's level is the level this share of the picture's pixels reach (as a column's
+  /// paper in `WritingLayout.paperPercentile`): even with a third of the picture dark around
+  /// the page, the page's paper is lighter than seven pixels in ten.
+  static let paperPercentile = WritingLayout.paperPercentile
+  /// A pixel is near the paper's level when at most this much darker: on the real bench's
+  /// blackletter scans (tuning part, drawn at 1,600 pixels) the paper is at 184 to 234, a
+  /// grey frame (dannhauer) about 40 below it, the table and the black border (kant-2,
+  /// eiteritz) about 190 below; print's strokes are dark, but most of a line's pixels are
+  /// paper.
+  static let nearPaper = 30
+  /// A row or column along a side is outside the page while less than this share of it is
+  /// near the paper's level. Through the text blocks of those scans 95% of the columns hold
+  /// 60% or more (the fewest 22 to 60%; leptonica's grey, unevenly lit page 30 to 40%, not cut
+  /// as its sides are lighter): a cut into the print only loses lines, and the crop is used
+  /// for close-set rows alone (`WritingLayout.measureCloseSetRows`).
+  static let leastPaperShare = 0.5
+  /// At most this share of the picture is cut from each side: the photographed kant-2 pages
+  /// lose 33 to 35% of their area in all (up to a quarter of the width on the dark side);
+  /// a picture that is mostly dark is not a page on a table, and is measured as it is.
+  static let mostCut = 0.35
+
+  /// `image` without the dark bands along its sides, or `image` itself when it has none.
+  static func page(_ image: GreyImage) -> GreyImage {
+    let width = image.width
+    let height = image.height
+    guard width >= 8, height >= 8 else { return image }
+    let paper = Int(level(image))
+    let floor = paper - nearPaper
+    let near = image.pixels.map { Int($0) >= floor }
+    func columns(_ rows: Range<Int>) -> Range<Int> {
+      let shares = (0..<width).map { x in
+        Double(rows.reduce(0) { $0 + (near[$1 * width + x] ? 1 : 0) }) / Double(rows.count)
+      }
+      return trimmed(shares)
+    }
+    let first = columns(0..<height)
+    let rowShares = (0..<height).map { y in
+      Double(first.reduce(0) { $0 + (near[y * width + $1] ? 1 : 0) }) / Double(first.count)
+    }
+    let rows = trimmed(rowShares)
+    let second = columns(rows)
+    let left = max(first.lowerBound, second.lowerBound)
+    let right = min(first.upperBound, second.upperBound)
+    guard left < right, rows != 0..<height || left != 0 || right != width else { return image }
+    var pixels: [UInt8] = []
+    pixels.reserveCapacity((right - left) * rows.count)
+    for y in rows { pixels += image.pixels[(y * width + left)..<(y * width + right)] }
+    return GreyImage(width: right - left, height: rows.count, pixels: pixels)
+  }
+
+  /// The part of a side's shares kept: from each end, the lines short of `leastPaperShare`
+  /// are cut, at most `mostCut` of them.
+  private static func trimmed(_ shares: [Double]) -> Range<Int> {
+    let most = Int(Double(shares.count) * mostCut)
+    var low = 0
+    while low < most, shares[low] < leastPaperShare { low += 1 }
+    var high = shares.count
+    while shares.count - high < most, shares[high - 1] < leastPaperShare { high -= 1 }
+    return low..<max(low + 1, high)
+  }
+
+  /// The picture's `paperPercentile` level.
+  private static func level(_ image: GreyImage) -> UInt8 {
+    var histogram = [Int](repeating: 0, count: 256)
+    for pixel in image.pixels { histogram[Int(pixel)] += 1 }
+    let rank = Int(Double(image.pixels.count - 1) * (1 - paperPercentile))
+    var lighter = 0
+    var level = 255
+    while level > 0 {
+      lighter += histogram[level]
+      if lighter > rank { break }
+      level -= 1
+    }
+    return UInt8(level)
+  }
+}
