@@ -85,9 +85,8 @@ struct PageScriptReadingsTests {
       let random = Mutex(SplitMix64(seed: seed))
       let book = self
       let alone = { random.withLock { $0.next() % 4 != 0 } }
-      let reader: Readings.Reader = { image, _ throws(RuntimeLibrary.Unavailable) in
-        // The picture's width carries the page number.
-        let page = image.width - 100
+      let reader: Readings.Reader = { number throws(RuntimeLibrary.Unavailable) in
+        let page = number - 1
         started.withLock { $0.append(page) }
         usleep(UInt32(random.withLock { $0.next() % 3_000 }))
         return try book.reading(page)
@@ -97,9 +96,7 @@ struct PageScriptReadingsTests {
         readings.willDraw()
         if readings.endedAt != nil { break }
         guard holdsWriting[page] else { continue }
-        readings.read(
-          PageReading(page: page + 1, layout: PageScriptReadingsTests.rows),
-          in: GreyImage(width: 100 + page, height: 16, filledWith: 255))
+        readings.read(PageReading(page: page + 1, layout: PageScriptReadingsTests.rows))
         if readings.endedAt != nil { break }
       }
       readings.finish()
@@ -151,8 +148,7 @@ struct PageScriptReadingsTests {
     let running = Mutex<Set<Int>>([])
     let started = Mutex<Set<Int>>([])
     let together = Mutex<Set<[Int]>>([])
-    let reader: Readings.Reader = { image, _ throws(RuntimeLibrary.Unavailable) in
-      let page = image.width - 100
+    let reader: Readings.Reader = { page throws(RuntimeLibrary.Unavailable) in
       started.withLock { _ = $0.insert(page) }
       // Whichever of two readings starts second sees the first running.
       running.withLock { now in
@@ -169,9 +165,7 @@ struct PageScriptReadingsTests {
     for page in book.indices {
       readings.willDraw()
       if readings.endedAt != nil { break }
-      readings.read(
-        PageReading(page: page + 1, layout: rows),
-        in: GreyImage(width: 101 + page, height: 16, filledWith: 255))
+      readings.read(PageReading(page: page + 1, layout: rows))
       if readings.endedAt != nil { break }
     }
     readings.finish()

@@ -21,12 +21,12 @@ extension PageScriptEvidence {
     private let reader: Reader
 
     typealias Outcome = Result<ScriptReading?, RuntimeLibrary.Unavailable>
-    /// Reads the script in one page picture (its page number from 1 given), on any thread.
-    typealias Reader =
-      @Sendable (GreyImage, Int) throws(RuntimeLibrary.Unavailable) -> ScriptReading?
+    /// Reads the script in the picture of one page (from 1) drawn for its layout, on any
+    /// thread.
+    typealias Reader = @Sendable (Int) throws(RuntimeLibrary.Unavailable) -> ScriptReading?
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
-    /// that agree. `reader` reads in a page worker (`BookPages.readScript`). `readsTwoAtOnce`,
+    /// that agree. `reader` reads in a page worker (`BookPages.readDrawn`). `readsTwoAtOnce`,
     /// asked before each reading, says whether a second page may be read while one is (not
     /// when other books keep the cores busy).
     init(
@@ -52,9 +52,9 @@ extension PageScriptEvidence {
       }
     }
 
-    /// Reads `page` in `image`: at once when its reading is needed whatever the pages being
+    /// Reads `page`: at once when its reading is needed whatever the pages being
     /// read say, else once they are taken (and not at all when one of them ends the look).
-    mutating func read(_ page: PageReading, in image: GreyImage) {
+    mutating func read(_ page: PageReading) {
       while !inFlight.isEmpty, !mayStart(drawnSinceStart: drawnSinceRead) {
         take()
         if endedAt != nil { return }
@@ -63,7 +63,7 @@ extension PageScriptEvidence {
       let number = page.page
       let work = BackgroundWork { () -> Outcome in
         do throws(RuntimeLibrary.Unavailable) {
-          return .success(try reader(image, number))
+          return .success(try reader(number))
         } catch {
           return .failure(error)
         }

@@ -81,6 +81,9 @@ extension PageReply {
       out.int(9)
       [pixels.width, pixels.height].forEach { out.int($0) }
       out.raw(pixels.words.withUnsafeBytes { Array($0) })
+    case .layout(let layout):
+      out.int(10)
+      out.layout(layout)
     }
     return out.bytes
   }
@@ -164,6 +167,7 @@ extension PageReply {
         count = width * height
       }
       self = .drawing(RGBPixels(width: width, height: height, words: words))
+    case 10: self = .layout(try input.layout())
     default: throw WireReader.Malformed()
     }
   }
@@ -185,5 +189,30 @@ extension SpinePicture {
     self.aspect = aspect
     self.grey = grey
     self.colours = colours
+  }
+}
+
+extension WireWriter {
+  /// Every measure of a `WritingLayout`, its doubles to the bit.
+  mutating func layout(_ layout: WritingLayout) {
+    [layout.ink, layout.paper, layout.blankRows, layout.blankColumns, layout.blockArea]
+      .forEach { double($0) }
+    [
+      layout.shortLines.fromLeft, layout.shortLines.fromRight, layout.linesInRows,
+      layout.linesInColumns,
+    ].forEach { int($0) }
+    double(layout.blockAspect)
+    [layout.ruledLines, layout.tilesInRows, layout.tilesInColumns].forEach { int($0) }
+  }
+}
+
+extension WireReader {
+  mutating func layout() throws(Malformed) -> WritingLayout {
+    WritingLayout(
+      ink: try double(), paper: try double(), blankRows: try double(),
+      blankColumns: try double(), blockArea: try double(),
+      shortLines: WritingLayout.LineEnds(fromLeft: try int(), fromRight: try int()),
+      linesInRows: try int(), linesInColumns: try int(), blockAspect: try double(),
+      ruledLines: try int(), tilesInRows: try int(), tilesInColumns: try int())
   }
 }

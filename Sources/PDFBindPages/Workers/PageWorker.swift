@@ -55,6 +55,8 @@ public enum PageWorker {
     var identity: [Int] = []
     var document: PopplerDocument?
     var decoder: JPEGDecoder? = JPEGDecoder()
+    /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), for reading.
+    var drawn: (key: String, image: GreyImage)?
     let fault = TestFault.current
 
     /// The file of `book`, opened again when it is another file or changed on disk.
@@ -123,13 +125,39 @@ public enum PageWorker {
         } catch {
           return .refused(.cannotDraw("\(error)"))
         }
-      case .read(let image, let resolution):
-        do throws(RuntimeLibrary.Unavailable) {
-          return .reading(
-            try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution) })
+      case .layout(let book, let page, let maxWidth, let maxHeight):
+        drawn = nil
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          let image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+          drawn = request.drawnPicture.map { ($0, image) }
+          return .layout(WritingLayout(image))
         } catch {
-          return .unavailable(error)
+          return .refused(error)
         }
+      case .read(let image, let resolution):
+        return read(image, resolution: resolution)
+      case .readDrawn(let book, let page, let maxWidth, let maxHeight):
+        if let drawn, drawn.key == request.drawnPicture {
+          return read(drawn.image, resolution: PageScriptEvidence.resolution(drawn.image))
+        }
+        // Another worker drew it: drawn again, the same picture.
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          let image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+          return read(image, resolution: PageScriptEvidence.resolution(image))
+        } catch {
+          return .refused(error)
+        }
+      }
+    }
+
+    private func read(_ image: GreyImage, resolution: Int) -> PageReply {
+      do throws(RuntimeLibrary.Unavailable) {
+        return .reading(
+          try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution) })
+      } catch {
+        return .unavailable(error)
       }
     }
   }
