@@ -130,8 +130,13 @@ struct WritingLayout: Equatable, Sendable {
     var clearRows = [Bool](repeating: false, count: height)
     let clearLimit = Int(Double(width) * clearRow)
     let paperLevels = Self.paperLevels(image)
-    var marks = [Bool](repeating: false, count: width * height)
-    var paperPixels = [Bool](repeating: false, count: width * height)
+    // Every pixel's mark and paper are written below, before any is read.
+    var marks = [Bool](unsafeUninitializedCapacity: width * height) { _, count in
+      count = width * height
+    }
+    var paperPixels = [Bool](unsafeUninitializedCapacity: width * height) { _, count in
+      count = width * height
+    }
     var markCount = 0
     var paperCount = 0
     var rowMarks = [Int](repeating: 0, count: height)
