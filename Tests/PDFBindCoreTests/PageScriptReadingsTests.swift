@@ -85,21 +85,18 @@ struct PageScriptReadingsTests {
       let random = Mutex(SplitMix64(seed: seed))
       let book = self
       let alone = { random.withLock { $0.next() % 4 != 0 } }
-      let reader: Readings.Reader = { image, _ throws(RuntimeLibrary.Unavailable) in
-        // The picture's width carries the page number.
-        let page = image.width - 100
+      let reader: Readings.Reader = { number throws(RuntimeLibrary.Unavailable) in
+        let page = number - 1
         started.withLock { $0.append(page) }
         usleep(UInt32(random.withLock { $0.next() % 3_000 }))
-        return try book.reading(page)
+        return (try book.reading(page), nil)
       }
       var readings = Readings(observe: nil, reader: reader, readsTwoAtOnce: alone)
       for page in holdsWriting.indices where readings.count < limit {
         readings.willDraw()
         if readings.endedAt != nil { break }
         guard holdsWriting[page] else { continue }
-        readings.read(
-          PageReading(page: page + 1, layout: PageScriptReadingsTests.rows),
-          in: GreyImage(width: 100 + page, height: 16, filledWith: 255))
+        readings.read(PageReading(page: page + 1, layout: PageScriptReadingsTests.rows))
         if readings.endedAt != nil { break }
       }
       readings.finish()
@@ -151,8 +148,7 @@ struct PageScriptReadingsTests {
     let running = Mutex<Set<Int>>([])
     let started = Mutex<Set<Int>>([])
     let together = Mutex<Set<[Int]>>([])
-    let reader: Readings.Reader = { image, _ throws(RuntimeLibrary.Unavailable) in
-      let page = image.width - 100
+    let reader: Readings.Reader = { page throws(RuntimeLibrary.Unavailable) in
       started.withLock { _ = $0.insert(page) }
       // Whichever of two readings starts second sees the first running.
       running.withLock { now in
@@ -163,15 +159,13 @@ struct PageScriptReadingsTests {
       }
       usleep(50_000)
       running.withLock { _ = $0.remove(page) }
-      return book[page - 1]
+      return (book[page - 1], nil)
     }
     var readings = Readings(observe: nil, reader: reader, readsTwoAtOnce: { alone })
     for page in book.indices {
       readings.willDraw()
       if readings.endedAt != nil { break }
-      readings.read(
-        PageReading(page: page + 1, layout: rows),
-        in: GreyImage(width: 101 + page, height: 16, filledWith: 255))
+      readings.read(PageReading(page: page + 1, layout: rows))
       if readings.endedAt != nil { break }
     }
     readings.finish()

@@ -24,7 +24,10 @@ struct GreyImage: Equatable, Sendable {
   /// A picture of `width`×`height` pixels in cairo's RGB24 (a native-endian 32-bit word
   /// 0x00RRGGBB a pixel, row y's at `row(y)`) as grey levels: ITU-R BT.601 luma.
   init(rgb24Width width: Int, height: Int, row: (Int) -> UnsafePointer<UInt32>) {
-    var pixels = [UInt8](repeating: 255, count: width * height)
+    // Every pixel is written below.
+    var pixels = [UInt8](unsafeUninitializedCapacity: width * height) { _, count in
+      count = width * height
+    }
     pixels.withUnsafeMutableBufferPointer { grey in
       for y in 0..<height {
         let words = row(y)

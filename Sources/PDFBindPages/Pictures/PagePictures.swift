@@ -50,6 +50,15 @@ struct PagePictures {
     return try pages.picture(index, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
+  /// The writing layout of page `index` (from 0) in grey levels, fitted in
+  /// `maxWidth`×`maxHeight` (`BookPages.layout`).
+  func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
+    -> WritingLayout
+  {
+    try checkImageSizes(index)
+    return try pages.layout(index, maxWidth: maxWidth, maxHeight: maxHeight)
+  }
+
   /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
   /// with `edges` columns drawn at each side: decoded by TurboJPEG when the page is one JPEG
   /// scan, otherwise drawn by poppler (both in a page worker).

@@ -1,4 +1,5 @@
 import PDFBindCore
+import Synchronization
 
 /// The script of the writing the page pictures show (SPEC, round 3, evidence 7): for books
 /// with no text layer (scans, manga, comics). The first pages are drawn in order at a modest
@@ -172,33 +173,36 @@ enum PageScriptEvidence {
     var notes: [(page: Int, note: Evidence)] = []
     var anyWriting = false
     let book = pictures.pages
+    // The worker keeping each page's picture, lent when the page is to be read (`lendDrawn`).
+    let lent = Mutex<[Int: WorkerProcess]>([:])
     var readings = Readings(
       observe: observe,
-      reader: { image, page throws(RuntimeLibrary.Unavailable) in
-        try book.readScript(image, resolution: resolution(image), page: page)
+      reader: { page throws(RuntimeLibrary.Unavailable) in
+        try book.readDrawn(
+          page - 1, maxWidth: pictureSide, maxHeight: pictureSide,
+          on: lent.withLock { $0.removeValue(forKey: page) })
       }, readsTwoAtOnce: readsTwoAtOnce)
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
-    // two pictures and two readings (read at once, as they are both needed).
+    // two pictures and two readings (read at once, as they are both needed). Each picture is
+    // measured in the worker that draws it, which keeps it for Tesseract.
     for index in pages where readings.count < pagesToRead {
       readings.willDraw()
       if readings.endedAt != nil { break }
-      let image: GreyImage
+      let layout: WritingLayout
       do {
         // A page drawn from vectors gets a glance at a small picture first: a blank or
         // flat-coloured page is not worth drawing at full size. A scanned page is not: its
         // image is decoded whole either way, and that is most of the cost.
         if !pictures.holdsScan(index) {
-          let glance = WritingLayout(
-            try pictures.picture(index, maxWidth: glanceSide, maxHeight: glanceSide))
+          let glance = try pictures.layout(index, maxWidth: glanceSide, maxHeight: glanceSide)
           guard glance.ink >= glanceInk, glance.paper >= balloonPaper else { continue }
         }
-        image = try pictures.picture(index, maxWidth: pictureSide, maxHeight: pictureSide)
+        layout = try pictures.layout(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
         let detail = "page \(index + 1) \(error.unfinished): \(error)"
         notes.append((index + 1, Evidence(source: .pageScript, says: nil, detail: detail)))
         continue
       }
-      let layout = WritingLayout(image)
       let mayHoldBalloons =
         !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
       // Past the first `pagesToRead` pages only print is read: the look further on is for the
@@ -210,10 +214,14 @@ enum PageScriptEvidence {
           || (mayHoldBalloons && index < pagesToRead)
       else { continue }
       anyWriting = true
-      readings.read(PageReading(page: index + 1, layout: layout, reading: nil), in: image)
+      if let worker = book.lendDrawn(index, maxWidth: pictureSide, maxHeight: pictureSide) {
+        lent.withLock { $0[index + 1] = worker }
+      }
+      readings.read(PageReading(page: index + 1, layout: layout, reading: nil))
       if readings.endedAt != nil { break }
     }
     readings.finish()
+    lent.withLock { $0.values.forEach(book.giveBack) }
     // A page drawn while the last needed reading went on says nothing.
     notes += book.failed(PageRequest.notRead).map {
       ($0.page, Evidence(source: .pageScript, says: nil, detail: $0.line))

@@ -12,8 +12,7 @@ extension PageScriptEvidence {
     private(set) var unavailable: RuntimeLibrary.Unavailable?
     /// The page (from 1) whose reading ended the look: two pages agree, or Tesseract is missing.
     private(set) var endedAt: Int?
-    private var inFlight:
-      [(page: PageReading, image: GreyImage, reading: BackgroundWork<Outcome>)] = []
+    private var inFlight: [(page: PageReading, reading: BackgroundWork<Outcome>)] = []
     private var drawnSinceRead = 0
     /// Whether a reading was taken since the last one started.
     private var takenSinceStart = false
@@ -21,13 +20,19 @@ extension PageScriptEvidence {
     private let readsTwoAtOnce: () -> Bool
     private let reader: Reader
 
-    typealias Outcome = Result<ScriptReading?, RuntimeLibrary.Unavailable>
-    /// Reads the script in one page picture (its page number from 1 given), on any thread.
+    typealias Outcome = Result<
+      (reading: ScriptReading?, closeSetRows: CloseSetRows?), RuntimeLibrary.Unavailable
+    >
+    /// Reads the script in the picture of one page (from 1) drawn for its layout, on any
+    /// thread, with the page's close-set rows when a reading in blackletter asks for them
+    /// (`BookPages.readDrawn`).
     typealias Reader =
-      @Sendable (GreyImage, Int) throws(RuntimeLibrary.Unavailable) -> ScriptReading?
+      @Sendable (Int) throws(RuntimeLibrary.Unavailable) -> (
+        reading: ScriptReading?, closeSetRows: CloseSetRows?
+      )
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
-    /// that agree. `reader` reads in a page worker (`BookPages.readScript`). `readsTwoAtOnce`,
+    /// that agree. `reader` reads in a page worker (`BookPages.readDrawn`). `readsTwoAtOnce`,
     /// asked before each reading, says whether a second page may be read while one is (not
     /// when other books keep the cores busy).
     init(
@@ -53,9 +58,9 @@ extension PageScriptEvidence {
       }
     }
 
-    /// Reads `page` in `image`: at once when its reading is needed whatever the pages being
+    /// Reads `page`: at once when its reading is needed whatever the pages being
     /// read say, else once they are taken (and not at all when one of them ends the look).
-    mutating func read(_ page: PageReading, in image: GreyImage) {
+    mutating func read(_ page: PageReading) {
       while !inFlight.isEmpty, !mayStart(drawnSinceStart: drawnSinceRead) {
         take()
         if endedAt != nil { return }
@@ -64,12 +69,12 @@ extension PageScriptEvidence {
       let number = page.page
       let work = BackgroundWork { () -> Outcome in
         do throws(RuntimeLibrary.Unavailable) {
-          return .success(try reader(image, number))
+          return .success(try reader(number))
         } catch {
           return .failure(error)
         }
       }
-      inFlight.append((page, image, work))
+      inFlight.append((page, work))
       drawnSinceRead = 0
       takenSinceStart = false
     }
@@ -79,7 +84,7 @@ extension PageScriptEvidence {
     /// and dropped.
     mutating func finish() {
       while endedAt == nil, !inFlight.isEmpty { take() }
-      for (_, _, dropped) in inFlight { _ = dropped.wait() }
+      for (_, dropped) in inFlight { _ = dropped.wait() }
       inFlight = []
     }
 
@@ -103,20 +108,18 @@ extension PageScriptEvidence {
     }
 
     private mutating func take() {
-      var (page, image, work) = inFlight.removeFirst()
+      var (page, work) = inFlight.removeFirst()
       takenSinceStart = true
       switch work.wait() {
       case .failure(let error):
         unavailable = error
         endedAt = page.page
         return
-      case .success(let reading): page.reading = reading
-      }
-      // A page read as blackletter that shows no writing may be close-set rows of print.
-      if let reading = page.reading, reading.orientation == 0,
-        PageScriptEvidence.closeSetScripts.contains(reading.script)
-      {
-        page.layout.measureCloseSetRows(in: image)
+      case .success(let read):
+        page.reading = read.reading
+        // A page read as blackletter that shows no writing may be close-set rows of print:
+        // measured where its picture is kept.
+        if let rows = read.closeSetRows { page.layout.closeSetRows = rows }
       }
       taken.append(page)
       if let observe {

@@ -24,31 +24,61 @@ struct TesseractThreshold {
     width = image.width
     height = image.height
     cut = Self.otsu(Self.histogram(image))
-    var isMark = [UInt32](repeating: 0, count: 256)
-    if let cut {
-      for level in 0..<256 where (level > cut.level) == cut.marksAreLight { isMark[level] = 1 }
-    }
     let wordsPerRow = (image.width + 31) / 32
-    var marks = [UInt32](repeating: 0, count: wordsPerRow * image.height)
+    let fullWords = image.width / 32
+    // Every word is written: the full ones eight pixels at a time (`marked`), the last of a
+    // row a pixel at a time.
+    var marks = [UInt32](unsafeUninitializedCapacity: wordsPerRow * image.height) {
+      _, count in count = wordsPerRow * image.height
+    }
+    let cutLevel = cut?.level ?? 255
+    let light = cut?.marksAreLight ?? true
+    let anyMarks = cut != nil
     image.pixels.withUnsafeBufferPointer { pixels in
       marks.withUnsafeMutableBufferPointer { marks in
-        isMark.withUnsafeBufferPointer { isMark in
-          for y in 0..<image.height {
-            let row = pixels.baseAddress! + y * image.width
-            let out = marks.baseAddress! + y * wordsPerRow
-            for word in 0..<wordsPerRow {
-              var packed: UInt32 = 0
-              let first = word &* 32
-              for x in first..<(first &+ 32) {
-                packed = packed &<< 1 | (x < image.width ? isMark[Int(row[x])] : 0)
-              }
-              out[word] = packed
+        for y in 0..<image.height where wordsPerRow > 0 {
+          let row = UnsafeRawPointer(pixels.baseAddress! + y * image.width)
+          let out = marks.baseAddress! + y * wordsPerRow
+          guard anyMarks else {
+            out.update(repeating: 0, count: wordsPerRow)
+            continue
+          }
+          for word in 0..<fullWords {
+            var packed: UInt32 = 0
+            for eighth in 0..<4 {
+              let levels = row.loadUnaligned(
+                fromByteOffset: word &* 32 &+ eighth &* 8, as: UInt64.self)
+              packed = packed &<< 8 | Self.marked(levels, cut: cutLevel, light: light)
             }
+            out[word] = packed
+          }
+          if fullWords < wordsPerRow {
+            var packed: UInt32 = 0
+            for x in (fullWords &* 32)..<(fullWords &* 32 &+ 32) {
+              let level = Int(row.load(fromByteOffset: min(x, image.width - 1), as: UInt8.self))
+              packed = packed &<< 1 | (x < image.width && (level > cutLevel) == light ? 1 : 0)
+            }
+            out[fullWords] = packed
           }
         }
       }
     }
     self.marks = marks
+  }
+
+  /// Eight pixels' marks (the first pixel the lowest byte of `levels`) as eight bits, the
+  /// first pixel the highest: a mark is a level above `cut` when `light`, else at or below
+  /// it. Each byte is compared at once (its low seven bits added to what takes them past
+  /// `cut`'s into the top bit, then its own top bit weighed), and the flags gathered by a
+  /// multiply that adds each into the top byte at its own bit.
+  @inline(__always)
+  static func marked(_ levels: UInt64, cut: Int, light: Bool) -> UInt32 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let tops = ones &* 0x80
+    let lowAbove = ((levels & ~tops) &+ ones &* UInt64(0x7F - cut & 0x7F)) & tops
+    let above = cut >= 0x80 ? levels & tops & lowAbove : (levels & tops) | lowAbove
+    let flags = (light ? above : ~above & tops) &>> 7
+    return UInt32(truncatingIfNeeded: (flags &* 0x8040_2010_0804_0201) &>> 56)
   }
 
   /// How many pixels have each level.

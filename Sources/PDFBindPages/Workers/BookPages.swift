@@ -64,18 +64,23 @@ final class BookPages: Sendable {
 
   /// Runs `request` for page `page` (from 1, for the note), within the page's time and what
   /// is left of the book's.
-  private func perform(_ request: PageRequest, page: Int) -> Result<PageReply, PageWorkFailure> {
+  /// `lent`: the worker to run it on (`lendDrawn`), given back if it is not run.
+  private func perform(_ request: PageRequest, page: Int, on lent: WorkerProcess? = nil)
+    -> Result<PageReply, PageWorkFailure>
+  {
     let limits = workers.limits
     let processorLeft = limits.bookSeconds - processorSeconds.withLock { $0 }
     let wallLeft = limits.bookWallSeconds - (Monotonic.now - startedAt)
     let result: Result<PageReply, PageWorkFailure>
-    if processorLeft <= 0 {
-      result = .failure(.bookTooLong(seconds: limits.bookSeconds))
-    } else if wallLeft <= 0 {
-      result = .failure(.stillRunning(seconds: limits.bookWallSeconds, book: true))
+    if processorLeft <= 0 || wallLeft <= 0 {
+      lent.map(workers.giveBack)
+      result = .failure(
+        processorLeft <= 0
+          ? .bookTooLong(seconds: limits.bookSeconds)
+          : .stillRunning(seconds: limits.bookWallSeconds, book: true))
     } else {
       let time = limits.time(processorLeft: processorLeft, wallLeft: wallLeft)
-      let (answer, cost) = workers.perform(request, within: time)
+      let (answer, cost) = workers.perform(request, within: time, on: lent)
       processorSeconds.withLock { $0 += cost }
       result = answer
     }
@@ -98,6 +103,21 @@ final class BookPages: Sendable {
     let request = PageRequest.picture(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
     switch perform(request, page: index + 1) {
     case .success(.picture(let image)): return image
+    case .success(.refused(let error)): throw error
+    case .success: throw .unreadable
+    case .failure(let failure): throw .stopped(failure)
+    }
+  }
+
+  /// The writing layout of page `index` (from 0) in grey levels fitted in
+  /// `maxWidth`×`maxHeight`, measured in the worker that draws it, which keeps the picture
+  /// for `readDrawn`.
+  func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
+    -> WritingLayout
+  {
+    let request = PageRequest.layout(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+    switch perform(request, page: index + 1) {
+    case .success(.layout(let layout)): return layout
     case .success(.refused(let error)): throw error
     case .success: throw .unreadable
     case .failure(let failure): throw .stopped(failure)
@@ -129,6 +149,34 @@ final class BookPages: Sendable {
     case .success(.reading(let reading)): return reading
     case .success(.unavailable(let why)): throw why
     case .success, .failure: return nil
+    }
+  }
+
+  /// The worker that keeps the picture of page `index` (from 0) `layout` drew at
+  /// `maxWidth`×`maxHeight`, taken from the idle ones until `readDrawn` runs on it (or
+  /// `giveBack`); nil when none is idle.
+  func lendDrawn(_ index: Int, maxWidth: Int, maxHeight: Int) -> WorkerProcess? {
+    let request = PageRequest.readDrawn(
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+    return request.drawnPicture.flatMap(workers.lend(holding:))
+  }
+
+  /// Gives back a worker `lendDrawn` lent and no reading ran on.
+  func giveBack(_ worker: WorkerProcess) { workers.giveBack(worker) }
+
+  /// Tesseract's reading of the picture of page `index` (from 0) that `layout` drew at
+  /// `maxWidth`×`maxHeight`, on `lent` (`lendDrawn`) when given; nil as `readScript` gives it.
+  /// With it, the page's close-set rows when the reading asks for them
+  /// (`PageReply.drawnReading`).
+  func readDrawn(_ index: Int, maxWidth: Int, maxHeight: Int, on lent: WorkerProcess? = nil)
+    throws(RuntimeLibrary.Unavailable) -> (reading: ScriptReading?, closeSetRows: CloseSetRows?)
+  {
+    let request = PageRequest.readDrawn(
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+    switch perform(request, page: index + 1, on: lent) {
+    case .success(.drawnReading(let reading, let rows)): return (reading, rows)
+    case .success(.unavailable(let why)): throw why
+    case .success, .failure: return (nil, nil)
     }
   }
 

@@ -46,11 +46,15 @@ extension PageReply {
       }
     case .reading(let reading):
       out.int(6)
-      out.bool(reading != nil)
-      if let reading {
-        out.string(reading.script)
-        out.double(reading.confidence)
-        out.int(reading.orientation)
+      out.reading(reading)
+    case .drawnReading(let reading, let rows):
+      out.int(11)
+      out.reading(reading)
+      out.bool(rows != nil)
+      if let rows {
+        [rows.lightRows, rows.lightColumns].forEach { out.double($0) }
+        out.int(rows.lines)
+        [rows.pitchSpread, rows.gapsInLines, rows.ink, rows.blockArea].forEach { out.double($0) }
       }
     case .unavailable(let why):
       out.int(7)
@@ -81,6 +85,9 @@ extension PageReply {
       out.int(9)
       [pixels.width, pixels.height].forEach { out.int($0) }
       out.raw(pixels.words.withUnsafeBytes { Array($0) })
+    case .layout(let layout):
+      out.int(10)
+      out.layout(layout)
     }
     return out.bytes
   }
@@ -120,14 +127,19 @@ extension PageReply {
         self = .refused(.imageTooLarge(ImageSize(width: try input.int(), height: try input.int())))
       default: throw WireReader.Malformed()
       }
-    case 6:
-      self =
-        try input.bool()
-        ? .reading(
-          ScriptReading(
-            script: try input.string(), confidence: try input.double(),
-            orientation: try input.int()))
-        : .reading(nil)
+    case 6: self = .reading(try input.reading())
+    case 11:
+      let reading = try input.reading()
+      var rows: CloseSetRows?
+      if try input.bool() {
+        var read = CloseSetRows()
+        (read.lightRows, read.lightColumns) = (try input.double(), try input.double())
+        read.lines = try input.int()
+        (read.pitchSpread, read.gapsInLines) = (try input.double(), try input.double())
+        (read.ink, read.blockArea) = (try input.double(), try input.double())
+        rows = read
+      }
+      self = .drawnReading(reading, closeSetRows: rows)
     case 7:
       let library = try Self.role(&input)
       let reason: RuntimeLibrary.Unavailable.Reason
@@ -164,6 +176,7 @@ extension PageReply {
         count = width * height
       }
       self = .drawing(RGBPixels(width: width, height: height, words: words))
+    case 10: self = .layout(try input.layout())
     default: throw WireReader.Malformed()
     }
   }
@@ -185,5 +198,44 @@ extension SpinePicture {
     self.aspect = aspect
     self.grey = grey
     self.colours = colours
+  }
+}
+
+extension WireWriter {
+  mutating func reading(_ reading: ScriptReading?) {
+    bool(reading != nil)
+    if let reading {
+      string(reading.script)
+      double(reading.confidence)
+      int(reading.orientation)
+    }
+  }
+
+  /// Every measure of a `WritingLayout`, its doubles to the bit.
+  mutating func layout(_ layout: WritingLayout) {
+    [layout.ink, layout.paper, layout.blankRows, layout.blankColumns, layout.blockArea]
+      .forEach { double($0) }
+    [
+      layout.shortLines.fromLeft, layout.shortLines.fromRight, layout.linesInRows,
+      layout.linesInColumns,
+    ].forEach { int($0) }
+    double(layout.blockAspect)
+    [layout.ruledLines, layout.tilesInRows, layout.tilesInColumns].forEach { int($0) }
+  }
+}
+
+extension WireReader {
+  mutating func reading() throws(Malformed) -> ScriptReading? {
+    guard try bool() else { return nil }
+    return ScriptReading(script: try string(), confidence: try double(), orientation: try int())
+  }
+
+  mutating func layout() throws(Malformed) -> WritingLayout {
+    WritingLayout(
+      ink: try double(), paper: try double(), blankRows: try double(),
+      blankColumns: try double(), blockArea: try double(),
+      shortLines: WritingLayout.LineEnds(fromLeft: try int(), fromRight: try int()),
+      linesInRows: try int(), linesInColumns: try int(), blockAspect: try double(),
+      ruledLines: try int(), tilesInRows: try int(), tilesInColumns: try int())
   }
 }

@@ -20,8 +20,14 @@ enum PageRequest: Sendable {
   /// One page as the spread detector reads it (`PagePictures.spinePicture`): with
   /// `mayBeScan`, decoded by TurboJPEG when qpdf finds the page is one JPEG scan, else drawn.
   case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool)
+  /// The writing layout of one page in grey levels (`WritingLayout`), measured where it is
+  /// drawn: the picture stays in the worker, for `readDrawn`, rather than crossing twice.
+  case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
   /// Tesseract's script reading of one picture.
   case read(GreyImage, resolution: Int)
+  /// Tesseract's script reading of the picture `layout` drew: the one the worker keeps, or
+  /// drawn again alike when this worker is another.
+  case readDrawn(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
   /// The sizes in points of pages `indices` (from 0), as poppler loads them.
   case sizes(BookKey, indices: [Int])
   /// One page in colour, `width`×`height` pixels, as preview and review show it
@@ -35,19 +41,19 @@ enum PageRequest: Sendable {
   /// What the work is called in an evidence line: `page 3 not drawn`, `page 3 not read`.
   var unfinished: String {
     switch self {
-    case .read: Self.notRead
+    case .read, .readDrawn: Self.notRead
     case .text: Self.textNotRead
     case .open, .sizes: Self.notOpened
-    case .picture, .spine, .drawing: "not drawn"
+    case .picture, .layout, .spine, .drawing: "not drawn"
     }
   }
 
   /// Who does the work, as an evidence line names it when the worker crashes.
   var worker: String {
     switch self {
-    case .read: "the reader"
+    case .read, .readDrawn: "the reader"
     case .open, .text, .sizes: "poppler"
-    case .picture, .spine, .drawing: "the drawing"
+    case .picture, .layout, .spine, .drawing: "the drawing"
     }
   }
 
@@ -55,9 +61,21 @@ enum PageRequest: Sendable {
   var affinity: String {
     switch self {
     case .open(let book), .text(let book, _), .picture(let book, _, _, _),
+      .layout(let book, _, _, _), .readDrawn(let book, _, _, _),
       .spine(let book, _, _, _, _, _), .sizes(let book, _), .drawing(let book, _, _, _):
       "file:" + book.path.string
     case .read: "tesseract"
+    }
+  }
+
+  /// The picture a `layout` request leaves in its worker, which a `readDrawn` request of the
+  /// same page and size reads.
+  var drawnPicture: String? {
+    switch self {
+    case .layout(let book, let page, let maxWidth, let maxHeight),
+      .readDrawn(let book, let page, let maxWidth, let maxHeight):
+      "\(book.path.string)\u{0}\(page)\u{0}\(maxWidth)\u{0}\(maxHeight)"
+    default: nil
     }
   }
 }
@@ -74,6 +92,11 @@ enum PageReply: Sendable {
   /// Each asked page's size in points; nil for a page poppler cannot load.
   case sizes([PageSize?])
   case drawing(RGBPixels)
+  case layout(WritingLayout)
+  /// The reading of the page `layout` drew, and, when it was read upright in a script of
+  /// close-set rows (`PageScriptEvidence.closeSetScripts`), the close-set rows measured on
+  /// that picture where it is kept.
+  case drawnReading(ScriptReading?, closeSetRows: CloseSetRows?)
 }
 
 extension PageRequest {
@@ -109,6 +132,14 @@ extension PageRequest {
       out.int(7)
       out.book(book)
       [page, width, height].forEach { out.int($0) }
+    case .layout(let book, let page, let maxWidth, let maxHeight):
+      out.int(8)
+      out.book(book)
+      [page, maxWidth, maxHeight].forEach { out.int($0) }
+    case .readDrawn(let book, let page, let maxWidth, let maxHeight):
+      out.int(9)
+      out.book(book)
+      [page, maxWidth, maxHeight].forEach { out.int($0) }
     }
     return out.bytes
   }
@@ -139,6 +170,14 @@ extension PageRequest {
     case 7:
       self = .drawing(
         try input.book(), page: try input.int(), width: try input.int(), height: try input.int())
+    case 8:
+      self = .layout(
+        try input.book(), page: try input.int(), maxWidth: try input.int(),
+        maxHeight: try input.int())
+    case 9:
+      self = .readDrawn(
+        try input.book(), page: try input.int(), maxWidth: try input.int(),
+        maxHeight: try input.int())
     default: throw WireReader.Malformed()
     }
   }

@@ -58,6 +58,9 @@ public enum PageWorker {
     var document: PopplerDocument??
     var scans: QPDFDocument??
     var decoder: JPEGDecoder? = JPEGDecoder()
+    /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), and its
+    /// layout, for reading.
+    var drawn: (key: String, image: GreyImage, layout: WritingLayout)?
     let fault = TestFault.current
 
     /// Lets go of the file open when `book` is another file, or it changed on disk.
@@ -146,13 +149,54 @@ public enum PageWorker {
         } catch {
           return .refused(.cannotDraw("\(error)"))
         }
-      case .read(let image, let resolution):
-        do throws(RuntimeLibrary.Unavailable) {
-          return .reading(
-            try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution) })
+      case .layout(let book, let page, let maxWidth, let maxHeight):
+        drawn = nil
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          let image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+          let layout = WritingLayout(image)
+          drawn = request.drawnPicture.map { ($0, image, layout) }
+          return .layout(layout)
         } catch {
-          return .unavailable(error)
+          return .refused(error)
         }
+      case .read(let image, let resolution):
+        return read(image, resolution: resolution)
+      case .readDrawn(let book, let page, let maxWidth, let maxHeight):
+        if let drawn, drawn.key == request.drawnPicture {
+          return readDrawn(drawn.image, layout: drawn.layout)
+        }
+        // Another worker drew it: drawn again, the same picture.
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          return readDrawn(
+            try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight), layout: nil)
+        } catch {
+          return .refused(error)
+        }
+      }
+    }
+
+    /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), and its
+    /// close-set rows when the reading asks for them: measured here, on the picture, which
+    /// does not cross to pdfbind.
+    private func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
+      let reply = read(image, resolution: PageScriptEvidence.resolution(image))
+      guard case .reading(let reading) = reply else { return reply }
+      guard let reading, reading.orientation == 0,
+        PageScriptEvidence.closeSetScripts.contains(reading.script)
+      else { return .drawnReading(reading, closeSetRows: nil) }
+      var measured = layout ?? WritingLayout(image)
+      measured.measureCloseSetRows(in: image)
+      return .drawnReading(reading, closeSetRows: measured.closeSetRows)
+    }
+
+    private func read(_ image: GreyImage, resolution: Int) -> PageReply {
+      do throws(RuntimeLibrary.Unavailable) {
+        return .reading(
+          try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution) })
+      } catch {
+        return .unavailable(error)
       }
     }
   }

@@ -22,16 +22,18 @@ final class PageWorkers: Sendable {
   }
 
   /// Runs `request` in a worker within `time` (a page's, or less when its book has less
-  /// left). The answer, and the worker's processor seconds it cost (all of `time`'s when it
-  /// ran out).
-  func perform(_ request: PageRequest, within time: WorkTime)
+  /// left): `lent`, when given (`lend(holding:)`), else an idle one or a new one. The answer,
+  /// and the worker's processor seconds it cost (all of `time`'s when it ran out).
+  func perform(_ request: PageRequest, within time: WorkTime, on lent: WorkerProcess? = nil)
     -> (result: Result<PageReply, PageWorkFailure>, processorSeconds: Double)
   {
     let affinity = request.affinity
-    let lent = idle.withLock { workers -> WorkerProcess? in
-      let index = workers.lastIndex { $0.affinity == affinity } ?? workers.indices.last
-      return index.map { workers.remove(at: $0) }
-    }
+    let lent =
+      lent
+      ?? idle.withLock { workers -> WorkerProcess? in
+        let index = workers.lastIndex { $0.affinity == affinity } ?? workers.indices.last
+        return index.map { workers.remove(at: $0) }
+      }
     let worker: WorkerProcess
     if let lent {
       worker = lent
@@ -48,12 +50,8 @@ final class PageWorkers: Sendable {
         return (.failure(.stopped(who: request.worker, status: -1)), processorSeconds)
       }
       worker.affinity = affinity
-      let kept = idle.withLock { workers -> Bool in
-        guard workers.count < Self.keptIdle else { return false }
-        workers.append(worker)
-        return true
-      }
-      if !kept { worker.close() }
+      if case .layout = request { worker.drawnPicture = request.drawnPicture }
+      giveBack(worker)
       return (.success(reply), processorSeconds)
     case .failure(.timedOut(let byTheClock)):
       return (.failure(limits.failure(within: time, byTheClock: byTheClock)), time.processorSeconds)
@@ -67,5 +65,24 @@ final class PageWorkers: Sendable {
     case .failure(.ended(nil, let status, _)):
       return (.failure(.stopped(who: request.worker, status: status)), 0)
     }
+  }
+
+  /// Takes the idle worker that keeps `picture` (`PageRequest.drawnPicture`) from the pool,
+  /// so that no other request draws over it before its reading starts (on another thread);
+  /// nil when no idle worker keeps it. The reading runs `on` it, or it is given back.
+  func lend(holding picture: String) -> WorkerProcess? {
+    idle.withLock { workers in
+      workers.lastIndex { $0.drawnPicture == picture }.map { workers.remove(at: $0) }
+    }
+  }
+
+  /// Puts `worker` back among the idle ones, or ends it when enough are idle.
+  func giveBack(_ worker: WorkerProcess) {
+    let kept = idle.withLock { workers -> Bool in
+      guard workers.count < Self.keptIdle else { return false }
+      workers.append(worker)
+      return true
+    }
+    if !kept { worker.close() }
   }
 }

@@ -9,6 +9,8 @@ final class WorkerProcess: @unchecked Sendable {
   private let socket: Int32
   /// What the worker holds ready: the file it has open, or Tesseract (`PageRequest.affinity`).
   var affinity: String?
+  /// The page picture the worker keeps from its last `layout` request (`drawnPicture`).
+  var drawnPicture: String?
 
   private init(pid: pid_t, socket: Int32) {
     self.pid = pid

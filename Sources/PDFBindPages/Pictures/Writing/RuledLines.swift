@@ -19,8 +19,9 @@ enum RuledLines {
   /// ruled too).
   static let ruledPage = 10
 
-  /// The number of ruled lines in `marks` (a picture's marks, row by row).
-  static func count(_ marks: [Bool], width: Int, height: Int) -> Int {
+  /// The number of ruled lines in `marks` (a picture's marks, row by row); `marksInRows`, when
+  /// given, the marks of each row, spares reading the rows with too few to hold a line.
+  static func count(_ marks: [Bool], width: Int, height: Int, marksInRows: [Int]? = nil) -> Int {
     let least = max(2, Int(Double(width) * leastRun))
     var lines = 0
     var previousRuled = false
@@ -32,7 +33,9 @@ enum RuledLines {
         let row = base + y * width
         var x = 0
         var ruled = false
-        while x < width, let found = memchr(row + x, 1, width - x) {
+        while x < width, marksInRows.map({ $0[y] >= least }) ?? true,
+          let found = memchr(row + x, 1, width - x)
+        {
           var end = UnsafeRawPointer(found) - row
           let start = end
           while end < width, row.load(fromByteOffset: end, as: UInt8.self) != 0 { end += 1 }

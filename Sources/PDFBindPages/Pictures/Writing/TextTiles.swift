@@ -27,34 +27,31 @@ enum TextTiles {
     var columns = 0
     var rowMarks = [Int](repeating: 0, count: side)
     var columnMarks = [Int](repeating: 0, count: side)
-    // Each square's marks and paper are counted as bytes (a Bool is one byte, 0 or 1) through
-    // unchecked buffers, so the loops vectorise: every pixel of a 1,600-pixel page is read.
+    // Each square's marks and paper are counted a row at a time (`MarkBytes`), its columns'
+    // marks only when it has the ink and paper of writing: every pixel of a 1,600-pixel page
+    // is read.
     marks.withUnsafeBytes { markBytes in
       paper.withUnsafeBytes { paperBytes in
         for top in stride(from: 0, through: height - side, by: side) {
           for left in stride(from: 0, through: width - side, by: side) {
             var paperCount = 0
-            rowMarks.withUnsafeMutableBufferPointer { rowMarks in
-              columnMarks.withUnsafeMutableBufferPointer { columnMarks in
-                columnMarks.update(repeating: 0)
-                for y in 0..<side {
-                  let row = (top + y) * width + left
-                  var inRow = 0
-                  for x in 0..<side {
-                    let mark = Int(markBytes[row &+ x])
-                    inRow &+= mark
-                    columnMarks[x] &+= mark
-                    paperCount &+= Int(paperBytes[row &+ x])
-                  }
-                  rowMarks[y] = inRow
-                }
-              }
+            var markCount = 0
+            for y in 0..<side {
+              let row = (top + y) * width + left
+              let inRow = MarkBytes.ones(markBytes.baseAddress! + row, count: side)
+              rowMarks[y] = inRow
+              markCount += inRow
+              paperCount += MarkBytes.ones(paperBytes.baseAddress! + row, count: side)
             }
             let area = Double(side * side)
-            let markCount = rowMarks.reduce(0, +)
             guard ink.contains(Double(markCount) / area),
               Double(paperCount) / area >= leastPaper
             else { continue }
+            for x in 0..<side { columnMarks[x] = 0 }
+            for y in 0..<side {
+              let row = (top + y) * width + left
+              for x in 0..<side { columnMarks[x] &+= Int(markBytes[row &+ x]) }
+            }
             let alongRows = lines(rowMarks, blankLimit: blankLimit)
             let alongColumns = lines(columnMarks, blankLimit: blankLimit)
             let mark = { (along: Int, across: Int, inRows: Bool) -> Bool in

@@ -59,27 +59,55 @@ extension WritingLayout {
     let rank = Int(Double(height - 1) * (1 - paperPercentile))
     // The columns' histograms are counted a band of columns at a time, reading the picture
     // row by row: each row of a band is one run of memory, and the band's histograms stay
-    // in the cache.
+    // in the cache. The counters are 16 bits (half the cache); a picture taller than they
+    // count is added up in parts (`wide`). Rows of a band like the one above (margins, the
+    // gaps between lines, a flat colour) are counted together when the run ends.
     let band = 32
-    var histograms = [Int32](repeating: 0, count: band * 256)
+    let part = Int(UInt16.max)
+    let tall = height > part
+    var histograms = [UInt16](repeating: 0, count: band * 256)
+    var wide = [Int](repeating: 0, count: tall ? band * 256 : 0)
     image.pixels.withUnsafeBufferPointer { pixels in
       histograms.withUnsafeMutableBufferPointer { histograms in
+        let counters = histograms.baseAddress!
         for first in stride(from: 0, to: width, by: band) {
           let columns = min(band, width - first)
           histograms.update(repeating: 0)
-          for y in 0..<height {
-            let row = y * width + first
+          if tall { wide = [Int](repeating: 0, count: band * 256) }
+          var row = pixels.baseAddress! + first
+          var run = (start: row, rows: 0)
+          let count = {
             for column in 0..<columns {
-              histograms[column &* 256 &+ Int(pixels[row + column])] &+= 1
+              counters[column &<< 8 | Int(run.start[column])] &+= UInt16(
+                truncatingIfNeeded: run.rows)
             }
+          }
+          for y in 0..<height {
+            if tall, y > 0, y % part == 0 {
+              count()
+              run.rows = 0
+              for index in 0..<(band * 256) { wide[index] += Int(counters[index]) }
+              histograms.update(repeating: 0)
+            }
+            if run.rows > 0, Self.sameLevels(run.start, row, count: columns) {
+              run.rows &+= 1
+            } else {
+              count()
+              run = (row, 1)
+            }
+            row += width
+          }
+          count()
+          if tall {
+            for index in 0..<(band * 256) { wide[index] += Int(counters[index]) }
           }
           for column in 0..<columns {
             // From the light end: the level with `rank` lighter pixels.
-            let histogram = column * 256
+            let histogram = column &<< 8
             var lighter = 0
             var level = 255
             while level > 0 {
-              lighter += Int(histograms[histogram + level])
+              lighter += tall ? wide[histogram + level] : Int(counters[histogram + level])
               if lighter > rank { break }
               level -= 1
             }
@@ -92,6 +120,27 @@ extension WritingLayout {
     return (0..<width).map { x in
       levels[max(0, x - radius)...min(width - 1, x + radius)].max() ?? levels[x]
     }
+  }
+
+  /// Whether the `count` levels from `first` and from `second` are the same (32 at most,
+  /// read as words when there are 32).
+  @inline(__always)
+  private static func sameLevels(
+    _ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int
+  ) -> Bool {
+    guard count == 32 else {
+      for index in 0..<count where first[index] != second[index] { return false }
+      return true
+    }
+    let one = UnsafeRawPointer(first)
+    let other = UnsafeRawPointer(second)
+    var differ: UInt64 = 0
+    for word in 0..<4 {
+      differ |=
+        one.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+        ^ other.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
+    }
+    return differ == 0
   }
 
   /// Each column's paper level is the lightest of its neighbours' within a `paperSmoothingDivisor`th
@@ -114,24 +163,26 @@ extension WritingLayout {
     let strips = min(blankShareStrips, across / leastStripWidth)
     var total = 0.0
     var mostLines = 0
-    // Marks per line of the strip, counted row by row (the marks are stored by rows).
-    var counts = [Int](repeating: 0, count: along)
-    marks.withUnsafeBufferPointer { marks in
+    // Marks per line of the strip, counted row by row (the marks are stored by rows), a
+    // word at a time (`MarkBytes`).
+    var counts = [Int32](repeating: 0, count: along)
+    marks.withUnsafeBytes { marks in
       counts.withUnsafeMutableBufferPointer { counts in
+        let base = marks.baseAddress!
         for strip in 0..<strips {
           let start = across * strip / strips
           let end = across * (strip + 1) / strips
-          let limit = Int(Double(end - start) * blankLineShare)
+          let limit = Int32(Double(end - start) * blankLineShare)
           counts.update(repeating: 0)
           if alongRows {
             for line in 0..<along {
               let row = (block.top + line) * width + block.left
-              for position in start..<end { counts[line] &+= marks[row + position] ? 1 : 0 }
+              counts[line] = Int32(MarkBytes.ones(base + row + start, count: end - start))
             }
           } else {
             for position in start..<end {
               let row = (block.top + position) * width + block.left
-              for line in 0..<along { counts[line] &+= marks[row + line] ? 1 : 0 }
+              MarkBytes.add(base + row, count: along, to: counts.baseAddress!)
             }
           }
           let blank = counts.reduce(0) { $0 + ($1 <= limit ? 1 : 0) }
@@ -165,7 +216,8 @@ extension WritingLayout {
     guard inner >= leastLinesPicture, height >= leastLinesPicture else { return [] }
     var lines: [(start: Int, end: Int)] = []
     // Read as bytes (a Bool is one byte, 0 or 1): `reduce` and `firstIndex(of:)` on slices
-    // of `[Bool]` were not specialised, 8% of `suggest`'s time on books of pictures (perf).
+    // of `[Bool]` were not specialised, 8% of `suggest`'s time on books of pictures (perf);
+    // counted a word at a time (`MarkBytes`).
     marks.withUnsafeBytes { marks in
       var row = 0
       while row < height {
@@ -175,8 +227,7 @@ extension WritingLayout {
         while row < height {
           let marked = UnsafeRawBufferPointer(
             rebasing: marks[(row * width + cut)..<(row * width + width - cut)])
-          var count = 0
-          for byte in marked { count &+= Int(byte) }
+          let count = MarkBytes.ones(marked.baseAddress!, count: inner)
           guard Double(count) > rowOfWritingShare * Double(inner) else { break }
           // A row with marks has a first and a last.
           let first = marked.firstIndex { $0 != 0 }!

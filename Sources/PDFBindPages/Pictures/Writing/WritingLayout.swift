@@ -138,71 +138,66 @@ struct WritingLayout: Equatable, Sendable {
     var clearRows = [Bool](repeating: false, count: height)
     let clearLimit = Int(Double(width) * clearRow)
     let paperLevels = Self.paperLevels(image)
-    var marks = [Bool](repeating: false, count: width * height)
-    var paperPixels = [Bool](repeating: false, count: width * height)
+    // Every pixel's mark and paper are written below, before any is read.
+    var marks = [Bool](unsafeUninitializedCapacity: width * height) { _, count in
+      count = width * height
+    }
+    var paperPixels = [Bool](unsafeUninitializedCapacity: width * height) { _, count in
+      count = width * height
+    }
     var markCount = 0
     var paperCount = 0
     var rowMarks = [Int](repeating: 0, count: height)
     var columnMarks = [Int32](repeating: 0, count: width)
-    // A pixel is a mark at or below its column's mark ceiling, paper at or above its floor.
-    let markCeilings = paperLevels.map { Int16($0 - Self.markContrast) }
-    let paperFloors = paperLevels.map { Int16($0 - Self.paperTolerance) }
+    // A pixel is a mark below its column's mark limit (its paper's level less `markContrast`,
+    // plus one: 0, no pixel, where the paper is lighter than that by less than 1), paper at
+    // or above its floor (0, every pixel, where the paper is within `paperTolerance` of 0).
+    let markLimits = paperLevels.map { UInt8(clamping: $0 - Self.markContrast + 1) }
+    let paperFloors = paperLevels.map { UInt8(clamping: $0 - Self.paperTolerance) }
     // This loop and `paperLevels` read every pixel of a 1,600-pixel page: unchecked buffers,
-    // and a row read `Lane.scalarCount` pixels at a time (the same tests as the scalar tail).
+    // a row tested `Lane.scalarCount` pixels at a time (the same tests as the scalar tail),
+    // then counted a word at a time (`MarkBytes`).
     image.pixels.withUnsafeBufferPointer { pixels in
       marks.withUnsafeMutableBytes { marks in
         paperPixels.withUnsafeMutableBytes { paperPixels in
           columnMarks.withUnsafeMutableBufferPointer { columnMarks in
-            markCeilings.withUnsafeBufferPointer { markCeilings in
+            markLimits.withUnsafeBufferPointer { markLimits in
               paperFloors.withUnsafeBufferPointer { paperFloors in
                 let lanes = Lane.scalarCount
                 let lanesEnd = width - width % lanes
+                let limits = UnsafeRawPointer(markLimits.baseAddress!)
+                let floors = UnsafeRawPointer(paperFloors.baseAddress!)
                 for y in 0..<height {
                   let row = y * width
-                  var markLanes = SIMD16<Int32>()
-                  var paperLanes = SIMD16<Int32>()
                   var x = 0
                   while x < lanesEnd {
-                    let levels = Lane(
-                      truncatingIfNeeded: UnsafeRawPointer(pixels.baseAddress! + row + x)
-                        .loadUnaligned(as: SIMD16<UInt8>.self))
-                    let ceilings = UnsafeRawPointer(markCeilings.baseAddress! + x)
+                    let levels = UnsafeRawPointer(pixels.baseAddress! + row + x)
                       .loadUnaligned(as: Lane.self)
-                    let floors = UnsafeRawPointer(paperFloors.baseAddress! + x)
-                      .loadUnaligned(as: Lane.self)
-                    let isMark = levels .<= ceilings
-                    let isPaper = .!isMark .& (levels .>= floors)
-                    let markOnes = Lane(repeating: 0).replacing(with: 1, where: isMark)
-                    let paperOnes = Lane(repeating: 0).replacing(with: 1, where: isPaper)
+                    let isMark = levels .< limits.loadUnaligned(fromByteOffset: x, as: Lane.self)
+                    let isPaper =
+                      .!isMark
+                      .& (levels .>= floors.loadUnaligned(fromByteOffset: x, as: Lane.self))
                     marks.storeBytes(
-                      of: SIMD16<UInt8>(truncatingIfNeeded: markOnes), toByteOffset: row + x,
-                      as: SIMD16<UInt8>.self)
+                      of: Lane(repeating: 0).replacing(with: 1, where: isMark),
+                      toByteOffset: row + x, as: Lane.self)
                     paperPixels.storeBytes(
-                      of: SIMD16<UInt8>(truncatingIfNeeded: paperOnes), toByteOffset: row + x,
-                      as: SIMD16<UInt8>.self)
-                    let markCounts = SIMD16<Int32>(truncatingIfNeeded: markOnes)
-                    let columns = UnsafeMutableRawPointer(columnMarks.baseAddress! + x)
-                    columns.storeBytes(
-                      of: columns.loadUnaligned(as: SIMD16<Int32>.self) &+ markCounts,
-                      as: SIMD16<Int32>.self)
-                    markLanes &+= markCounts
-                    paperLanes &+= SIMD16<Int32>(truncatingIfNeeded: paperOnes)
+                      of: Lane(repeating: 0).replacing(with: 1, where: isPaper),
+                      toByteOffset: row + x, as: Lane.self)
                     x += lanes
                   }
-                  var marksInRow = Int(markLanes.wrappedSum())
-                  var paperInRow = Int(paperLanes.wrappedSum())
                   // Without branches: a page of print is a coin toss per pixel.
                   while x < width {
-                    let level = Int16(pixels[row + x])
-                    let isMark = level <= markCeilings[x]
+                    let level = pixels[row + x]
+                    let isMark = level < markLimits[x]
                     let isPaper = !isMark && level >= paperFloors[x]
                     marks[row + x] = isMark ? 1 : 0
                     paperPixels[row + x] = isPaper ? 1 : 0
-                    marksInRow &+= isMark ? 1 : 0
-                    columnMarks[x] &+= isMark ? 1 : 0
-                    paperInRow &+= isPaper ? 1 : 0
                     x += 1
                   }
+                  let marksInRow = MarkBytes.ones(marks.baseAddress! + row, count: width)
+                  let paperInRow = MarkBytes.ones(paperPixels.baseAddress! + row, count: width)
+                  MarkBytes.add(
+                    marks.baseAddress! + row, count: width, to: columnMarks.baseAddress!)
                   rowMarks[y] = marksInRow
                   clearRows[y] = width - paperInRow <= clearLimit
                   markCount += marksInRow
@@ -231,7 +226,7 @@ struct WritingLayout: Equatable, Sendable {
       shortLines: Self.shortLines(Self.rowsOfWriting(marks, width: width, height: height)),
       linesInRows: alongRows.lines, linesInColumns: alongColumns.lines,
       blockAspect: markCount == 0 ? 1 : Double(bottom - top + 1) / Double(right - left + 1),
-      ruledLines: RuledLines.count(marks, width: width, height: height))
+      ruledLines: RuledLines.count(marks, width: width, height: height, marksInRows: rowMarks))
     let tiles = TextTiles.count(marks: marks, paper: paperPixels, width: width, height: height)
     layout.tilesInRows = tiles.rows
     layout.tilesInColumns = tiles.columns
@@ -280,6 +275,6 @@ struct WritingLayout: Equatable, Sendable {
   static let leastRowTiles = 12
   static let rowTilesOverColumns = 4
 
-  /// Sixteen pixels' levels, wide enough for a ceiling below 0.
-  private typealias Lane = SIMD16<Int16>
+  /// Sixteen pixels' levels.
+  private typealias Lane = SIMD16<UInt8>
 }
