@@ -63,7 +63,8 @@ public enum PageWorker {
     var drawn: (key: String, image: GreyImage, layout: WritingLayout)?
     let fault = TestFault.current
 
-    /// Lets go of the file open when `book` is another file, or it changed on disk.
+    /// Lets go of the file open, and of the picture drawn from it, when `book` is another
+    /// file, or it changed on disk.
     mutating func follow(_ book: BookKey) {
       var status = stat()
       let found = book.path.withPlatformString { stat($0, &status) } == 0
@@ -74,7 +75,7 @@ public enum PageWorker {
           status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
         ] : []
       if book != self.book || identity != self.identity {
-        (document, scans) = (nil, nil)
+        (document, scans, drawn) = (nil, nil, nil)
         self.book = book
         self.identity = identity
       }
@@ -163,6 +164,7 @@ public enum PageWorker {
       case .read(let image, let resolution):
         return read(image, resolution: resolution)
       case .readDrawn(let book, let page, let maxWidth, let maxHeight):
+        follow(book)
         if let drawn, drawn.key == request.drawnPicture {
           return readDrawn(drawn.image, layout: drawn.layout)
         }
