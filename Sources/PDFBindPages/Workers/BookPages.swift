@@ -140,18 +140,6 @@ final class BookPages: Sendable {
     }
   }
 
-  /// Tesseract's reading of page `page`'s (from 1) picture; nil when it finds too little
-  /// writing, or its worker failed (noted: `readFailures`).
-  func readScript(_ image: GreyImage, resolution: Int, page: Int)
-    throws(RuntimeLibrary.Unavailable) -> ScriptReading?
-  {
-    switch perform(.read(image, resolution: resolution), page: page) {
-    case .success(.reading(let reading)): return reading
-    case .success(.unavailable(let why)): throw why
-    case .success, .failure: return nil
-    }
-  }
-
   /// The worker that keeps the picture of page `index` (from 0) `layout` drew at
   /// `maxWidth`×`maxHeight`, taken from the idle ones until `readDrawn` runs on it (or
   /// `giveBack`); nil when none is idle.
@@ -165,7 +153,8 @@ final class BookPages: Sendable {
   func giveBack(_ worker: WorkerProcess) { workers.giveBack(worker) }
 
   /// Tesseract's reading of the picture of page `index` (from 0) that `layout` drew at
-  /// `maxWidth`×`maxHeight`, on `lent` (`lendDrawn`) when given; nil as `readScript` gives it.
+  /// `maxWidth`×`maxHeight`, on `lent` (`lendDrawn`) when given; nil when it finds too little
+  /// writing, or its worker failed (noted for the evidence line).
   /// With it, the page's close-set rows when the reading asks for them
   /// (`PageReply.drawnReading`).
   func readDrawn(_ index: Int, maxWidth: Int, maxHeight: Int, on lent: WorkerProcess? = nil)

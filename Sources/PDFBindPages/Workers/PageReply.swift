@@ -44,9 +44,6 @@ extension PageReply {
         // Only pdfbind's side stops a page; a worker never answers so.
         out.int(0)
       }
-    case .reading(let reading):
-      out.int(6)
-      out.reading(reading)
     case .drawnReading(let reading, let rows):
       out.int(11)
       out.reading(reading)
@@ -127,7 +124,6 @@ extension PageReply {
         self = .refused(.imageTooLarge(ImageSize(width: try input.int(), height: try input.int())))
       default: throw WireReader.Malformed()
       }
-    case 6: self = .reading(try input.reading())
     case 11:
       let reading = try input.reading()
       var rows: CloseSetRows?

@@ -23,8 +23,6 @@ enum PageRequest: Sendable {
   /// The writing layout of one page in grey levels (`WritingLayout`), measured where it is
   /// drawn: the picture stays in the worker, for `readDrawn`, rather than crossing twice.
   case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
-  /// Tesseract's script reading of one picture.
-  case read(GreyImage, resolution: Int)
   /// Tesseract's script reading of the picture `layout` drew: the one the worker keeps, or
   /// drawn again alike when this worker is another.
   case readDrawn(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
@@ -41,7 +39,7 @@ enum PageRequest: Sendable {
   /// What the work is called in an evidence line: `page 3 not drawn`, `page 3 not read`.
   var unfinished: String {
     switch self {
-    case .read, .readDrawn: Self.notRead
+    case .readDrawn: Self.notRead
     case .text: Self.textNotRead
     case .open, .sizes: Self.notOpened
     case .picture, .layout, .spine, .drawing: "not drawn"
@@ -51,20 +49,19 @@ enum PageRequest: Sendable {
   /// Who does the work, as an evidence line names it when the worker crashes.
   var worker: String {
     switch self {
-    case .read, .readDrawn: "the reader"
+    case .readDrawn: "the reader"
     case .open, .text, .sizes: "poppler"
     case .picture, .layout, .spine, .drawing: "the drawing"
     }
   }
 
-  /// The worker best suited: one that already holds the file open, or Tesseract loaded.
+  /// The worker best suited: one that already holds the file open.
   var affinity: String {
     switch self {
     case .open(let book), .text(let book, _), .picture(let book, _, _, _),
       .layout(let book, _, _, _), .readDrawn(let book, _, _, _),
       .spine(let book, _, _, _, _, _), .sizes(let book, _), .drawing(let book, _, _, _):
       "file:" + book.path.string
-    case .read: "tesseract"
     }
   }
 
@@ -87,7 +84,6 @@ enum PageReply: Sendable {
   case picture(GreyImage)
   case spine(SpinePicture)
   case refused(PageRasterError)
-  case reading(ScriptReading?)
   case unavailable(RuntimeLibrary.Unavailable)
   /// Each asked page's size in points; nil for a page poppler cannot load.
   case sizes([PageSize?])
@@ -119,10 +115,6 @@ extension PageRequest {
       out.book(book)
       [page, maxWidth, maxHeight, edges].forEach { out.int($0) }
       out.bool(mayBeScan)
-    case .read(let image, let resolution):
-      out.int(5)
-      out.image(image)
-      out.int(resolution)
     case .sizes(let book, let indices):
       out.int(6)
       out.book(book)
@@ -159,7 +151,6 @@ extension PageRequest {
       self = .spine(
         book, page: page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges,
         mayBeScan: try input.bool())
-    case 5: self = .read(try input.image(), resolution: try input.int())
     case 6:
       let book = try input.book()
       let count = try input.int()

@@ -161,8 +161,6 @@ public enum PageWorker {
         } catch {
           return .refused(error)
         }
-      case .read(let image, let resolution):
-        return read(image, resolution: resolution)
       case .readDrawn(let book, let page, let maxWidth, let maxHeight):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
@@ -183,23 +181,20 @@ public enum PageWorker {
     /// close-set rows when the reading asks for them: measured here, on the picture, which
     /// does not cross to pdfbind.
     private func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
-      let reply = read(image, resolution: PageScriptEvidence.resolution(image))
-      guard case .reading(let reading) = reply else { return reply }
+      let reading: ScriptReading?
+      do throws(RuntimeLibrary.Unavailable) {
+        reading = try ScriptDetectorPool.shared.withDetector {
+          $0.read(image, resolution: PageScriptEvidence.resolution(image))
+        }
+      } catch {
+        return .unavailable(error)
+      }
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
       else { return .drawnReading(reading, closeSetRows: nil) }
       var measured = layout ?? WritingLayout(image)
       measured.measureCloseSetRows(in: image)
       return .drawnReading(reading, closeSetRows: measured.closeSetRows)
-    }
-
-    private func read(_ image: GreyImage, resolution: Int) -> PageReply {
-      do throws(RuntimeLibrary.Unavailable) {
-        return .reading(
-          try ScriptDetectorPool.shared.withDetector { $0.read(image, resolution: resolution) })
-      } catch {
-        return .unavailable(error)
-      }
     }
   }
 }

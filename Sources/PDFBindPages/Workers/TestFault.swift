@@ -35,7 +35,7 @@ struct TestFault {
       case .picture(_, let page, _, _), .layout(_, let page, _, _),
         .spine(_, let page, _, _, _, _), .drawing(_, let page, _, _):
         ("drawing", page + 1)
-      case .read, .readDrawn: ("reading", nil)
+      case .readDrawn: ("reading", nil)
       }
     guard work == self.work, self.page == nil || self.page == page else { return }
     switch kind {
