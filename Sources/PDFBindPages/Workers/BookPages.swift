@@ -101,12 +101,8 @@ final class BookPages: Sendable {
   /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
   func picture(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError) -> GreyImage {
     let request = PageRequest.picture(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
-    switch perform(request, page: index + 1) {
-    case .success(.picture(let image)): return image
-    case .success(.refused(let error)): throw error
-    case .success: throw .unreadable
-    case .failure(let failure): throw .stopped(failure)
-    }
+    guard case .picture(let image) = try drawn(request, page: index) else { throw .unreadable }
+    return image
   }
 
   /// The writing layout of page `index` (from 0) in grey levels fitted in
@@ -116,12 +112,8 @@ final class BookPages: Sendable {
     -> WritingLayout
   {
     let request = PageRequest.layout(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
-    switch perform(request, page: index + 1) {
-    case .success(.layout(let layout)): return layout
-    case .success(.refused(let error)): throw error
-    case .success: throw .unreadable
-    case .failure(let failure): throw .stopped(failure)
-    }
+    guard case .layout(let layout) = try drawn(request, page: index) else { throw .unreadable }
+    return layout
   }
 
   /// Page `index` (from 0) as the spread detector reads it; with `mayBeScan`, decoded when it
@@ -132,10 +124,18 @@ final class BookPages: Sendable {
     let request = PageRequest.spine(
       book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges,
       mayBeScan: mayBeScan)
+    guard case .spine(let picture) = try drawn(request, page: index) else { throw .unreadable }
+    return picture
+  }
+
+  /// The reply to `request`, which draws page `index` (from 0): the worker's refusal, or its
+  /// failure, thrown as why the page has no picture.
+  private func drawn(_ request: PageRequest, page index: Int) throws(PageRasterError)
+    -> PageReply
+  {
     switch perform(request, page: index + 1) {
-    case .success(.spine(let picture)): return picture
     case .success(.refused(let error)): throw error
-    case .success: throw .unreadable
+    case .success(let reply): return reply
     case .failure(let failure): throw .stopped(failure)
     }
   }
