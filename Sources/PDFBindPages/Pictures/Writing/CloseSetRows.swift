@@ -121,30 +121,21 @@ struct CloseSetRows: Equatable, Sendable {
       mostLines = max(mostLines, runs.count)
       let pitches = zip(runs.dropFirst(), runs).map { Double($0.lowerBound - $1.lowerBound) }
       if pitches.count >= 3 {
-        let pitch = median(pitches)
-        spreads.append(median(pitches.map { abs($0 - pitch) }) / pitch)
+        let pitch = TextTiles.median(pitches)
+        spreads.append(TextTiles.median(pitches.map { abs($0 - pitch) }) / pitch)
       } else {
         spreads.append(.infinity)
       }
-      let blanks = runs.compactMap { run -> Double? in
-        let marked = (start..<end).map { position in run.contains { mark($0, position) } }
-        guard let first = marked.firstIndex(of: true), let last = marked.lastIndex(of: true),
-          last > first
-        else { return nil }
-        let blank = marked[first...last].reduce(0) { $0 + ($1 ? 0 : 1) }
-        return Double(blank) / Double(last - first + 1)
+      let blanks = runs.compactMap { run in
+        TextTiles.blankShare(
+          inLine: (start..<end).map { position in run.contains { mark($0, position) } })
       }
-      gaps.append(blanks.isEmpty ? 0 : median(blanks))
+      gaps.append(blanks.isEmpty ? 0 : TextTiles.median(blanks))
     }
     guard linesToo else { return (light / Double(strips), 0, .infinity, 0) }
-    return (light / Double(strips), mostLines, median(spreads), median(gaps))
+    return (light / Double(strips), mostLines, TextTiles.median(spreads), TextTiles.median(gaps))
   }
 
-  private static func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-  }
 }
 
 extension WritingLayout {

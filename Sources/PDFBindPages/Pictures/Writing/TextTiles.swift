@@ -105,16 +105,26 @@ enum TextTiles {
       for position in 0..<side {
         across[position] = (start..<line).contains { mark($0, position, inRows) }
       }
-      guard let first = across.firstIndex(of: true), let last = across.lastIndex(of: true),
-        last > first
-      else { continue }
-      let blank = across[first...last].reduce(0) { $0 + ($1 ? 0 : 1) }
-      shares.append(Double(blank) / Double(last - first + 1))
+      if let share = blankShare(inLine: across) { shares.append(share) }
     }
-    guard !shares.isEmpty else { return 0 }
-    shares.sort()
-    let middle = shares.count / 2
-    return shares.count % 2 == 1 ? shares[middle] : (shares[middle - 1] + shares[middle]) / 2
+    return shares.isEmpty ? 0 : median(shares)
+  }
+
+  /// The blank share of one line of writing (`marked`: whether each place along it holds a
+  /// mark) between its first mark and its last; nil when it has no two marks apart.
+  static func blankShare(inLine marked: [Bool]) -> Double? {
+    guard let first = marked.firstIndex(of: true), let last = marked.lastIndex(of: true),
+      last > first
+    else { return nil }
+    let blank = marked[first...last].reduce(0) { $0 + ($1 ? 0 : 1) }
+    return Double(blank) / Double(last - first + 1)
+  }
+
+  /// The median of `values`, which are not empty.
+  static func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
   }
 
   /// The share of blank lines (at most `blankLimit` marks) and the runs of at least 2 others.
