@@ -7,7 +7,7 @@ import PDFBindCore
 final class WorkerProcess: @unchecked Sendable {
   let pid: pid_t
   private let socket: Int32
-  /// What the worker holds ready: the file it has open, or Tesseract (`PageRequest.affinity`).
+  /// What the worker holds ready: the file it has open (`PageRequest.affinity`).
   var affinity: String?
   /// The page picture the worker keeps from its last `layout` request (`drawnPicture`).
   var drawnPicture: String?
