@@ -46,15 +46,6 @@ struct PageWorkerTests {
     (book["evidence"] as? [[String: Any]] ?? []).compactMap { $0["detail"] as? String }
   }
 
-  /// How work that computes past a page deadline of `seconds` is worded: its processor time
-  /// stops it, or on a loaded machine the clock (three times as long) may stop it first.
-  static func stoppedComputing(after seconds: Int) -> [String] {
-    [
-      "it took longer than \(seconds) s",
-      "it was still running after \(seconds * 3) s by the clock",
-    ]
-  }
-
   @Test("A page that draws for ever is stopped at the page deadline; the batch goes on")
   func drawsForever() throws {
     let shading = try Self.endlessShading()
@@ -63,10 +54,56 @@ struct PageWorkerTests {
       ["PDFBIND_PAGE_TIMEOUT": "1"])
     #expect(run.status == 0, "\(run.err)")
     try #require(run.books.count == 2)
-    let lines = Self.stoppedComputing(after: 1).map { "page 1 not drawn: " + $0 }
-    #expect(details(run.books[0]).contains { lines.contains($0) }, "\(details(run.books[0]))")
+    #expect(
+      details(run.books[0]).contains("page 1 not drawn: it took longer than 1 s"),
+      "\(details(run.books[0]))")
     #expect(run.books[0]["decision"] as? String == "undecided")
     #expect(run.books[1]["decision"] as? String == "right-edge")
+  }
+
+  @Test("On a crowded processor a page that computes is stopped by its processor time alone")
+  func crowdedProcessor() throws {
+    // pdfbind and its workers share one processor with four programs that compute for ever:
+    // the page gets a fifth of it, so its half second takes seconds by the clock, all of them
+    // computing or waiting for the processor, none waiting for anything else.
+    let processor = try #require(try Self.firstAllowedProcessor())
+    let crowd = try (0..<4).map { _ in
+      try Process.run(
+        URL(fileURLWithPath: "/usr/bin/taskset"),
+        arguments: ["-c", processor, "sh", "-c", "while :; do :; done"])
+    }
+    defer {
+      for program in crowd {
+        // SIGKILL: the test runner's threads block SIGTERM, and its children inherit that.
+        kill(program.processIdentifier, SIGKILL)
+        program.waitUntilExit()
+      }
+    }
+    let start = Date()
+    let result = try runProcess(
+      "/usr/bin/taskset",
+      [
+        "-c", processor, PDFBindRunner.executable, "suggest", "--json",
+        Fixture.path("pictures/pictures-spread-rtl-cover.pdf"),
+      ],
+      environment: PDFBindRunner.withoutCache.merging([
+        "PDFBIND_TEST_WORKER_FAULT": "spin-drawing:1", "PDFBIND_PAGE_TIMEOUT": "0.5",
+      ]) { $1 })
+    let seconds = Date().timeIntervalSince(start)
+    #expect(result.status == 0, "\(result.err)")
+    let parsed = try JSONSerialization.jsonObject(with: Data(result.out.utf8))
+    let book = try #require(parsed as? [String: Any])
+    #expect(details(book).contains("page 1 not drawn: it took longer than 0.5 s"), "\(book)")
+    #expect(book["decision"] as? String == "right-edge")
+    #expect(seconds > 1.5, "the crowd held the page back past its deadline by the clock")
+  }
+
+  /// The first processor this process may run on (/proc/self/status, `Cpus_allowed_list`).
+  static func firstAllowedProcessor() throws -> String? {
+    let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+    let line = status.split(separator: "\n").first { $0.hasPrefix("Cpus_allowed_list:") }
+    return line?.dropFirst("Cpus_allowed_list:".count)
+      .trimmingCharacters(in: .whitespaces).split { $0 == "," || $0 == "-" }.first.map(String.init)
   }
 
   @Test("A page that makes the drawing grow stops at the worker's memory limit")
@@ -89,8 +126,9 @@ struct PageWorkerTests {
     #expect(run.status == 0, "\(run.err)")
     let book = try #require(run.books.first)
     let line = try #require(details(book).first { $0.hasPrefix("page 1") })
-    let reasons =
-      Self.stoppedComputing(after: 2) + ["it needed more than the 64 MiB of memory a page may use"]
+    let reasons = [
+      "it took longer than 2 s", "it needed more than the 64 MiB of memory a page may use",
+    ]
     #expect(reasons.map { "page 1 not drawn: " + $0 }.contains(line), "\(line)")
     #expect(run.seconds < 2 + 10, "one page deadline, and room for a loaded machine")
   }
@@ -107,7 +145,7 @@ struct PageWorkerTests {
     #expect(!run.err.contains("crashed"), "no backtrace of the worker on standard error")
   }
 
-  @Test("Tesseract asleep: the clock stops each page read, the book ends undecided")
+  @Test("Tesseract asleep: each page read is stopped after waiting, the book ends undecided")
   func readerHangs() throws {
     let run = try suggest(
       [
@@ -119,7 +157,7 @@ struct PageWorkerTests {
     try #require(run.books.count == 2)
     #expect(
       details(run.books[0]).contains(
-        "page 1 not read: it was still running after 3 s by the clock"))
+        "page 1 not read: it waited 1 s without computing"))
     #expect(run.books[0]["decision"] as? String == "undecided")
     #expect(run.books[1]["decision"] as? String == "right-edge")
   }
@@ -127,22 +165,17 @@ struct PageWorkerTests {
   @Test(
     "A book's deadline bounds all its pages: what is left is not drawn",
     arguments: [
-      (
-        "spin",
-        ["the book took longer than 2 s", "the book was still running after 6 s by the clock"]
-      ),
-      ("hang", ["the book was still running after 6 s by the clock"]),
+      ("spin", "the book took longer than 2 s"),
+      ("hang", "the book waited 2 s without computing"),
     ])
-  func bookDeadline(fault: String, endings: [String]) throws {
+  func bookDeadline(fault: String, ending: String) throws {
     let run = try suggest(
       [Fixture.path("pictures/pictures-spread-rtl-cover.pdf")],
       ["PDFBIND_TEST_WORKER_FAULT": fault + "-drawing", "PDFBIND_BOOK_TIMEOUT": "2"])
     #expect(run.status == 0, "\(run.err)")
     let book = try #require(run.books.first)
-    #expect(
-      details(book).contains { line in endings.contains { line.hasSuffix($0) } },
-      "\(details(book))")
-    #expect(run.seconds < 6 + 10, "one book deadline by the clock, and room for a loaded machine")
+    #expect(details(book).contains { $0.hasSuffix(ending) }, "\(details(book))")
+    #expect(run.seconds < 2 + 10, "one book deadline, and room for a loaded machine")
   }
 
   @Test("preview draws each page in a worker: a page that draws for ever is a labelled blank")
@@ -154,10 +187,10 @@ struct PageWorkerTests {
       ["preview", "-o", picture, shading], environment: ["PDFBIND_PAGE_TIMEOUT": "1"])
     #expect(Date().timeIntervalSince(start) < 1 + 10, "one page deadline, and room")
     #expect(run.status == 0, "\(run.err)")
-    let warnings = Self.stoppedComputing(after: 1).map {
-      "pdfbind: \(shading): warning: page 1 was not drawn: \($0); it is drawn as a labelled blank\n"
-    }
-    #expect(warnings.contains(run.err), "\(run.err)")
+    #expect(
+      run.err
+        == "pdfbind: \(shading): warning: page 1 was not drawn: it took longer than 1 s; "
+        + "it is drawn as a labelled blank\n")
     // Pillow reads the picture: one page, drawn white (the blank), at the page's shape.
     let (_, height, spreads) = try PreviewPictureReader.read(picture)
     #expect(height > 300)
@@ -178,9 +211,7 @@ struct PageWorkerTests {
       ["review", "--no-cache", "-o", page, shading, book],
       environment: ["PDFBIND_PAGE_TIMEOUT": "1"])
     #expect(run.status == 0, "\(run.err)")
-    #expect(
-      Self.stoppedComputing(after: 1).contains { run.err.contains("page 1 was not drawn: " + $0) },
-      "\(run.err)")
+    #expect(run.err.contains("page 1 was not drawn: it took longer than 1 s"), "\(run.err)")
     let pictures = try FileManager.default.contentsOfDirectory(atPath: folder + "/review_files")
     #expect(pictures.contains("1-page-1.png"))
     #expect(pictures.contains("2-page-1.png"))

@@ -135,7 +135,7 @@ def main():
             try:
                 item = json.loads(alone.stdout.decode("utf-8", "replace").splitlines()[0])
                 stopped = [e["detail"] for e in item.get("evidence", [])
-                           if "took longer" in e["detail"] or "by the clock" in e["detail"]
+                           if "took longer" in e["detail"] or "without computing" in e["detail"]
                            or "crashed" in e["detail"]
                            or "memory a page may use" in e["detail"]]
                 detail = "; ".join(stopped[:2])

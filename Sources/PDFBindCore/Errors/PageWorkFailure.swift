@@ -6,10 +6,10 @@ public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible
   case pageTooLong(seconds: Double)
   /// The book used more than the processor time a book has, before or during this page.
   case bookTooLong(seconds: Double)
-  /// The page's work (with `book`, the book's) was still running after `seconds` by the clock
-  /// while under its processor time: a worker that waits without computing, or a machine too
-  /// busy to give it its time.
-  case stillRunning(seconds: Double, book: Bool)
+  /// The page's work (with `book`, the book's pages in all) waited `seconds` without computing
+  /// (asleep, stuck on a lock), while under its processor time. Time waiting for a processor
+  /// on a busy machine does not count.
+  case waited(seconds: Double, book: Bool)
   /// The worker ended on a signal (`who`: "the drawing", "the reader", "poppler").
   case crashed(who: String, signal: Int32)
   /// The worker ended on a signal after using most of its memory: its limit stopped it.
@@ -24,8 +24,8 @@ public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible
     switch self {
     case .pageTooLong(let seconds): "it took longer than \(Self.seconds(seconds))"
     case .bookTooLong(let seconds): "the book took longer than \(Self.seconds(seconds))"
-    case .stillRunning(let seconds, let book):
-      "\(book ? "the book" : "it") was still running after \(Self.seconds(seconds)) by the clock"
+    case .waited(let seconds, let book):
+      "\(book ? "the book" : "it") waited \(Self.seconds(seconds)) without computing"
     case .crashed(let who, let signal): "\(who) crashed (signal \(signal))"
     case .outOfMemory(let megabytes):
       "it needed more than the \(megabytes) MiB of memory a page may use"
@@ -34,12 +34,12 @@ public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible
     }
   }
 
-  /// Whether the failure belongs to this run rather than to the page: the clock of a busy
-  /// machine, a worker that could not start. Another run may get an answer, so what was found
-  /// beside it is not remembered (the cache of `suggest`).
+  /// Whether the failure may belong to this run rather than to the page: work that waited
+  /// (on something another run may not wait for), a worker that could not start. Another run
+  /// may get an answer, so what was found beside it is not remembered (the cache of `suggest`).
   public var isTransient: Bool {
     switch self {
-    case .stillRunning, .cannotStart: true
+    case .waited, .cannotStart: true
     case .pageTooLong, .bookTooLong, .crashed, .outOfMemory, .stopped: false
     }
   }

@@ -9,20 +9,15 @@ final class BookPages: Sendable {
   /// The pages poppler found, which may be fewer than the page tree's /Count says.
   let pageCount: Int
   private let workers: PageWorkers
-  /// When the book's work started, for its wall-clock bound.
-  private let startedAt: Double
-  /// The processor seconds the book's work has cost so far, for its deadline.
-  private let processorSeconds: Mutex<Double>
+  /// The time the book's work has cost so far, for its deadline.
+  private let spent: Mutex<WorkTime>
   private let failures = Mutex<[(page: Int, work: String, failure: PageWorkFailure)]>([])
 
-  private init(
-    book: BookKey, pageCount: Int, workers: PageWorkers, startedAt: Double, opening: Double
-  ) {
+  private init(book: BookKey, pageCount: Int, workers: PageWorkers, opening: WorkTime) {
     self.book = book
     self.pageCount = pageCount
     self.workers = workers
-    self.startedAt = startedAt
-    processorSeconds = Mutex(opening)
+    spent = Mutex(opening)
   }
 
   /// How opening a book ended without pages.
@@ -36,15 +31,12 @@ final class BookPages: Sendable {
   /// Opens `book` in a worker; the book's deadline starts now.
   static func open(_ book: BookKey, workers: PageWorkers = .shared) -> Result<BookPages, NotOpened>
   {
-    let startedAt = Monotonic.now
     let limits = workers.limits
-    let time = limits.time(processorLeft: limits.bookSeconds, wallLeft: limits.bookWallSeconds)
+    let time = limits.pageTime(within: limits.bookTime)
     let (result, cost) = workers.perform(.open(book), within: time)
     switch result {
     case .success(.opened(let count?)):
-      return .success(
-        BookPages(
-          book: book, pageCount: count, workers: workers, startedAt: startedAt, opening: cost))
+      return .success(BookPages(book: book, pageCount: count, workers: workers, opening: cost))
     case .success: return .failure(.poppler)
     case .failure(let failure): return .failure(.stopped(failure))
     }
@@ -69,19 +61,17 @@ final class BookPages: Sendable {
     -> Result<PageReply, PageWorkFailure>
   {
     let limits = workers.limits
-    let processorLeft = limits.bookSeconds - processorSeconds.withLock { $0 }
-    let wallLeft = limits.bookWallSeconds - (Monotonic.now - startedAt)
+    let left = limits.bookTime - spent.withLock { $0 }
     let result: Result<PageReply, PageWorkFailure>
-    if processorLeft <= 0 || wallLeft <= 0 {
+    if left.isSpent {
       lent.map(workers.giveBack)
       result = .failure(
-        processorLeft <= 0
+        left.processorSeconds <= 0
           ? .bookTooLong(seconds: limits.bookSeconds)
-          : .stillRunning(seconds: limits.bookWallSeconds, book: true))
+          : .waited(seconds: limits.bookSeconds, book: true))
     } else {
-      let time = limits.time(processorLeft: processorLeft, wallLeft: wallLeft)
-      let (answer, cost) = workers.perform(request, within: time, on: lent)
-      processorSeconds.withLock { $0 += cost }
+      let (answer, cost) = workers.perform(request, within: limits.pageTime(within: left), on: lent)
+      spent.withLock { $0 += cost }
       result = answer
     }
     if case .failure(let failure) = result {

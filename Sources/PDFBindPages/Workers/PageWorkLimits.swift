@@ -7,43 +7,40 @@ import PDFBindCore
 /// and a book at most a few seconds (a 200-page scan, 3 s).
 public struct PageWorkLimits: Sendable, Equatable {
   /// Processor seconds a page's drawing, decoding, text or reading may take
-  /// (`PDFBIND_PAGE_TIMEOUT`); `wallClockFactor` times as many by the clock.
+  /// (`PDFBIND_PAGE_TIMEOUT`), and seconds it may wait without computing.
   public var pageSeconds: Double
-  /// Processor seconds all the page work of one book may take (`PDFBIND_BOOK_TIMEOUT`);
-  /// `wallClockFactor` times as many by the clock.
+  /// Processor seconds all the page work of one book may take (`PDFBIND_BOOK_TIMEOUT`), and
+  /// seconds its pages may wait without computing, in all.
   public var bookSeconds: Double
   /// MiB of memory a page worker may hold (`PDFBIND_WORKER_MEMORY`): poppler decodes an
   /// image whole, and the largest it is let decode (50 megapixels) takes 200 MB.
   public var workerMegabytes: Int
 
-  /// How many times its processor seconds a page or a book may take by the clock: work that
-  /// waits without computing (stuck on a lock, asleep) is stopped there. A page that computes
-  /// takes about its processor time on an idle machine, and 3 times it at a load of 6 on 2
-  /// cores, where the clock would stop it first only beyond that.
-  public static let wallClockFactor = 3.0
+  /// The time a book has. Work waits without computing only when it is stuck (on a lock,
+  /// asleep, on a file that does not come): a page that draws or reads computes, or waits for
+  /// a processor on a busy machine, which is not counted.
+  var bookTime: WorkTime { WorkTime(processorSeconds: bookSeconds, waitingSeconds: bookSeconds) }
 
-  /// The clock seconds a book may take.
-  var bookWallSeconds: Double { bookSeconds * Self.wallClockFactor }
+  /// The time a page has.
+  var pageTime: WorkTime { WorkTime(processorSeconds: pageSeconds, waitingSeconds: pageSeconds) }
 
-  /// The clock seconds a page may take.
-  var pageWallSeconds: Double { pageSeconds * Self.wallClockFactor }
+  /// A page's time when its book has `left`.
+  func pageTime(within left: WorkTime) -> WorkTime {
+    WorkTime(
+      processorSeconds: min(pageSeconds, left.processorSeconds),
+      waitingSeconds: min(pageSeconds, left.waitingSeconds))
+  }
 
-  /// Why work given `time` was stopped, by the clock or by its processor time: the book's
-  /// deadline when `time` was cut to what the book had left, else the page's.
-  func failure(within time: WorkTime, byTheClock: Bool) -> PageWorkFailure {
-    if byTheClock {
-      let book = time.wallSeconds < pageWallSeconds
-      return .stillRunning(seconds: book ? bookWallSeconds : pageWallSeconds, book: book)
+  /// Why work given `time` was stopped, by its processor time or, with `waiting`, by its time
+  /// waiting: the book's deadline when `time` was cut to what the book had left, else the
+  /// page's.
+  func failure(within time: WorkTime, waiting: Bool) -> PageWorkFailure {
+    if waiting {
+      let book = time.waitingSeconds < pageSeconds
+      return .waited(seconds: book ? bookSeconds : pageSeconds, book: book)
     }
     return time.processorSeconds < pageSeconds
       ? .bookTooLong(seconds: bookSeconds) : .pageTooLong(seconds: pageSeconds)
-  }
-
-  /// A page's time when its book has `processorLeft` and `wallLeft` seconds left.
-  func time(processorLeft: Double, wallLeft: Double) -> WorkTime {
-    WorkTime(
-      processorSeconds: min(pageSeconds, processorLeft),
-      wallSeconds: min(pageWallSeconds, wallLeft))
   }
 
   public static let defaults = PageWorkLimits(

@@ -23,9 +23,9 @@ final class PageWorkers: Sendable {
 
   /// Runs `request` in a worker within `time` (a page's, or less when its book has less
   /// left): `lent`, when given (`lend(holding:)`), else an idle one or a new one. The answer,
-  /// and the worker's processor seconds it cost (all of `time`'s when it ran out).
+  /// and the time it cost (all of `time` when it ran out).
   func perform(_ request: PageRequest, within time: WorkTime, on lent: WorkerProcess? = nil)
-    -> (result: Result<PageReply, PageWorkFailure>, processorSeconds: Double)
+    -> (result: Result<PageReply, PageWorkFailure>, cost: WorkTime)
   {
     let affinity = request.affinity
     let lent =
@@ -40,30 +40,30 @@ final class PageWorkers: Sendable {
     } else {
       switch WorkerProcess.start(executable, megabytes: limits.workerMegabytes) {
       case .success(let started): worker = started
-      case .failure(let failure): return (.failure(failure), 0)
+      case .failure(let failure): return (.failure(failure), .zero)
       }
     }
     switch worker.exchange(request.encoded(), within: time) {
-    case .success(let (bytes, processorSeconds)):
+    case .success(let (bytes, used)):
       guard let reply = try? PageReply(decoding: bytes) else {
         worker.close()
-        return (.failure(.stopped(who: request.worker, status: -1)), processorSeconds)
+        return (.failure(.stopped(who: request.worker, status: -1)), used)
       }
       worker.affinity = affinity
       if case .layout = request { worker.drawnPicture = request.drawnPicture }
       giveBack(worker)
-      return (.success(reply), processorSeconds)
-    case .failure(.timedOut(let byTheClock)):
-      return (.failure(limits.failure(within: time, byTheClock: byTheClock)), time.processorSeconds)
+      return (.success(reply), used)
+    case .failure(.timedOut(let waiting)):
+      return (.failure(limits.failure(within: time, waiting: waiting)), time)
     case .failure(.ended(let signal?, _, let peakKilobytes)):
       // A worker at its memory limit ends on a signal (an allocation refused: abort, or a
       // null pointer used); one that had used most of its memory was stopped by the limit.
       if peakKilobytes >= limits.workerMegabytes * 1024 / 2 {
-        return (.failure(.outOfMemory(megabytes: limits.workerMegabytes)), 0)
+        return (.failure(.outOfMemory(megabytes: limits.workerMegabytes)), .zero)
       }
-      return (.failure(.crashed(who: request.worker, signal: signal)), 0)
+      return (.failure(.crashed(who: request.worker, signal: signal)), .zero)
     case .failure(.ended(nil, let status, _)):
-      return (.failure(.stopped(who: request.worker, status: status)), 0)
+      return (.failure(.stopped(who: request.worker, status: status)), .zero)
     }
   }
 

@@ -50,19 +50,19 @@ final class WorkerProcess: @unchecked Sendable {
 
   /// How an exchange ended without an answer.
   enum Ending: Error {
-    /// The worker ran past its time, of the processor or, with `byTheClock`, by the clock;
-    /// it was killed.
-    case timedOut(byTheClock: Bool)
+    /// The worker ran past its time, of the processor or, with `waiting`, of waiting without
+    /// computing; it was killed.
+    case timedOut(waiting: Bool)
     /// The worker ended (or broke the exchange) on its own; it is reaped.
     case ended(signal: Int32?, status: Int32, peakKilobytes: Int)
   }
 
   /// Sends `request` and waits for the answer while the worker has used less than `time`'s
-  /// processor seconds and less than its wall-clock seconds; the answer and the processor
-  /// seconds it took. Any ending but an answer leaves the worker killed and reaped: it must
-  /// not be used again.
+  /// processor seconds and waited less than its waiting seconds; the answer and the time it
+  /// took. Any ending but an answer leaves the worker killed and reaped: it must not be used
+  /// again.
   func exchange(_ request: [UInt8], within time: WorkTime) -> Result<
-    (reply: [UInt8], processorSeconds: Double), Ending
+    (reply: [UInt8], used: WorkTime), Ending
   > {
     let clock = WorkClock(worker: pid, time: time)
     guard Frames.write(request, to: socket) else { return .failure(reap()) }
@@ -75,7 +75,7 @@ final class WorkerProcess: @unchecked Sendable {
     }
     var reply = [UInt8](repeating: 0, count: length)
     guard receive(into: &reply, clock) else { return .failure(end(clock)) }
-    return .success((reply, clock.used))
+    return .success((reply, clock.finish()))
   }
 
   /// Closes the socket, which ends the worker's loop, and reaps it.
@@ -89,7 +89,7 @@ final class WorkerProcess: @unchecked Sendable {
     guard clock.isOver else { return reap() }
     kill(pid, SIGKILL)
     _ = reap()
-    return .timedOut(byTheClock: !clock.usedItsProcessorTime)
+    return .timedOut(waiting: !clock.usedItsProcessorTime)
   }
 
   /// Waits for the worker to end and says how it did; closes the socket.
@@ -123,79 +123,5 @@ final class WorkerProcess: @unchecked Sendable {
       }
       return true
     }
-  }
-}
-
-/// How long a piece of page work may run: `processorSeconds` of the worker's processor time
-/// (what a page costs, the same on a busy machine as on an idle one, so a loaded machine
-/// decides as an idle one does), and `wallSeconds` by the clock, for work that waits without
-/// computing (a worker stuck on a lock, or asleep).
-struct WorkTime: Equatable, Sendable {
-  var processorSeconds: Double
-  var wallSeconds: Double
-}
-
-/// One exchange's time: the worker's processor time read from /proc while it runs, and the
-/// wall clock.
-private final class WorkClock {
-  let worker: pid_t
-  let time: WorkTime
-  let startedAt = Monotonic.now
-  let startProcessor: Double
-  private(set) var used = 0.0
-
-  /// How often the worker's processor time is read while the answer is awaited.
-  static let checkEvery = 0.1
-
-  init(worker: pid_t, time: WorkTime) {
-    self.worker = worker
-    self.time = time
-    startProcessor = Self.processorSeconds(of: worker) ?? 0
-  }
-
-  /// Whether the work has run past its time.
-  var isOver: Bool {
-    used = max(used, (Self.processorSeconds(of: worker) ?? startProcessor) - startProcessor)
-    return usedItsProcessorTime || Monotonic.now - startedAt >= time.wallSeconds
-  }
-
-  /// Whether the worker used all its processor time (read last by `isOver`); when the work
-  /// is over without it, the clock stopped it.
-  var usedItsProcessorTime: Bool { used >= time.processorSeconds }
-
-  /// Seconds to wait for the answer before looking at the time again; nil when it is over.
-  func nextWait() -> Double? {
-    if isOver { return nil }
-    let wallLeft = time.wallSeconds - (Monotonic.now - startedAt)
-    return max(0.001, min(Self.checkEvery, wallLeft, time.processorSeconds - used))
-  }
-
-  /// User and system seconds `pid` has used, all its threads (/proc/PID/stat, fields 14-15).
-  static func processorSeconds(of pid: pid_t) -> Double? {
-    let descriptor = open("/proc/\(pid)/stat", O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { Glibc.close(descriptor) }
-    var bytes = [UInt8](repeating: 0, count: 1024)
-    let count = read(descriptor, &bytes, bytes.count)
-    guard count > 0, let close = bytes[..<count].lastIndex(of: UInt8(ascii: ")")) else {
-      return nil
-    }
-    // After the command's closing parenthesis: state (field 3), ..., utime (14), stime (15).
-    let fields = bytes[(close + 1)..<count].split(separator: UInt8(ascii: " "))
-    guard fields.count > 12, let user = Double(String(decoding: fields[11], as: UTF8.self)),
-      let system = Double(String(decoding: fields[12], as: UTF8.self))
-    else { return nil }
-    return (user + system) / ticksPerSecond
-  }
-
-  static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
-}
-
-/// Seconds on the monotonic clock, which no change of the date moves.
-enum Monotonic {
-  static var now: Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

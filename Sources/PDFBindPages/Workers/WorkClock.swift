@@ -1,0 +1,148 @@
+import Glibc
+
+/// Page work's time, allowed or spent: `processorSeconds` of a worker's processor time (what a
+/// page costs, the same on a busy machine as on an idle one), and `waitingSeconds` it spent
+/// neither computing nor waiting for a processor (asleep, stuck on a lock, blocked). Neither
+/// depends on how busy the machine is, so a loaded machine decides as an idle one does.
+struct WorkTime: Equatable, Sendable {
+  var processorSeconds: Double
+  var waitingSeconds: Double
+
+  static let zero = WorkTime(processorSeconds: 0, waitingSeconds: 0)
+
+  static func - (left: WorkTime, right: WorkTime) -> WorkTime {
+    WorkTime(
+      processorSeconds: left.processorSeconds - right.processorSeconds,
+      waitingSeconds: left.waitingSeconds - right.waitingSeconds)
+  }
+
+  static func += (left: inout WorkTime, right: WorkTime) {
+    left.processorSeconds += right.processorSeconds
+    left.waitingSeconds += right.waitingSeconds
+  }
+
+  /// Whether either part is used up.
+  var isSpent: Bool { processorSeconds <= 0 || waitingSeconds <= 0 }
+}
+
+/// One exchange's time, read from /proc while the worker runs: its processor time (all its
+/// threads), and the clock's time less what its threads ran or waited on a run queue for, which
+/// is what it spent waiting for something other than a processor.
+final class WorkClock {
+  let worker: pid_t
+  let time: WorkTime
+  private let startedAt = Monotonic.now
+  private let start: Activity
+  /// What the exchange has used, as last read.
+  private(set) var used = WorkTime.zero
+
+  /// How often the worker's time is read while the answer is awaited.
+  static let checkEvery = 0.1
+
+  init(worker: pid_t, time: WorkTime) {
+    self.worker = worker
+    self.time = time
+    start = Activity(of: worker)
+  }
+
+  /// Reads what the worker has used (`used`), and says whether that is past its time.
+  var isOver: Bool {
+    let now = Activity(of: worker)
+    let processor = max(0, (now.processorSeconds ?? 0) - (start.processorSeconds ?? 0))
+    // Time a thread ran or was ready to run on a busy machine; the processor time where the
+    // kernel keeps no run-queue time (its waits on a busy machine then count as waiting).
+    let active = max(
+      processor, (now.scheduledSeconds ?? 0) - (start.scheduledSeconds ?? 0))
+    used.processorSeconds = max(used.processorSeconds, processor)
+    // Not the most seen: a thread's wait on a run queue is counted only once it runs.
+    used.waitingSeconds = max(0, Monotonic.now - startedAt - active)
+    return usedItsProcessorTime || used.waitingSeconds >= time.waitingSeconds
+  }
+
+  /// What the exchange used, read once more at its end.
+  func finish() -> WorkTime {
+    _ = isOver
+    return used
+  }
+
+  /// Whether the worker used all its processor time (read last by `isOver`); work that is over
+  /// without it waited too long.
+  var usedItsProcessorTime: Bool { used.processorSeconds >= time.processorSeconds }
+
+  /// Seconds to wait for the answer before reading the time again; nil when it is over.
+  func nextWait() -> Double? {
+    if isOver { return nil }
+    return max(
+      0.001,
+      min(
+        Self.checkEvery, time.waitingSeconds - used.waitingSeconds,
+        time.processorSeconds - used.processorSeconds))
+  }
+
+  /// What a worker's threads have used so far; nil where /proc does not say.
+  private struct Activity {
+    /// User and system seconds, all threads (/proc/PID/stat, fields 14-15).
+    var processorSeconds: Double?
+    /// Seconds the threads have run or waited on a run queue, summed
+    /// (/proc/PID/task/TID/schedstat, its first two fields).
+    var scheduledSeconds: Double?
+
+    init(of pid: pid_t) {
+      processorSeconds = Self.processorSeconds(of: pid)
+      scheduledSeconds = Self.scheduledSeconds(of: pid)
+    }
+
+    static func processorSeconds(of pid: pid_t) -> Double? {
+      guard let bytes = read("/proc/\(pid)/stat"),
+        let close = bytes.lastIndex(of: UInt8(ascii: ")"))
+      else { return nil }
+      // After the command's closing parenthesis: state (field 3), ..., utime (14), stime (15).
+      let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
+      guard fields.count > 12, let user = number(fields[11]), let system = number(fields[12])
+      else { return nil }
+      return (user + system) / ticksPerSecond
+    }
+
+    static func scheduledSeconds(of pid: pid_t) -> Double? {
+      guard let tasks = opendir("/proc/\(pid)/task") else { return nil }
+      defer { closedir(tasks) }
+      var nanoseconds: Double?
+      while let entry = readdir(tasks) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) {
+          String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        guard name.first != ".", let bytes = read("/proc/\(pid)/task/\(name)/schedstat")
+        else { continue }
+        let fields = bytes.split { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n") }
+        guard fields.count >= 2, let running = number(fields[0]), let queued = number(fields[1])
+        else { continue }
+        nanoseconds = (nanoseconds ?? 0) + running + queued
+      }
+      return nanoseconds.map { $0 / 1e9 }
+    }
+
+    static func read(_ path: String) -> ArraySlice<UInt8>? {
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { return nil }
+      defer { Glibc.close(descriptor) }
+      var bytes = [UInt8](repeating: 0, count: 1024)
+      let count = Glibc.read(descriptor, &bytes, bytes.count)
+      return count > 0 ? bytes[..<count] : nil
+    }
+
+    static func number(_ digits: ArraySlice<UInt8>) -> Double? {
+      Double(String(decoding: digits, as: UTF8.self))
+    }
+
+    static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+}
+
+/// Seconds on the monotonic clock, which no change of the date moves.
+enum Monotonic {
+  static var now: Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
