@@ -49,6 +49,22 @@ struct ScriptingTests {
     #expect(lines(get.out) == expected)
   }
 
+  @Test("A list longer than the inputs a batch holds at once still prints in order, each once")
+  func longListInOrder() throws {
+    let shelf = try Shelf()
+    let books: [Shelf.Book] = [.unknown, .rightEdge, .leftEdge]
+    for index in 0..<3 { try shelf.add("\(index).pdf", books[index]) }
+    // 400 names, far more than the 64 inputs a batch takes before it prints the first.
+    let paths = (0..<400).map { shelf.path("\($0 % 3).pdf") }
+    let list = shelf.path("list.txt")
+    try paths.joined(separator: "\n").write(toFile: list, atomically: true, encoding: .utf8)
+    let run = try PDFBindRunner.run(["get", "-j", "4", "--files-from", list])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(
+      lines(run.out)
+        == paths.enumerated().map { "\($1): \(["unknown", "right-edge", "left-edge"][$0 % 3])" })
+  }
+
   @Test("set reports in argument order with --jobs 1 and --jobs 4, and updates the same files")
   func jobsDoNotChangeSet() throws {
     var runs: [(shelf: Shelf, out: String, err: String, status: Int32)] = []

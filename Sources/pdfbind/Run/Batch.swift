@@ -1,4 +1,3 @@
-import Dispatch
 import PDFBindCore
 import PDFBindPages
 import Synchronization
@@ -22,17 +21,16 @@ enum Batch {
       PrintState(
         inputs: inputs.makeIterator(),
         progress: showProgress && known != 1 ? Progress(total: known) : nil))
-    let slots = DispatchSemaphore(value: window)
+    let slots = Slots(window)
     OwnThread.forEach(workers) { _ in
       while true {
-        slots.wait()
+        slots.take()
         guard let (index, input) = state.withLock({ $0.take() }) else {
-          slots.signal()
+          slots.giveBack()
           return
         }
         let report = work(index, input)
-        let printed = state.withLock { $0.finish(index, report) }
-        for _ in 0..<printed { slots.signal() }
+        slots.giveBack(state.withLock { $0.finish(index, report) })
       }
     }
     return state.withLock {
