@@ -21,9 +21,6 @@ public struct PageWorkLimits: Sendable, Equatable {
   /// a processor on a busy machine, which is not counted.
   var bookTime: WorkTime { WorkTime(processorSeconds: bookSeconds, waitingSeconds: bookSeconds) }
 
-  /// The time a page has.
-  var pageTime: WorkTime { WorkTime(processorSeconds: pageSeconds, waitingSeconds: pageSeconds) }
-
   /// A page's time when its book has `left`.
   func pageTime(within left: WorkTime) -> WorkTime {
     WorkTime(
