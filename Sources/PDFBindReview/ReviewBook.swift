@@ -47,6 +47,12 @@ public struct ReviewBook: Sendable {
     return nil
   }
 
+  /// The names of its pictures in the pictures folder.
+  public var pictureFiles: [String] {
+    if case .reviewed(let reviewed) = outcome { return reviewed.pictures.map(\.file) }
+    return []
+  }
+
   /// Read, but no evidence decides its binding.
   public var isUndecided: Bool { suggestion.map { $0.decision == nil } ?? false }
   public var isConflict: Bool { suggestion?.conflict ?? false }

@@ -26,11 +26,17 @@ public struct ReviewFiles: Sendable {
     folder.lastComponent.map { Array("\($0)".utf8) } ?? []
   }
 
-  /// Creates the folder if needed and removes the pictures an earlier run left in it (only
+  /// Creates the folder if needed and finds the pictures an earlier run left in it (only
   /// names review writes: `N-page-P.png`, and `N-left-edge.png`, `N-right-edge.png` from
-  /// before pictures were one per page); other files stay.
+  /// before pictures were one per page); other files stay. A plain file (one link) is kept
+  /// for this run to write over, and the names returned, for `removePictures` to take away
+  /// those it did not write; any other (a link, a folder) is removed now. Writing over a file
+  /// keeps its inode: making a new one was most of `review`'s time in the kernel, and the
+  /// filesystem takes one at a time in a folder (5,000 pictures made again: 1.5-2 s of
+  /// processor time, 5-8 s by the clock, against 0.3 s written over).
   /// Throws `.pageIsDirectory` before anything is written when `page` names a directory.
-  public func prepare() throws(PreparationError) {
+  @discardableResult
+  public func prepare() throws(PreparationError) -> [String] {
     var info = stat()
     if page.withPlatformString({ stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFDIR {
       throw .pageIsDirectory
@@ -47,14 +53,26 @@ public struct ReviewFiles: Sendable {
           creating: Errno(rawValue: errno), operation: .other("reading the pictures folder")))
     }
     defer { closedir(directory) }
-    var stale: [String] = []
+    var kept: [String] = []
+    var removed: [String] = []
     while let entry = readdir(directory) {
       let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if Self.isPictureName(name) { stale.append(name) }
+      guard Self.isPictureName(name) else { continue }
+      var info = stat()
+      let isPlainFile =
+        fstatat(dirfd(directory), name, &info, AT_SYMLINK_NOFOLLOW) == 0
+        && info.st_mode & S_IFMT == S_IFREG && info.st_nlink == 1
+      if isPlainFile { kept.append(name) } else { removed.append(name) }
     }
-    for name in stale { FileIO.remove(folder.appending(name)) }
+    removePictures(removed)
+    return kept
+  }
+
+  /// Removes the pictures `names` (of `prepare`) from the folder.
+  public func removePictures(_ names: some Sequence<String>) {
+    for name in names { FileIO.remove(folder.appending(name)) }
   }
 
   /// Why the page cannot be written, found before any file is read: which of its two paths,

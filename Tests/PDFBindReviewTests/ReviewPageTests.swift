@@ -1,5 +1,6 @@
 import Foundation
 import PDFBindTestSupport
+import SystemPackage
 import Testing
 
 @testable import PDFBindCore
@@ -65,6 +66,42 @@ struct ReviewPageTests {
     #expect(!ReviewFiles.isPictureName("x-page-3.png"))
     #expect(ReviewFiles(page: "out/index.html").folder == "out/index_files")
     #expect(ReviewFiles(page: "review").folder == "review_files")
+  }
+
+  @Test("An earlier run's plain pictures are kept to be written over; a link is removed at once")
+  func earlierPictures() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("pdfbind-review-files-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("page_files")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let outside = root.appendingPathComponent("outside.txt")
+    try Data("keep".utf8).write(to: outside)
+    for name in ["1-page-1.png", "2-page-1.png", "notes.txt"] {
+      try Data("old".utf8).write(to: folder.appendingPathComponent(name))
+    }
+    try FileManager.default.createSymbolicLink(
+      at: folder.appendingPathComponent("3-page-1.png"), withDestinationURL: outside)
+    try FileManager.default.linkItem(at: outside, to: folder.appendingPathComponent("4-page-1.png"))
+    let files = ReviewFiles(page: FilePath(root.appendingPathComponent("page.html").path))
+    let earlier = try files.prepare().sorted()
+    #expect(earlier == ["1-page-1.png", "2-page-1.png"])
+    let inode = { (name: String) throws -> Int in
+      let path = folder.appendingPathComponent(name).path
+      return try #require(
+        FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? Int)
+    }
+    let before = try inode("1-page-1.png")
+    try files.writePicture(Array("new".utf8), named: "1-page-1.png")
+    #expect(try inode("1-page-1.png") == before)
+    files.removePictures(earlier.filter { $0 != "1-page-1.png" })
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        == ["1-page-1.png", "notes.txt"])
+    #expect(try String(contentsOf: outside, encoding: .utf8) == "keep")
+    #expect(
+      try String(contentsOf: folder.appendingPathComponent("1-page-1.png"), encoding: .utf8)
+        == "new")
   }
 
   // MARK: - Which pictures a book gets

@@ -31,7 +31,7 @@ extension PopplerDocument {
       width: size.width, height: size.height, maxWidth: maxWidth, maxHeight: maxHeight)
     let surface: CairoSurface
     do {
-      surface = try CairoSurface(width: width, height: height, library: library)
+      surface = try CairoSurface(width: width, height: height, library: library, white: true)
     } catch {
       throw .cannotDraw(String(describing: error))
     }
@@ -43,7 +43,9 @@ extension PopplerDocument {
         Rect(x: Double(width) - strip, y: 0, width: strip, height: Double(height)),
       ]
     }
-    guard draw(index, on: surface, in: rect, only: parts) else { throw .unreadable }
+    guard draw(index, on: surface, in: rect, only: parts, onWhite: true) else {
+      throw .unreadable
+    }
     return surface
   }
 }

@@ -55,13 +55,15 @@ final class PopplerDocument {
   /// Draws page `index` (from 0) on `surface`, scaled into `rect`, on white; false when
   /// poppler cannot load the page or it has no area (nothing is drawn then). `only`, when
   /// given, limits the drawing to those parts of `rect` (cairo's cost follows the area drawn).
-  func draw(_ index: Int, on surface: CairoSurface, in rect: Rect, only parts: [Rect]? = nil)
-    -> Bool
-  {
+  /// `onWhite`: `rect` is white already (`CairoSurface(white:)`), and not painted again.
+  func draw(
+    _ index: Int, on surface: CairoSurface, in rect: Rect, only parts: [Rect]? = nil,
+    onWhite: Bool = false
+  ) -> Bool {
     guard let size = pageSize(index) else { return false }
     return withPage(index) { page in
       let context = surface.context
-      surface.fill(rect, Colour(red: 255, green: 255, blue: 255))
+      if !onWhite { surface.fill(rect, Colour(red: 255, green: 255, blue: 255)) }
       library.save(context)
       for part in parts ?? [rect] {
         library.rectangle(context, part.x, part.y, part.width, part.height)

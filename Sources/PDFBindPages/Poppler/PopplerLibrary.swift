@@ -67,6 +67,11 @@ struct PopplerLibrary: @unchecked Sendable {
   let freeError: @convention(c) (Raw) -> Void
   let filenameToURI: @convention(c) (CString, CString?, UnsafeMutablePointer<Raw?>?) -> Raw?
   let createSurface: @convention(c) (Int32, Int32, Int32) -> Pointer?
+  /// cairo_image_surface_create_for_data: a surface over pixels the caller owns (and frees
+  /// after the surface), with the row stride cairo_format_stride_for_width gives.
+  let createSurfaceForData:
+    @convention(c) (UnsafeMutablePointer<UInt8>, Int32, Int32, Int32, Int32) -> Pointer?
+  let strideForWidth: @convention(c) (Int32, Int32) -> Int32
   let surfaceStatus: @convention(c) (Pointer) -> Int32
   let destroySurface: @convention(c) (Pointer) -> Void
   let flush: @convention(c) (Pointer) -> Void
@@ -123,6 +128,9 @@ struct PopplerLibrary: @unchecked Sendable {
     freeError = try Self.symbol(glib, "g_error_free")
     filenameToURI = try Self.symbol(glib, "g_filename_to_uri")
     createSurface = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_image_surface_create")
+    createSurfaceForData = try RuntimeLibrary.Role.cairo.symbol(
+      cairo, "cairo_image_surface_create_for_data")
+    strideForWidth = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_format_stride_for_width")
     surfaceStatus = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_status")
     destroySurface = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_destroy")
     flush = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_flush")

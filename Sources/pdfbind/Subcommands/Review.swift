@@ -53,7 +53,8 @@ extension PDFBindCommand {
     func run() throws {
       let page = FilePath(platformString: RawArguments.value(of: ["-o"], parsed: output))
       let files = ReviewFiles(page: page)
-      do { try files.prepare() } catch {
+      let earlier: [String]
+      do { earlier = try files.prepare() } catch {
         switch error {
         case .pageIsDirectory:
           Self.fail(
@@ -79,6 +80,9 @@ extension PDFBindCommand {
         return report
       }
       let reviewed = books.withLock { found in found.keys.sorted().map { found[$0]! } }
+      // An earlier run's pictures this one wrote over stay; the others go.
+      let written = Swift.Set(reviewed.flatMap(\.pictureFiles))
+      files.removePictures(earlier.filter { !written.contains($0) })
       let html = ReviewPage(
         books: reviewed, picturesFolder: files.folderName,
         workingDirectory: Self.workingDirectory
