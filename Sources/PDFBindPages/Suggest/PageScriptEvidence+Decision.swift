@@ -58,3 +58,14 @@ extension PageScriptEvidence.PageReading {
       && PageScriptEvidence.closeSetScripts.contains(reading.script)
   }
 }
+
+extension PageScriptEvidence {
+  /// Whether a page read so asks Tesseract's layout analysis (`TextBlockLines`): read upright
+  /// as Chinese or Japanese, its marks showing neither lines of a direction nor patches of
+  /// rows, where only `inVerticalBlocks` can say more. Measured in the page worker, on the
+  /// picture read (about 0.5 to 1.5 s a page on the bench's scans).
+  static func asksBlockLines(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
+    reading.orientation == 0 && cjkScripts.contains(reading.script) && layout.lines == nil
+      && !layout.writingPatchesInRows
+  }
+}
