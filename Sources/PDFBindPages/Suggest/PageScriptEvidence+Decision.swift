@@ -61,11 +61,14 @@ extension PageScriptEvidence.PageReading {
 
 extension PageScriptEvidence {
   /// Whether a page read so asks Tesseract's layout analysis (`TextBlockLines`): read upright
-  /// as Chinese or Japanese, its marks showing neither lines of a direction nor patches of
-  /// rows, where only `inVerticalBlocks` can say more. Measured in the page worker, on the
-  /// picture read (about 0.5 to 1.5 s a page on the bench's scans).
+  /// as Chinese or Japanese with the confidence vertical blocks ask, its marks showing neither
+  /// lines of a direction nor patches of rows, and deciding nothing without it (a manga page
+  /// read as Japanese decides as it is), where only `inVerticalBlocks` can say more. Measured in the page worker, on the picture
+  /// read (0.5 to 1.5 s a page on the bench's scans).
   static func asksBlockLines(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
-    reading.orientation == 0 && cjkScripts.contains(reading.script) && layout.lines == nil
+    reading.orientation == 0 && cjkScripts.contains(reading.script)
+      && reading.confidence >= minimumVerticalBlocksConfidence && layout.lines == nil
       && !layout.writingPatchesInRows
+      && PageReading(page: 0, layout: layout, reading: reading).says == nil
   }
 }
