@@ -197,9 +197,11 @@ struct PageScriptTests {
     let reading = try #require(page.reading)
     let asks = PageScriptEvidence.asksBlockLines(reading, layout: Self.pictures)
     #expect(asks == (orientation == 0 && script != "Latin" && confidence >= 0.5))
-    // Nor of a manga page read as Japanese, which decides without it.
-    let manga = ScriptReading(script: "Japanese", confidence: 2.5, orientation: 0)
-    #expect(!PageScriptEvidence.asksBlockLines(manga, layout: Self.pictures))
+    // Nor of a manga page read as Japanese, which decides or leans without it.
+    for confidence in [2.5, 0.99] {
+      let manga = ScriptReading(script: "Japanese", confidence: confidence, orientation: 0)
+      #expect(!PageScriptEvidence.asksBlockLines(manga, layout: Self.pictures))
+    }
     for layout in [Self.runningColumns, Self.runningRows] {
       #expect(!PageScriptEvidence.asksBlockLines(reading, layout: layout))
     }
