@@ -65,7 +65,7 @@ FIXTURES = [
      "says nothing about the binding"),
     ("two-up-woodblock.pdf", "ja-vertical-ndl-2up", 1000,
      "two facing pages of a Japanese woodblock book in one picture, ruler and colour chart",
-     "undecided", "page-script", "Han? among pictures on page 1: says nothing about the binding"),
+     "right-edge", "page-script", "Han, vertical lines in Tesseract's text blocks"),
     ("manga-blackjack.pdf", "manga-hoel-blackjack", 1200,
      "manga page (Give My Regards to Black Jack), vertical balloons",
      "right-edge", "page-script", "Japanese among pictures (as in manga)"),

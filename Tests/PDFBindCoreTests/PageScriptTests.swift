@@ -172,6 +172,41 @@ struct PageScriptTests {
     #expect(page.says == expected)
   }
 
+  /// Issue 40: Tesseract's layout analysis (`TextBlockLines`), asked only where the marks show
+  /// no direction, says vertical lines for Chinese and Japanese read upright, and nothing else.
+  @Test(
+    "Tesseract's blocks of vertical lines decide Chinese or Japanese read upright, nothing else",
+    arguments: [
+      ("Han", 1.43, 0, 0.30, 0.0, PageBinding.rightEdge),  // the bench's 2-up woodblock scan
+      ("Japanese", 0.73, 0, 0.44, 0.02, .rightEdge),  // a handwritten vertical manuscript
+      ("Han", 0.4, 0, 0.9, 0.0, nil),  // a guess
+      ("Han", 1.43, 0, 0.10, 0.0, nil),  // too little of the page
+      ("Han", 1.43, 0, 0.30, 0.2, nil),  // as much across
+      ("Japanese", 1.43, 90, 0.5, 0.0, nil),  // a page turned sideways: its rows run down
+      ("Latin", 8, 0, 0.5, 0.0, nil),  // vertical lines say nothing of Latin
+    ] as [(String, Double, Int, Double, Double, PageBinding?)])
+  func verticalBlocks(
+    script: String, confidence: Double, orientation: Int, topToBottom: Double, across: Double,
+    expected: PageBinding?
+  ) throws {
+    var page = Self.reading(
+      1, script, Self.pictures, confidence: confidence, orientation: orientation)
+    page.blockLines = TextBlockLines(topToBottom: topToBottom, across: across)
+    #expect(page.says == expected)
+    // Asked only of pages read upright as Chinese or Japanese whose marks show no direction.
+    let reading = try #require(page.reading)
+    let asks = PageScriptEvidence.asksBlockLines(reading, layout: Self.pictures)
+    #expect(asks == (orientation == 0 && script != "Latin" && confidence >= 0.5))
+    // Nor of a manga page read as Japanese, which decides or leans without it.
+    for confidence in [2.5, 0.99] {
+      let manga = ScriptReading(script: "Japanese", confidence: confidence, orientation: 0)
+      #expect(!PageScriptEvidence.asksBlockLines(manga, layout: Self.pictures))
+    }
+    for layout in [Self.runningColumns, Self.runningRows] {
+      #expect(!PageScriptEvidence.asksBlockLines(reading, layout: layout))
+    }
+  }
+
   static func reading(
     _ page: Int, _ script: String, _ layout: WritingLayout = runningRows, confidence: Double = 50,
     orientation: Int = 0

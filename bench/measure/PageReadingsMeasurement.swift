@@ -20,7 +20,7 @@ enum PageReadingsMeasurement {
         + "\tblock_aspect\truled_lines\tblank_rows\tblank_columns\tink\tpaper"
         + "\ttiles_in_rows\ttiles_in_columns\tclose_light_rows\tclose_light_columns"
         + "\tclose_lines\tclose_pitch_spread\tclose_gaps\tclose_ink\tclose_block"
-        + "\tclose_set_rows")
+        + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -42,6 +42,7 @@ enum PageReadingsMeasurement {
           ].map { "\($0)" }
         }
         fields += (close ?? Array(repeating: "-", count: 7)) + ["\(layout.inCloseSetRows)"]
+        fields += page.blockLines.map { ["\($0.topToBottom)", "\($0.across)"] } ?? ["-", "-"]
         print(fields.joined(separator: "\t"))
       }
     }

@@ -1,6 +1,12 @@
 import PDFBindCore
 
 extension PageScriptEvidence {
+  /// Tesseract's reading of one page's picture, and what it asked measured where the picture
+  /// is kept (`PageReply.drawnReading`).
+  typealias DrawnReading = (
+    reading: ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?
+  )
+
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
   /// own while the next page is drawn (two at once while a core is free, `SharedCores`).
   /// Readings are taken in page order, so what decides and where the look ends are exactly
@@ -20,16 +26,11 @@ extension PageScriptEvidence {
     private let readsTwoAtOnce: () -> Bool
     private let reader: Reader
 
-    typealias Outcome = Result<
-      (reading: ScriptReading?, closeSetRows: CloseSetRows?), RuntimeLibrary.Unavailable
-    >
+    typealias Outcome = Result<DrawnReading, RuntimeLibrary.Unavailable>
     /// Reads the script in the picture of one page (from 1) drawn for its layout, on any
-    /// thread, with the page's close-set rows when a reading in blackletter asks for them
-    /// (`BookPages.readDrawn`).
-    typealias Reader =
-      @Sendable (Int) throws(RuntimeLibrary.Unavailable) -> (
-        reading: ScriptReading?, closeSetRows: CloseSetRows?
-      )
+    /// thread, with the page's close-set rows and text blocks' lines when the reading asks for
+    /// them (`BookPages.readDrawn`).
+    typealias Reader = @Sendable (Int) throws(RuntimeLibrary.Unavailable) -> DrawnReading
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
     /// that agree. `reader` reads in a page worker (`BookPages.readDrawn`). `readsTwoAtOnce`,
@@ -120,6 +121,9 @@ extension PageScriptEvidence {
         // A page read as blackletter that shows no writing may be close-set rows of print:
         // measured where its picture is kept.
         if let rows = read.closeSetRows { page.layout.closeSetRows = rows }
+        // A page read as Chinese or Japanese whose marks show no columns: its text blocks'
+        // lines as Tesseract's layout analysis finds them.
+        page.blockLines = read.blockLines
       }
       taken.append(page)
       if let observe {

@@ -48,6 +48,7 @@ final class ScriptDetector: @unchecked Sendable {
     // Tesseract's notes ("Too few characters", resolution estimates) would land on stderr,
     // where pdfbind's users read pdfbind's own words.
     _ = library.setVariable(handle, "debug_file", "/dev/null")
+    _ = library.setMessageSeverity(TesseractLibrary.severityNone)
     guard library.initialize(handle, directory, "osd") == 0 else {
       library.delete(handle)
       throw refused
@@ -80,26 +81,9 @@ final class ScriptDetector: @unchecked Sendable {
     guard image.width >= Self.smallestPicture, image.height >= Self.smallestPicture else {
       return nil
     }
-    let (width, height) = (Int32(image.width), Int32(image.height))
-    switch thresholding {
-    case .pdfbind:
-      // Handed over as a leptonica picture, which Tesseract copies as it is: its raw input
-      // of one bit a pixel is unpacked a pixel at a time.
-      let binary = TesseractThreshold(image)
-      var created = library.createPicture(width, height, 1)
-      defer { library.destroyPicture(&created) }
-      guard let picture = created else { return nil }
-      guard let data = library.pictureData(picture),
-        Int(library.pictureWordsPerRow(picture)) == binary.wordsPerRow
-      else { return nil }
-      binary.marks.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: $0.count) }
-      library.setPicture(handle, picture)
-    case .tesseract:
-      image.pixels.withUnsafeBufferPointer { pixels in
-        library.setImage(handle, pixels.baseAddress!, width, height, 1, width)
-      }
+    guard setPicture(image, resolution: resolution, thresholding: thresholding) else {
+      return nil
     }
-    library.setSourceResolution(handle, Int32(resolution))
     var orientation: Int32 = 0
     var orientationConfidence: Float = 0
     var script: UnsafePointer<CChar>?
@@ -112,6 +96,49 @@ final class ScriptDetector: @unchecked Sendable {
     return ScriptReading(
       script: String(cString: script), confidence: Double(scriptConfidence),
       orientation: Int(orientation))
+  }
+
+  /// Tesseract's layout analysis of `image` (`TextBlockLines`): its text blocks, and which
+  /// way their lines run. Nil for a picture too small to read, or with no blocks.
+  func textBlockLines(_ image: GreyImage, resolution: Int) -> TextBlockLines? {
+    guard image.width >= Self.smallestPicture, image.height >= Self.smallestPicture,
+      setPicture(image, resolution: resolution, thresholding: .pdfbind)
+    else { return nil }
+    library.setPageSegmentationMode(handle, TesseractLibrary.pageSegmentationLayoutOnly)
+    defer {
+      library.setPageSegmentationMode(handle, TesseractLibrary.pageSegmentationOSDOnly)
+    }
+    guard let blocks = library.analyseLayout(handle) else { return nil }
+    defer { library.deleteIterator(blocks) }
+    return TextBlockLines(blocks, library: library, width: image.width, height: image.height)
+  }
+
+  /// Hands `image` to Tesseract, made black and white as `thresholding` says; false when
+  /// leptonica cannot make the picture.
+  private func setPicture(_ image: GreyImage, resolution: Int, thresholding: Thresholding)
+    -> Bool
+  {
+    let (width, height) = (Int32(image.width), Int32(image.height))
+    switch thresholding {
+    case .pdfbind:
+      // Handed over as a leptonica picture, which Tesseract copies as it is: its raw input
+      // of one bit a pixel is unpacked a pixel at a time.
+      let binary = TesseractThreshold(image)
+      var created = library.createPicture(width, height, 1)
+      defer { library.destroyPicture(&created) }
+      guard let picture = created else { return false }
+      guard let data = library.pictureData(picture),
+        Int(library.pictureWordsPerRow(picture)) == binary.wordsPerRow
+      else { return false }
+      binary.marks.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: $0.count) }
+      library.setPicture(handle, picture)
+    case .tesseract:
+      image.pixels.withUnsafeBufferPointer { pixels in
+        library.setImage(handle, pixels.baseAddress!, width, height, 1, width)
+      }
+    }
+    library.setSourceResolution(handle, Int32(resolution))
+    return true
   }
 }
 

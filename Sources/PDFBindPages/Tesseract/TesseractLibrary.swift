@@ -6,7 +6,7 @@ import Glibc
 import PDFBindCore
 
 /// Tesseract's C API (`tesseract/capi.h`), the few functions orientation-and-script detection
-/// needs, looked up once per process. The handle from dlopen is never closed (hence
+/// and layout analysis need, looked up once per process. The handle from dlopen is never closed (hence
 /// `@unchecked Sendable`: a table of C function pointers written once, before any thread sees
 /// it; each Tesseract handle belongs to one `ScriptDetector`).
 struct TesseractLibrary: @unchecked Sendable {
@@ -14,6 +14,8 @@ struct TesseractLibrary: @unchecked Sendable {
   /// A leptonica picture (`PIX *`).
   typealias Picture = OpaquePointer
   typealias CString = UnsafePointer<CChar>
+  /// A page iterator over the blocks of a layout analysis (`TessPageIterator *`).
+  typealias Iterator = OpaquePointer
 
   /// Debian's libtesseract5.
   static let soname = RuntimeLibrary.Role.tesseractSoname
@@ -21,6 +23,9 @@ struct TesseractLibrary: @unchecked Sendable {
   static let scriptData = RuntimeLibrary.Role.scriptDataFile
   /// PSM_OSD_ONLY: orientation and script detection, no recognition.
   static let pageSegmentationOSDOnly: Int32 = 0
+  /// PSM_AUTO_ONLY: layout analysis (blocks and their lines), no orientation detection and no
+  /// recognition.
+  static let pageSegmentationLayoutOnly: Int32 = 2
 
   /// The library, loaded on first need (asked again while it cannot be: `RuntimeLoader`).
   static let loader = RuntimeLoader { () throws(RuntimeLibrary.Unavailable) in
@@ -50,12 +55,36 @@ struct TesseractLibrary: @unchecked Sendable {
   let pictureWordsPerRow: @convention(c) (Picture) -> Int32
   let destroyPicture: @convention(c) (UnsafeMutablePointer<Picture?>) -> Void
   let setSourceResolution: @convention(c) (Handle, Int32) -> Void
+  /// Leptonica's setMsgSeverity(level): the least severity it prints on stderr (a page
+  /// worker's stderr is pdfbind's). Its layout analysis complains of boxes it clips on a
+  /// page of pictures ("Error in boxClipToRectangle") and goes on.
+  let setMessageSeverity: @convention(c) (Int32) -> Int32
+  /// L_SEVERITY_NONE: leptonica prints nothing.
+  static let severityNone: Int32 = 6
   /// TessBaseAPIDetectOrientationScript: the script name points into Tesseract's tables,
   /// valid while the handle lives.
   let detectOrientationScript:
     @convention(c) (
       Handle, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Float>,
       UnsafeMutablePointer<CString?>, UnsafeMutablePointer<Float>
+    ) -> Int32
+  /// TessBaseAPIAnalyseLayout: the blocks of the picture set, as a page iterator the caller
+  /// deletes (TessPageIteratorDelete); nil when there is none. Then, at the iterator's block:
+  /// its kind (PolyBlockType), its orientation, writing direction, line order and deskew
+  /// angle, and its bounding box at a level (RIL_BLOCK: 0); TessPageIteratorNext moves on.
+  let analyseLayout: @convention(c) (Handle) -> Iterator?
+  let deleteIterator: @convention(c) (Iterator) -> Void
+  let nextIn: @convention(c) (Iterator, Int32) -> Int32
+  let blockType: @convention(c) (Iterator) -> Int32
+  let orientationAt:
+    @convention(c) (
+      Iterator, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>,
+      UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Float>
+    ) -> Void
+  let boundingBox:
+    @convention(c) (
+      Iterator, Int32, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>,
+      UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
     ) -> Int32
 
   private init() throws(RuntimeLibrary.Unavailable) {
@@ -73,7 +102,14 @@ struct TesseractLibrary: @unchecked Sendable {
     pictureWordsPerRow = try Self.symbol(library, "pixGetWpl")
     destroyPicture = try Self.symbol(library, "pixDestroy")
     setSourceResolution = try Self.symbol(library, "TessBaseAPISetSourceResolution")
+    setMessageSeverity = try Self.symbol(library, "setMsgSeverity")
     detectOrientationScript = try Self.symbol(library, "TessBaseAPIDetectOrientationScript")
+    analyseLayout = try Self.symbol(library, "TessBaseAPIAnalyseLayout")
+    deleteIterator = try Self.symbol(library, "TessPageIteratorDelete")
+    nextIn = try Self.symbol(library, "TessPageIteratorNext")
+    blockType = try Self.symbol(library, "TessPageIteratorBlockType")
+    orientationAt = try Self.symbol(library, "TessPageIteratorOrientation")
+    boundingBox = try Self.symbol(library, "TessPageIteratorBoundingBox")
   }
 
   private static func symbol<T>(_ handle: UnsafeMutableRawPointer, _ name: String)

@@ -145,17 +145,18 @@ final class BookPages: Sendable {
   /// Tesseract's reading of the picture of page `index` (from 0) that `layout` drew at
   /// `maxWidth`×`maxHeight`, on `lent` (`lendDrawn`) when given; nil when it finds too little
   /// writing, or its worker failed (noted for the evidence line).
-  /// With it, the page's close-set rows when the reading asks for them
-  /// (`PageReply.drawnReading`).
+  /// With it, the page's close-set rows and its text blocks' lines when the reading asks for
+  /// them (`PageReply.drawnReading`).
   func readDrawn(_ index: Int, maxWidth: Int, maxHeight: Int, on lent: WorkerProcess? = nil)
-    throws(RuntimeLibrary.Unavailable) -> (reading: ScriptReading?, closeSetRows: CloseSetRows?)
+    throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading
   {
     let request = PageRequest.readDrawn(
       book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
     switch perform(request, page: index + 1, on: lent) {
-    case .success(.drawnReading(let reading, let rows)): return (reading, rows)
+    case .success(.drawnReading(let reading, let rows, let blockLines)):
+      return (reading, rows, blockLines)
     case .success(.unavailable(let why)): throw why
-    case .success, .failure: return (nil, nil)
+    case .success, .failure: return (nil, nil, nil)
     }
   }
 

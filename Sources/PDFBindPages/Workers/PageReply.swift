@@ -44,7 +44,7 @@ extension PageReply {
         // Only pdfbind's side stops a page; a worker never answers so.
         out.int(0)
       }
-    case .drawnReading(let reading, let rows):
+    case .drawnReading(let reading, let rows, let blockLines):
       out.int(11)
       out.reading(reading)
       out.bool(rows != nil)
@@ -53,6 +53,8 @@ extension PageReply {
         out.int(rows.lines)
         [rows.pitchSpread, rows.gapsInLines, rows.ink, rows.blockArea].forEach { out.double($0) }
       }
+      out.bool(blockLines != nil)
+      if let blockLines { [blockLines.topToBottom, blockLines.across].forEach { out.double($0) } }
     case .unavailable(let why):
       out.int(7)
       out.string(why.library.rawValue)
@@ -135,7 +137,11 @@ extension PageReply {
         (read.ink, read.blockArea) = (try input.double(), try input.double())
         rows = read
       }
-      self = .drawnReading(reading, closeSetRows: rows)
+      var blockLines: TextBlockLines?
+      if try input.bool() {
+        blockLines = TextBlockLines(topToBottom: try input.double(), across: try input.double())
+      }
+      self = .drawnReading(reading, closeSetRows: rows, blockLines: blockLines)
     case 7:
       let library = try Self.role(&input)
       let reason: RuntimeLibrary.Unavailable.Reason

@@ -91,8 +91,9 @@ enum PageReply: Sendable {
   case layout(WritingLayout)
   /// The reading of the page `layout` drew, and, when it was read upright in a script of
   /// close-set rows (`PageScriptEvidence.closeSetScripts`), the close-set rows measured on
-  /// that picture where it is kept.
-  case drawnReading(ScriptReading?, closeSetRows: CloseSetRows?)
+  /// that picture where it is kept; when read upright as Chinese or Japanese on a page whose
+  /// marks show no direction, its text blocks' lines (`TextBlockLines`).
+  case drawnReading(ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?)
 }
 
 extension PageRequest {

@@ -177,24 +177,34 @@ public enum PageWorker {
       }
     }
 
-    /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), and its
-    /// close-set rows when the reading asks for them: measured here, on the picture, which
-    /// does not cross to pdfbind.
+    /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), and what the
+    /// reading asks measured on the picture, which does not cross to pdfbind: its close-set
+    /// rows when read as blackletter, its text blocks' lines (`TextBlockLines`) when read as
+    /// Chinese or Japanese on a page whose marks show no direction
+    /// (`PageScriptEvidence.asksBlockLines`).
     private func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
+      let resolution = PageScriptEvidence.resolution(image)
       let reading: ScriptReading?
+      let blockLines: TextBlockLines?
       do throws(RuntimeLibrary.Unavailable) {
-        reading = try ScriptDetectorPool.shared.withDetector {
-          $0.read(image, resolution: PageScriptEvidence.resolution(image))
+        (reading, blockLines) = try ScriptDetectorPool.shared.withDetector { detector in
+          let reading = detector.read(image, resolution: resolution)
+          guard let reading,
+            PageScriptEvidence.asksBlockLines(reading, layout: layout ?? WritingLayout(image))
+          else { return (reading, nil) }
+          return (
+            reading, detector.textBlockLines(image, resolution: TextBlockLines.resolution)
+          )
         }
       } catch {
         return .unavailable(error)
       }
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
-      else { return .drawnReading(reading, closeSetRows: nil) }
+      else { return .drawnReading(reading, closeSetRows: nil, blockLines: blockLines) }
       var measured = layout ?? WritingLayout(image)
       measured.measureCloseSetRows(in: image)
-      return .drawnReading(reading, closeSetRows: measured.closeSetRows)
+      return .drawnReading(reading, closeSetRows: measured.closeSetRows, blockLines: nil)
     }
   }
 }

@@ -1,0 +1,57 @@
+// What one page read shows, in the words of the page script's evidence line.
+import PDFBindCore
+
+extension PageScriptEvidence.PageReading {
+  /// What this page shows, in words.
+  var summary: String {
+    guard let reading else { return "no script Tesseract can read" }
+    let script = reading.script
+    if layout.holdsWriting, layout.isRuled {
+      return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
+    }
+    if reading.orientation != 0 {
+      return setFromTheRight
+        ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"
+        : "\(script)?, read upside down or sideways"
+    }
+    if PageScriptEvidence.rightToLeftScripts.contains(script), says != nil {
+      // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).
+      return layout.lines == .rows ? "\(script) script" : "\(script) script (rows unclear)"
+    }
+    if PageScriptEvidence.rightToLeftScripts.contains(script), layout.lines == .rows,
+      layout.blockArea < PageScriptEvidence.leastTextBlock
+    {
+      return "\(script)? on too little writing"
+    }
+    if layout.lines == nil, layout.writingPatchesInRows {
+      let rows = layout.holdsWriting ? "rows in parts of the page" : "rows beside pictures"
+      return says == nil ? "\(script)? in \(rows)" : "\(script), \(rows)"
+    }
+    if closeSetBlackletter {
+      return says == nil ? "\(script)? in close-set rows" : "\(script), close-set rows"
+    }
+    if PageScriptEvidence.cjkScripts.contains(script), layout.lines == nil, inVerticalBlocks {
+      return says == nil
+        ? "\(script)? in Tesseract's blocks of vertical lines"
+        : "\(script), vertical lines in Tesseract's text blocks"
+    }
+    if !layout.holdsWriting {
+      return says == nil
+        ? "\(script)? among pictures" : "\(script) among pictures (as in manga)"
+    }
+    if PageScriptEvidence.cjkScripts.contains(script) {
+      switch layout.lines {
+      case .columns: return "\(script), vertical lines"
+      case .rows:
+        return layout.isRunningText
+          ? "\(script), horizontal lines" : "\(script), a few horizontal lines"
+      case nil:
+        return layout.linesTooShort
+          ? "\(script)?, lines too short to show their direction"
+          : "\(script), lines of no clear direction"
+      }
+    }
+    if says == nil { return "\(script)? (uncertain)" }
+    return "\(script) script"
+  }
+}
