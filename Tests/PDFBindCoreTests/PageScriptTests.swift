@@ -135,6 +135,16 @@ struct PageScriptTests {
   /// Writing in rows, but only nine lines of it: a manga page's horizontal balloons.
   static let fewRows = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 9)
+  /// The real bench's horizontal Japanese table: its cells' blank columns read as lines in
+  /// columns, but its squares of writing run in rows as often as in columns.
+  static let tableColumns = WritingLayout(
+    ink: 0.05, paper: 0.9, blankRows: 0.08, blankColumns: 0.53, blockArea: 0.82,
+    linesInRows: 5, linesInColumns: 39, tilesInRows: 10, tilesInColumns: 10)
+  /// A vertical page with a horizontal heading or two: squares in rows, far fewer (the real
+  /// bench's zh-vertical-handoc-yb: 2 against 5).
+  static let columnsWithHeadings = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.24, blankColumns: 0.51, blockArea: 0.99,
+    linesInColumns: 9, tilesInRows: 2, tilesInColumns: 5)
   /// A comic or manga page: marks everywhere, little paper.
   static let pictures = WritingLayout(
     ink: 0.35, paper: 0.55, blankRows: 0.05, blankColumns: 0.02, blockArea: 0.95)
@@ -151,6 +161,9 @@ struct PageScriptTests {
       ("Arabic", 3.3, 0, runningColumns, nil),  // a Greek title page of seed 5, read as Arabic
       ("Japanese", 2, 0, runningColumns, .rightEdge),
       ("Han", 1.1, 0, runningColumns, .rightEdge),
+      ("Han", 1.1, 0, tableColumns, nil),  // a table's cells, set in rows
+      ("Japanese", 2, 0, tableColumns, nil),
+      ("Han", 1.3, 0, columnsWithHeadings, .rightEdge),
       ("Japanese", 2, 0, runningRows, .leftEdge),
       ("Japanese", 3.25, 0, fewRows, nil),  // seed 5's manga-ja-2: horizontal balloons
       ("Hangul", 2, 0, runningRows, .leftEdge),
@@ -170,6 +183,9 @@ struct PageScriptTests {
     let page = Self.reading(
       3, script, layout, confidence: confidence, orientation: orientation)
     #expect(page.says == expected)
+    if layout == Self.tableColumns {
+      #expect(page.summary == "\(script)?, columns of cells set in rows, as in a table")
+    }
   }
 
   /// Issue 40: Tesseract's layout analysis (`TextBlockLines`), asked only where the marks show

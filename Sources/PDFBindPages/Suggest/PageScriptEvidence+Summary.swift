@@ -41,7 +41,9 @@ extension PageScriptEvidence.PageReading {
     }
     if PageScriptEvidence.cjkScripts.contains(script) {
       switch layout.lines {
-      case .columns: return "\(script), vertical lines"
+      case .columns:
+        return layout.columnsOfRows
+          ? "\(script)?, columns of cells set in rows, as in a table" : "\(script), vertical lines"
       case .rows:
         return layout.isRunningText
           ? "\(script), horizontal lines" : "\(script), a few horizontal lines"

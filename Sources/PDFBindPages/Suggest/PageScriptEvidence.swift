@@ -122,7 +122,8 @@ enum PageScriptEvidence {
           if layout.lines == nil, !layout.writingPatchesInRows, vertical { return .rightEdge }
           guard confidence >= minimumCJKConfidence * scale else { return nil }
           switch layout.lines {
-          case .columns: return .rightEdge
+          // Columns of a table's cells set in rows are no vertical writing (`columnsOfRows`).
+          case .columns: return layout.columnsOfRows ? nil : .rightEdge
           // Rows say left-edge only as running text, as Latin does: a manga page's few
           // horizontal balloons are not a book set left to right. On seeds 19, 2027, 3 and 5,
           // horizontal Chinese and Japanese pages held 19 to 58 lines; manga pages read as

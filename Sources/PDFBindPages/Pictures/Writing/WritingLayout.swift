@@ -266,6 +266,18 @@ struct WritingLayout: Equatable, Sendable {
     tilesInRows >= Self.leastRowTiles && tilesInRows >= Self.rowTilesOverColumns * tilesInColumns
   }
 
+  /// Lines in columns whose squares of writing run in rows about as often: the cells of a
+  /// table or a form set in horizontal lines, the blank columns between them read as lines.
+  /// The real bench's Japanese table: 10 squares in rows, 10 in columns; its vertical pages at
+  /// most 2 in rows (0.4 of those in columns), seed 19's 59 pages of columns read as Chinese
+  /// or Japanese none: at least 4, and 0.7 as many as in columns, lies between.
+  var columnsOfRows: Bool {
+    lines == .columns && tilesInRows >= Self.leastRowTilesAgainstColumns
+      && Double(tilesInRows) >= Self.rowTilesAgainstColumns * Double(tilesInColumns)
+  }
+  static let leastRowTilesAgainstColumns = 4
+  static let rowTilesAgainstColumns = 0.7
+
   /// Pages drawn at 1,600 pixels: the manga and comic pages of the real bench's tuning part
   /// (bench/suggest/real/) held 0 to 3 squares of writing in rows, those of the generated
   /// tuning set (bench/suggest, seed 19: manga-ja, manga-en with English balloons, comics) 0
