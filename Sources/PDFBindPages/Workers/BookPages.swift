@@ -65,10 +65,7 @@ final class BookPages: Sendable {
     let result: Result<PageReply, PageWorkFailure>
     if left.isSpent {
       lent.map(workers.giveBack)
-      result = .failure(
-        left.processorSeconds <= 0
-          ? .bookTooLong(seconds: limits.bookSeconds)
-          : .waited(seconds: limits.bookSeconds, book: true))
+      result = .failure(limits.failure(within: left, waiting: left.processorSeconds > 0))
     } else {
       let (answer, cost) = workers.perform(request, within: limits.pageTime(within: left), on: lent)
       spent.withLock { $0 += cost }

@@ -184,13 +184,15 @@ public enum PageWorker {
     /// (`PageScriptEvidence.asksBlockLines`).
     private func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
       let resolution = PageScriptEvidence.resolution(image)
+      // A page drawn again here (its picture was kept by another worker) is measured once.
+      var layout = layout ?? WritingLayout(image)
       let reading: ScriptReading?
       let blockLines: TextBlockLines?
       do throws(RuntimeLibrary.Unavailable) {
         (reading, blockLines) = try ScriptDetectorPool.shared.withDetector { detector in
           let reading = detector.read(image, resolution: resolution)
           guard let reading,
-            PageScriptEvidence.asksBlockLines(reading, layout: layout ?? WritingLayout(image))
+            PageScriptEvidence.asksBlockLines(reading, layout: layout)
           else { return (reading, nil) }
           return (
             reading, detector.textBlockLines(image, resolution: TextBlockLines.resolution)
@@ -202,9 +204,8 @@ public enum PageWorker {
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
       else { return .drawnReading(reading, closeSetRows: nil, blockLines: blockLines) }
-      var measured = layout ?? WritingLayout(image)
-      measured.measureCloseSetRows(in: image)
-      return .drawnReading(reading, closeSetRows: measured.closeSetRows, blockLines: nil)
+      layout.measureCloseSetRows(in: image)
+      return .drawnReading(reading, closeSetRows: layout.closeSetRows, blockLines: nil)
     }
   }
 }
