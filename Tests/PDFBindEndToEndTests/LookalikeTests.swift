@@ -18,7 +18,7 @@ struct LookalikeTests {
     ),
     (
       "symbols.pdf", "page-script",
-      "Arabic? on too little writing on page 1: says nothing about the binding"
+      "too few marks to read on page 1: they fill under 10% of the page"
     ),
     (
       "hex-line.pdf", "page-script",

@@ -18,11 +18,6 @@ extension PageScriptEvidence.PageReading {
       // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).
       return layout.lines == .rows ? "\(script) script" : "\(script) script (rows unclear)"
     }
-    if PageScriptEvidence.rightToLeftScripts.contains(script), layout.lines == .rows,
-      layout.blockArea < PageScriptEvidence.leastTextBlock
-    {
-      return "\(script)? on too little writing"
-    }
     if layout.lines == nil, layout.writingPatchesInRows {
       let rows = layout.holdsWriting ? "rows in parts of the page" : "rows beside pictures"
       return says == nil ? "\(script)? in \(rows)" : "\(script), \(rows)"

@@ -30,12 +30,13 @@ enum PageScriptEvidence {
   /// every other book read as Arabic or Hebrew reached 3.3 (a Greek title page, a manga cover):
   /// a sixth of this limit, and a third of the 10 a lean asks.
   static let minimumConfidenceOffRows = 20.0
-  /// Arabic or Hebrew read in rows decide at `minimumConfidence` only on a text block this
-  /// share of the page or more; less writing asks `minimumConfidenceOffRows`. Tesseract's
-  /// script detection weighs every blob alike, and on a few lines of symbols and Latin letters
-  /// (pdf.js's `bug1820909.1.pdf`: emoji and "abcdef", a block of 3.5% of its page) read
-  /// Arabic at 6.7. In seed 19's small set of labelled image books, pages of right-to-left
-  /// writing read in rows hold blocks of 0.68 to 1.0 of the page.
+  /// A page whose marks fit in a box smaller than this share of it (a page number, a title
+  /// line, a stamp, a few symbols) is not read. Tesseract's script detection weighs every blob
+  /// alike, and on a few lines of symbols and Latin letters (pdf.js's `bug1820909.1.pdf`:
+  /// emoji and "abcdef", a block of 3.5% of its page) read Arabic at 6.7; a reading that finds
+  /// nothing still costs 30 to 70 ms (bench/review's flat-colour books: a page number alone,
+  /// 5% of the page). On the real bench's tuning part and on seed 19, every page read held a
+  /// block of 0.51 of its page or more.
   static let leastTextBlock = 0.10
   /// Han and Japanese read with lower confidence (Tesseract hesitates between the two, which
   /// decide alike): 1.0 to 3.7 on the labelled scans; the line direction decides.
@@ -107,9 +108,7 @@ enum PageScriptEvidence {
       let script = reading.script
       let confidence = reading.confidence
       if PageScriptEvidence.rightToLeftScripts.contains(script) {
-        let least =
-          layout.lines == .rows && layout.blockArea >= leastTextBlock
-          ? minimumConfidence : minimumConfidenceOffRows
+        let least = layout.lines == .rows ? minimumConfidence : minimumConfidenceOffRows
         return confidence >= least * scale ? .rightEdge : nil
       }
       if PageScriptEvidence.cjkScripts.contains(script) {
@@ -207,6 +206,7 @@ enum PageScriptEvidence {
     }
     var notes: [(page: Int, note: Evidence)] = []
     var anyWriting = false
+    var tooLittle: [Int] = []
     let book = pictures.pages
     // The worker keeping each page's picture, lent when the page is to be read (`lendDrawn`).
     let lent = Mutex<[Int: WorkerProcess]>([:])
@@ -248,6 +248,10 @@ enum PageScriptEvidence {
         layout.lines != nil || layout.linesTooShort || layout.writingPatchesInRows
           || (mayHoldBalloons && index < pagesToRead)
       else { continue }
+      guard layout.blockArea >= leastTextBlock else {
+        tooLittle.append(index + 1)
+        continue
+      }
       anyWriting = true
       if let worker = book.lendDrawn(index, maxWidth: pictureSide, maxHeight: pictureSide) {
         lent.withLock { $0[index + 1] = worker }
@@ -265,6 +269,12 @@ enum PageScriptEvidence {
       .sorted { $0.page < $1.page }.map(\.note)
     if let unavailable = readings.unavailable {
       return noted + [Evidence(source: .pageScript, says: nil, detail: unavailable.scriptEvidence)]
+    }
+    guard anyWriting || tooLittle.isEmpty else {
+      let share = Int((leastTextBlock * 100).rounded())
+      let detail =
+        "too few marks to read on \(Wording.pages(tooLittle)): they fill under \(share)% of the page"
+      return noted + [Evidence(source: .pageScript, says: nil, detail: detail)]
     }
     guard anyWriting else {
       let first = Wording.pages(pages.prefix(pagesToRead).map { $0 + 1 })
