@@ -65,6 +65,16 @@ enum PageRequest: Sendable {
     }
   }
 
+  /// Whether the request reads a page's script, or draws the picture a reading may then read
+  /// in the same worker: best sent to a worker that has Tesseract loaded
+  /// (`WorkerProcess.readsScript`), and other work best kept from those.
+  var readsScript: Bool {
+    switch self {
+    case .readDrawn, .layout: true
+    case .open, .text, .picture, .spine, .sizes, .drawing: false
+    }
+  }
+
   /// The picture a `layout` request leaves in its worker, which a `readDrawn` request of the
   /// same page and size reads.
   var drawnPicture: String? {

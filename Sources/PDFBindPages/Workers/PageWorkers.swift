@@ -30,9 +30,8 @@ final class PageWorkers: Sendable {
     let affinity = request.affinity
     let lent =
       lent
-      ?? idle.withLock { workers -> WorkerProcess? in
-        let index = workers.lastIndex { $0.affinity == affinity } ?? workers.indices.last
-        return index.map { workers.remove(at: $0) }
+      ?? idle.withLock { workers in
+        Self.choice(for: request, among: workers).map { workers.remove(at: $0) }
       }
     let worker: WorkerProcess
     if let lent {
@@ -50,7 +49,10 @@ final class PageWorkers: Sendable {
         return (.failure(.stopped(who: request.worker, status: -1)), used)
       }
       worker.affinity = affinity
-      if case .layout = request { worker.drawnPicture = request.drawnPicture }
+      if case .layout = request {
+        (worker.drawnPicture, worker.drawnSeconds) = (request.drawnPicture, used.processorSeconds)
+      }
+      if case .drawnReading = reply { worker.readsScript = true }
       giveBack(worker)
       return (.success(reply), used)
     case .failure(.timedOut(let waiting)):
@@ -69,12 +71,40 @@ final class PageWorkers: Sendable {
 
   /// Takes the idle worker that keeps `picture` (`PageRequest.drawnPicture`) from the pool,
   /// so that no other request draws over it before its reading starts (on another thread);
-  /// nil when no idle worker keeps it. The reading runs `on` it, or it is given back.
+  /// nil when no idle worker keeps it, or one that reads better should (`holder`). The
+  /// reading runs `on` it, or it is given back.
   func lend(holding picture: String) -> WorkerProcess? {
     idle.withLock { workers in
-      workers.lastIndex { $0.drawnPicture == picture }.map { workers.remove(at: $0) }
+      Self.holder(of: picture, among: workers).map { workers.remove(at: $0) }
     }
   }
+
+  /// The idle worker (its index in `workers`) `request` goes to. Loading Tesseract costs a
+  /// worker more than opening a file: a reading (`PageRequest.readsScript`) goes first to a
+  /// worker that has it loaded, other work to one that has not; then to one holding the file
+  /// open; the last given back among equals.
+  static func choice(for request: PageRequest, among workers: [WorkerProcess]) -> Int? {
+    let (readsScript, affinity) = (request.readsScript, request.affinity)
+    let rank = { (worker: WorkerProcess) in
+      (worker.readsScript == readsScript ? 2 : 0) + (worker.affinity == affinity ? 1 : 0)
+    }
+    return workers.indices.reversed().max { rank(workers[$0]) < rank(workers[$1]) }
+  }
+
+  /// The idle worker keeping `picture` to lend for its reading (its index in `workers`); none
+  /// when it has no Tesseract loaded, another idle one has, and drawing the page again there
+  /// costs less than loading Tesseract would.
+  static func holder(of picture: String, among workers: [WorkerProcess]) -> Int? {
+    guard let index = workers.lastIndex(where: { $0.drawnPicture == picture }) else { return nil }
+    let holder = workers[index]
+    let drawnAgain = !holder.readsScript && workers.contains { $0.readsScript }
+    return !drawnAgain || holder.drawnSeconds >= readerLoadSeconds ? index : nil
+  }
+
+  /// The processor time a worker takes to load Tesseract and its script data (12 to 14 ms and
+  /// 75 to 99 ms measured here), against which drawing a page again in a worker that has it
+  /// is weighed.
+  static let readerLoadSeconds = 0.09
 
   /// Puts `worker` back among the idle ones, or ends it when enough are idle.
   func giveBack(_ worker: WorkerProcess) {
