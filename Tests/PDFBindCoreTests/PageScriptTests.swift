@@ -115,6 +115,26 @@ struct PageScriptTests {
     #expect(layout.lines == .columns, "\(layout)")
   }
 
+  @Test("A page of writing is read whatever direction its lines show")
+  func readWithoutDirection() {
+    // Bengel's preface as suggest measures it: writing, but blank rows (0.19) and columns
+    // (0.11) too close for a direction, and too few squares in rows for patches of rows.
+    // Before SuggestRules 9 it was passed over as "no writing-like marks".
+    let preface = WritingLayout(
+      ink: 0.20, paper: 0.76, blankRows: 0.19, blankColumns: 0.11, blockArea: 0.99,
+      tilesInRows: 3, tilesInColumns: 3)
+    #expect(preface.holdsWriting && preface.lines == nil && !preface.linesTooShort)
+    #expect(!preface.writingPatchesInRows)
+    #expect(PageScriptEvidence.isRead(preface, page: 9, pagesToRead: 5))
+    // Pictures that may hold balloons are read among the first pages only; a blank page never.
+    let panels = WritingLayout(
+      ink: 0.2, paper: 0.5, blankRows: 0.05, blankColumns: 0.05, blockArea: 1)
+    #expect(PageScriptEvidence.isRead(panels, page: 4, pagesToRead: 5))
+    #expect(!PageScriptEvidence.isRead(panels, page: 5, pagesToRead: 5))
+    let blank = WritingLayout(ink: 0, paper: 1, blankRows: 0, blankColumns: 0, blockArea: 0)
+    #expect(!PageScriptEvidence.isRead(blank, page: 0, pagesToRead: 5))
+  }
+
   @Test("A photograph, a blank page and a black page hold no writing")
   func noWriting() {
     for page in [

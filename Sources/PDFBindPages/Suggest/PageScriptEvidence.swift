@@ -187,6 +187,22 @@ enum PageScriptEvidence {
     }
   }
 
+  /// Whether a page (`page` from 0) whose marks measure `layout` is read: a page of writing,
+  /// whatever the direction its lines show (none at all across two columns of close-set
+  /// Fraktur between an ornament and a woodcut, vertical columns among a magazine's diagrams
+  /// or a woodblock page's two registers: the real bench's pages passed over as "no
+  /// writing-like marks" before SuggestRules 9), writing in rows beside pictures, and among
+  /// the first `pagesToRead` pages, pictures that may hold balloons. Past those, only print
+  /// is read: the look further on is for the pages of writing a scan's cover and plates hide,
+  /// and a comic's balloons, read there, cost Tesseract's time and had decided no book of the
+  /// labelled sets.
+  static func isRead(_ layout: WritingLayout, page: Int, pagesToRead: Int) -> Bool {
+    let mayHoldBalloons =
+      !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
+    return layout.holdsWriting || layout.writingPatchesInRows
+      || (mayHoldBalloons && page < pagesToRead)
+  }
+
   /// The pages (from 0) looked at for writing, in order, for `read` pages read.
   static func candidates(pageCount: Int, read: Int) -> Range<Int> {
     0..<min(pageCount, read * pagesLookedAtPerPageRead)
@@ -238,16 +254,7 @@ enum PageScriptEvidence {
         notes.append((index + 1, Evidence(source: .pageScript, says: nil, detail: detail)))
         continue
       }
-      let mayHoldBalloons =
-        !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
-      // Past the first `pagesToRead` pages only print is read: the look further on is for the
-      // pages of writing a scan's cover and plates hide, and a comic's balloons, read there,
-      // cost Tesseract's time and had decided no book of the labelled sets.
-      // Lines too short for their direction are still read: Tesseract's answer is reported.
-      guard
-        layout.lines != nil || layout.linesTooShort || layout.writingPatchesInRows
-          || (mayHoldBalloons && index < pagesToRead)
-      else { continue }
+      guard isRead(layout, page: index, pagesToRead: pagesToRead) else { continue }
       anyWriting = true
       if let worker = book.lendDrawn(index, maxWidth: pictureSide, maxHeight: pictureSide) {
         lent.withLock { $0[index + 1] = worker }
