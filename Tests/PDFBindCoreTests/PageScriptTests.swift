@@ -243,6 +243,39 @@ struct PageScriptTests {
     }
   }
 
+  /// Issue 40: on a page of writing ruled like sheet music, a table or a form, only
+  /// Tesseract's blocks of vertical lines count (`ruledVertical`): the real bench's vertical
+  /// Japanese magazine page, its diagrams boxed, read as Japanese at 2.14 with 0.88 of the
+  /// page in blocks of vertical lines. Before SuggestRules 9 it said nothing.
+  @Test("A ruled page says vertical writing only from Tesseract's blocks of vertical lines")
+  func ruledVertical() throws {
+    let ruled = WritingLayout(
+      ink: 0.17, paper: 0.79, blankRows: 0.21, blankColumns: 0.14, blockArea: 0.95,
+      ruledLines: 14, tilesInRows: 12, tilesInColumns: 23)
+    #expect(ruled.holdsWriting && ruled.isRuled && ruled.lines == nil)
+    var magazine = Self.reading(1, "Japanese", ruled, confidence: 2.14)
+    #expect(magazine.says == nil)
+    let reading = try #require(magazine.reading)
+    #expect(PageScriptEvidence.asksBlockLines(reading, layout: ruled))
+    magazine.blockLines = TextBlockLines(topToBottom: 0.88, across: 0.002)
+    #expect(magazine.says == .rightEdge)
+    #expect(magazine.summary == "Japanese, vertical lines in Tesseract's text blocks")
+    // Staves read as Arabic, however surely, and a ruled page without vertical blocks say
+    // nothing; nor does a form whose marks run in rows.
+    var staves = Self.reading(1, "Arabic", ruled, confidence: 90)
+    staves.blockLines = magazine.blockLines
+    #expect(staves.says == nil && staves.leans == nil)
+    #expect(staves.summary.hasPrefix("ruled lines, as of staves"))
+    magazine.blockLines = TextBlockLines(topToBottom: 0.10, across: 0.0)
+    #expect(magazine.says == nil)
+    var form = ruled
+    form.blankColumns = 0.02
+    #expect(form.lines == .rows)
+    var rows = Self.reading(1, "Japanese", form, confidence: 2.14)
+    rows.blockLines = TextBlockLines(topToBottom: 0.88, across: 0.002)
+    #expect(rows.says == nil)
+  }
+
   static func reading(
     _ page: Int, _ script: String, _ layout: WritingLayout = runningRows, confidence: Double = 50,
     orientation: Int = 0

@@ -48,6 +48,23 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
+  /// What a page of writing ruled like sheet music, a table or a form says (`isRuled`): its
+  /// drawn lines make rows of the marks, and Tesseract reads a script from their pieces, so
+  /// neither counts; only Tesseract's own text blocks of vertical lines (`inVerticalBlocks`),
+  /// on a page read upright as Chinese or Japanese whose marks show no direction, say vertical
+  /// writing with boxes and rules among it: the real bench's vertical Japanese magazine page
+  /// (14 ruled lines, the diagrams' boxes) 0.88 of the page in them and 0.002 in blocks of
+  /// lines across. The ruled pages of the tuning part that are not vertical writing (forms,
+  /// a report, an English magazine page, comics) show rows or no writing, and are not asked.
+  func ruledVertical(confidenceScale scale: Double) -> PageBinding? {
+    guard let reading, reading.orientation == 0,
+      PageScriptEvidence.cjkScripts.contains(reading.script), layout.lines == nil,
+      !layout.writingPatchesInRows, inVerticalBlocks,
+      reading.confidence >= PageScriptEvidence.minimumVerticalBlocksConfidence * scale
+    else { return nil }
+    return .rightEdge
+  }
+
   /// Close-set rows of print (`CloseSetRows`) read upright as Fraktur: two marks of
   /// blackletter that do not come together on pictures. No page of pictures in the labelled
   /// sets measured as close-set rows, and none was read as Fraktur (English manga pages that

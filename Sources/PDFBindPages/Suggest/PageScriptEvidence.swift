@@ -102,7 +102,8 @@ enum PageScriptEvidence {
     var leans: PageBinding? { pointing(confidenceScale: 0.5) }
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
-      guard let reading, !(layout.holdsWriting && layout.isRuled) else { return nil }
+      guard let reading else { return nil }
+      if layout.holdsWriting, layout.isRuled { return ruledVertical(confidenceScale: scale) }
       guard reading.orientation == 0 else { return setFromTheRight ? .rightEdge : nil }
       let script = reading.script
       let confidence = reading.confidence
