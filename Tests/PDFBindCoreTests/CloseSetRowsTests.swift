@@ -96,6 +96,46 @@ struct CloseSetRowsTests {
     }
   }
 
+  @Test("Squares of close-set rows count in light lines, where no line of them is blank")
+  func squares() {
+    // Light lines: close-set rows fill squares in rows; blank lines find none in them.
+    let rows = Self.closeSetPage(darkSide: 0, border: 0)
+    let light = WritingLayout.measure(rows, lightSquares: true).layout
+    #expect(light.tilesInRows >= WritingLayout.leastRowTiles, "\(light)")
+    #expect(light.tilesInRows >= 10 * light.tilesInColumns, "\(light)")
+    #expect(WritingLayout.measure(rows).layout.tilesInRows == 0)
+    let columns = WritingLayout.measure(
+      Self.closeSetPage(darkSide: 0, border: 0, columns: true), lightSquares: true
+    ).layout
+    #expect(columns.tilesInColumns >= 10 * columns.tilesInRows, "\(columns)")
+    #expect(columns.tilesInColumns >= WritingLayout.leastRowTiles, "\(columns)")
+  }
+
+  @Test("Close-set rows in squares are print where pictures spoil their pitch across the page")
+  func rowsInSquares() {
+    // Bengel's preface (1751) as suggest measured it: two columns of Fraktur between an
+    // ornament and a woodcut, lines of no even pitch across the page's strips.
+    var preface = CloseSetRows()
+    (preface.lightRows, preface.lightColumns, preface.lines) = (0.50, 0.32, 34)
+    (preface.pitchSpread, preface.gapsInLines) = (0.34, 0.34)
+    (preface.ink, preface.blockArea) = (0.17, 0.99)
+    #expect(!preface.areRunningText)
+    (preface.squaresInRows, preface.squaresInColumns) = (18, 3)
+    #expect(preface.inSquares && preface.areRunningText)
+    // A manga page: about as many squares in rows, and more in columns.
+    var manga = preface
+    (manga.squaresInRows, manga.squaresInColumns) = (12, 18)
+    #expect(!manga.areRunningText)
+    // Too few squares, or a dark picture, is not print either.
+    var few = preface
+    few.squaresInRows = WritingLayout.leastRowTiles - 1
+    few.squaresInColumns = 0
+    #expect(!few.areRunningText)
+    var dark = preface
+    dark.ink = 0.45
+    #expect(!dark.areRunningText)
+  }
+
   @Test("Close-set columns, drawn staves and a photograph are not close-set rows")
   func notRows() {
     func measured(_ page: GreyImage) -> WritingLayout {

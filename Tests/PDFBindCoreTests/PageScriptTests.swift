@@ -115,6 +115,26 @@ struct PageScriptTests {
     #expect(layout.lines == .columns, "\(layout)")
   }
 
+  @Test("A page of writing is read whatever direction its lines show")
+  func readWithoutDirection() {
+    // Bengel's preface as suggest measures it: writing, but blank rows (0.19) and columns
+    // (0.11) too close for a direction, and too few squares in rows for patches of rows.
+    // Before SuggestRules 9 it was passed over as "no writing-like marks".
+    let preface = WritingLayout(
+      ink: 0.20, paper: 0.76, blankRows: 0.19, blankColumns: 0.11, blockArea: 0.99,
+      tilesInRows: 3, tilesInColumns: 3)
+    #expect(preface.holdsWriting && preface.lines == nil && !preface.linesTooShort)
+    #expect(!preface.writingPatchesInRows)
+    #expect(PageScriptEvidence.isRead(preface, page: 9, pagesToRead: 5))
+    // Pictures that may hold balloons are read among the first pages only; a blank page never.
+    let panels = WritingLayout(
+      ink: 0.2, paper: 0.5, blankRows: 0.05, blankColumns: 0.05, blockArea: 1)
+    #expect(PageScriptEvidence.isRead(panels, page: 4, pagesToRead: 5))
+    #expect(!PageScriptEvidence.isRead(panels, page: 5, pagesToRead: 5))
+    let blank = WritingLayout(ink: 0, paper: 1, blankRows: 0, blankColumns: 0, blockArea: 0)
+    #expect(!PageScriptEvidence.isRead(blank, page: 0, pagesToRead: 5))
+  }
+
   @Test("A photograph, a blank page and a black page hold no writing")
   func noWriting() {
     for page in [
@@ -221,6 +241,39 @@ struct PageScriptTests {
     for layout in [Self.runningColumns, Self.runningRows] {
       #expect(!PageScriptEvidence.asksBlockLines(reading, layout: layout))
     }
+  }
+
+  /// Issue 40: on a page of writing ruled like sheet music, a table or a form, only
+  /// Tesseract's blocks of vertical lines count (`ruledVertical`): the real bench's vertical
+  /// Japanese magazine page, its diagrams boxed, read as Japanese at 2.14 with 0.88 of the
+  /// page in blocks of vertical lines. Before SuggestRules 9 it said nothing.
+  @Test("A ruled page says vertical writing only from Tesseract's blocks of vertical lines")
+  func ruledVertical() throws {
+    let ruled = WritingLayout(
+      ink: 0.17, paper: 0.79, blankRows: 0.21, blankColumns: 0.14, blockArea: 0.95,
+      ruledLines: 14, tilesInRows: 12, tilesInColumns: 23)
+    #expect(ruled.holdsWriting && ruled.isRuled && ruled.lines == nil)
+    var magazine = Self.reading(1, "Japanese", ruled, confidence: 2.14)
+    #expect(magazine.says == nil)
+    let reading = try #require(magazine.reading)
+    #expect(PageScriptEvidence.asksBlockLines(reading, layout: ruled))
+    magazine.blockLines = TextBlockLines(topToBottom: 0.88, across: 0.002)
+    #expect(magazine.says == .rightEdge)
+    #expect(magazine.summary == "Japanese, vertical lines in Tesseract's text blocks")
+    // Staves read as Arabic, however surely, and a ruled page without vertical blocks say
+    // nothing; nor does a form whose marks run in rows.
+    var staves = Self.reading(1, "Arabic", ruled, confidence: 90)
+    staves.blockLines = magazine.blockLines
+    #expect(staves.says == nil && staves.leans == nil)
+    #expect(staves.summary.hasPrefix("ruled lines, as of staves"))
+    magazine.blockLines = TextBlockLines(topToBottom: 0.10, across: 0.0)
+    #expect(magazine.says == nil)
+    var form = ruled
+    form.blankColumns = 0.02
+    #expect(form.lines == .rows)
+    var rows = Self.reading(1, "Japanese", form, confidence: 2.14)
+    rows.blockLines = TextBlockLines(topToBottom: 0.88, across: 0.002)
+    #expect(rows.says == nil)
   }
 
   static func reading(

@@ -20,6 +20,7 @@ enum PageReadingsMeasurement {
         + "\tblock_aspect\truled_lines\tblank_rows\tblank_columns\tink\tpaper"
         + "\ttiles_in_rows\ttiles_in_columns\tclose_light_rows\tclose_light_columns"
         + "\tclose_lines\tclose_pitch_spread\tclose_gaps\tclose_ink\tclose_block"
+        + "\tclose_squares_in_rows\tclose_squares_in_columns"
         + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
@@ -39,9 +40,9 @@ enum PageReadingsMeasurement {
           [
             rows.lightRows, rows.lightColumns, Double(rows.lines), rows.pitchSpread,
             rows.gapsInLines, rows.ink, rows.blockArea,
-          ].map { "\($0)" }
+          ].map { "\($0)" } + ["\(rows.squaresInRows)", "\(rows.squaresInColumns)"]
         }
-        fields += (close ?? Array(repeating: "-", count: 7)) + ["\(layout.inCloseSetRows)"]
+        fields += (close ?? Array(repeating: "-", count: 9)) + ["\(layout.inCloseSetRows)"]
         fields += page.blockLines.map { ["\($0.topToBottom)", "\($0.across)"] } ?? ["-", "-"]
         print(fields.joined(separator: "\t"))
       }

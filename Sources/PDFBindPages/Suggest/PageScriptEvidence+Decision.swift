@@ -1,8 +1,25 @@
-// What the pages read say together: the one evidence line of the page script, and its words;
-// and when a page of close-set rows is blackletter.
+// Which pages are read; what the pages read say together: the one evidence line of the page
+// script, and its words; and when a page of close-set rows is blackletter.
 import PDFBindCore
 
 extension PageScriptEvidence {
+  /// Whether a page (`page` from 0) whose marks measure `layout` is read: a page of writing,
+  /// whatever the direction its lines show (none at all across two columns of close-set
+  /// Fraktur between an ornament and a woodcut, vertical columns among a magazine's diagrams
+  /// or a woodblock page's two registers: the real bench's pages passed over as "no
+  /// writing-like marks" before SuggestRules 9), writing in rows beside pictures, and among
+  /// the first `pagesToRead` pages, pictures that may hold balloons. Past those, only print
+  /// is read: the look further on is for the pages of writing a scan's cover and plates hide,
+  /// and a comic's balloons, read there, cost Tesseract's time and had decided no book of the
+  /// labelled sets. Whatever it holds, a page whose marks fill a small box is not read
+  /// (`leastTextBlock`).
+  static func isRead(_ layout: WritingLayout, page: Int, pagesToRead: Int) -> Bool {
+    let mayHoldBalloons =
+      !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
+    return layout.holdsWriting || layout.writingPatchesInRows
+      || (mayHoldBalloons && page < pagesToRead)
+  }
+
   /// One evidence line from the pages read: every page that points somewhere must point the
   /// same way, and one page alone decides only when it is the only page read.
   static func decide(_ read: [PageReading]) -> Evidence {
@@ -48,6 +65,23 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
+  /// What a page of writing ruled like sheet music, a table or a form says (`isRuled`): its
+  /// drawn lines make rows of the marks, and Tesseract reads a script from their pieces, so
+  /// neither counts; only Tesseract's own text blocks of vertical lines (`inVerticalBlocks`),
+  /// on a page read upright as Chinese or Japanese whose marks show no direction, say vertical
+  /// writing with boxes and rules among it: the real bench's vertical Japanese magazine page
+  /// (14 ruled lines, the diagrams' boxes) 0.88 of the page in them and 0.002 in blocks of
+  /// lines across. The ruled pages of the tuning part that are not vertical writing (forms,
+  /// a report, an English magazine page, comics) show rows or no writing, and are not asked.
+  func ruledVertical(confidenceScale scale: Double) -> PageBinding? {
+    guard let reading, reading.orientation == 0,
+      PageScriptEvidence.cjkScripts.contains(reading.script), layout.lines == nil,
+      !layout.writingPatchesInRows, inVerticalBlocks,
+      reading.confidence >= PageScriptEvidence.minimumVerticalBlocksConfidence * scale
+    else { return nil }
+    return .rightEdge
+  }
+
   /// Close-set rows of print (`CloseSetRows`) read upright as Fraktur: two marks of
   /// blackletter that do not come together on pictures. No page of pictures in the labelled
   /// sets measured as close-set rows, and none was read as Fraktur (English manga pages that

@@ -6,7 +6,7 @@ extension PageScriptEvidence.PageReading {
   var summary: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
-    if layout.holdsWriting, layout.isRuled {
+    if layout.holdsWriting, layout.isRuled, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
     }
     if reading.orientation != 0 {

@@ -103,7 +103,8 @@ enum PageScriptEvidence {
     var leans: PageBinding? { pointing(confidenceScale: 0.5) }
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
-      guard let reading, !(layout.holdsWriting && layout.isRuled) else { return nil }
+      guard let reading else { return nil }
+      if layout.holdsWriting, layout.isRuled { return ruledVertical(confidenceScale: scale) }
       guard reading.orientation == 0 else { return setFromTheRight ? .rightEdge : nil }
       let script = reading.script
       let confidence = reading.confidence
@@ -238,16 +239,7 @@ enum PageScriptEvidence {
         notes.append((index + 1, Evidence(source: .pageScript, says: nil, detail: detail)))
         continue
       }
-      let mayHoldBalloons =
-        !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
-      // Past the first `pagesToRead` pages only print is read: the look further on is for the
-      // pages of writing a scan's cover and plates hide, and a comic's balloons, read there,
-      // cost Tesseract's time and had decided no book of the labelled sets.
-      // Lines too short for their direction are still read: Tesseract's answer is reported.
-      guard
-        layout.lines != nil || layout.linesTooShort || layout.writingPatchesInRows
-          || (mayHoldBalloons && index < pagesToRead)
-      else { continue }
+      guard isRead(layout, page: index, pagesToRead: pagesToRead) else { continue }
       guard layout.blockArea >= leastTextBlock else {
         tooLittle.append(index + 1)
         continue

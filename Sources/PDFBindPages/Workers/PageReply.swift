@@ -52,6 +52,7 @@ extension PageReply {
         [rows.lightRows, rows.lightColumns].forEach { out.double($0) }
         out.int(rows.lines)
         [rows.pitchSpread, rows.gapsInLines, rows.ink, rows.blockArea].forEach { out.double($0) }
+        [rows.squaresInRows, rows.squaresInColumns].forEach { out.int($0) }
       }
       out.bool(blockLines != nil)
       if let blockLines { [blockLines.topToBottom, blockLines.across].forEach { out.double($0) } }
@@ -135,6 +136,7 @@ extension PageReply {
         read.lines = try input.int()
         (read.pitchSpread, read.gapsInLines) = (try input.double(), try input.double())
         (read.ink, read.blockArea) = (try input.double(), try input.double())
+        (read.squaresInRows, read.squaresInColumns) = (try input.int(), try input.int())
         rows = read
       }
       var blockLines: TextBlockLines?

@@ -21,6 +21,11 @@ struct CloseSetRows: Equatable, Sendable {
   /// Marks on the cropped page, and the share of it their bounding box covers.
   var ink = 0.0
   var blockArea = 0.0
+  /// The page's squares of writing (`TextTiles`) whose light lines (`lightShare`) run in
+  /// rows, and those whose light lines run in columns: close-set rows of print beside an
+  /// ornament or a woodcut, whose pitch the pictures spoil across a strip.
+  var squaresInRows = 0
+  var squaresInColumns = 0
 
   /// A row of a strip is light when it holds at most this share of the marks of the strip's
   /// busy rows (its `busyRank` row by marks): between two close lines of Fraktur 2 to 15% of
@@ -50,21 +55,42 @@ struct CloseSetRows: Equatable, Sendable {
   static let mostPitchSpread = 0.30
   static let mostGapsInLines = 0.40
 
-  /// Whether the page is close-set rows of print (see the limits above).
+  /// Whether the page is close-set rows of print (see the limits above), across its text
+  /// block or in its squares of writing (`inSquares`).
   var areRunningText: Bool {
-    lightRows >= lightColumns + WritingLayout.directionMargin && lines >= Self.leastLines
+    guard blockArea >= WritingLayout.runningTextBlock, ink <= WritingLayout.writingInk.upperBound
+    else { return false }
+    let acrossBlock =
+      lightRows >= lightColumns + WritingLayout.directionMargin && lines >= Self.leastLines
       && pitchSpread <= Self.mostPitchSpread
       && (TextTiles.leastGapsInLines...Self.mostGapsInLines).contains(gapsInLines)
-      && blockArea >= WritingLayout.runningTextBlock && ink <= WritingLayout.writingInk.upperBound
+    return acrossBlock || inSquares
+  }
+
+  /// Squares of close-set rows as many, and as far ahead of those in columns, as
+  /// `WritingLayout.writingPatchesInRows` asks of squares of writing in rows. On the real
+  /// bench's tuning part (`pdfbind-measure page-readings`): Bengel's preface (two columns of
+  /// Fraktur between an ornament and a woodcut, pitch spread 0.34) 18 in rows, 3 in
+  /// columns; the other pages read as Fraktur in close-set rows 9 to 39 in rows, 0 to 8 in
+  /// columns. Pages not read as Fraktur are not measured so; counted by a copy of the
+  /// measure on the pages as pdftoppm draws them, a manga page held 12 in rows and 18 in
+  /// columns, vertical Chinese 3 to 7 and 13 to 32, Arabic and Hebrew 28 to 44 in rows: the
+  /// squares say rows, and only the reading (`closeSetBlackletter`) that they are set left
+  /// to right.
+  var inSquares: Bool {
+    squaresInRows >= WritingLayout.leastRowTiles
+      && squaresInRows >= WritingLayout.rowTilesOverColumns * squaresInColumns
   }
 
   /// The measures of `marks` (a picture's, row by row, `width` wide) in `block`, the page
   /// having `ink` marks and its block covering `blockArea`.
   init(
-    marks: [Bool], width: Int, block: WritingLayout.Block, ink: Double, blockArea: Double
+    marks: [Bool], width: Int, block: WritingLayout.Block, ink: Double, blockArea: Double,
+    squares: (rows: Int, columns: Int) = (0, 0)
   ) {
     self.ink = ink
     self.blockArea = blockArea
+    (squaresInRows, squaresInColumns) = squares
     let wide = block.right - block.left + 1
     let high = block.bottom - block.top + 1
     guard wide >= 2 * Self.strips, high >= 2 * Self.strips else { return }
@@ -139,17 +165,18 @@ struct CloseSetRows: Equatable, Sendable {
 }
 
 extension WritingLayout {
-  /// Measures close-set rows on `image`, the picture this layout was measured on, when it
-  /// shows no writing otherwise. Not part of `init`: it costs a second look at the page
+  /// Measures close-set rows on `image`, the picture this layout was measured on, when its
+  /// lines show no direction otherwise (it holds no writing, or writing whose blank rows and
+  /// columns do not differ enough). Not part of `init`: it costs a second look at the page
   /// (a fifth more time on a book of manga pages), and only a page read as blackletter asks
   /// for it (`PageScriptEvidence.closeSetScripts`).
   mutating func measureCloseSetRows(in image: GreyImage) {
-    guard !holdsWriting, closeSetRows == nil else { return }
+    guard lines == nil, closeSetRows == nil else { return }
     let page = PaperCrop.page(image)
-    let (cropped, _, marks) = Self.measure(page)
+    let (cropped, _, marks) = Self.measure(page, lightSquares: true)
     closeSetRows = CloseSetRows(
       marks: marks.marks, width: page.width, block: marks.block, ink: cropped.ink,
-      blockArea: cropped.blockArea)
+      blockArea: cropped.blockArea, squares: (cropped.tilesInRows, cropped.tilesInColumns))
   }
 
   /// Whether the page is close-set rows of print (`CloseSetRows.areRunningText`).

@@ -17,7 +17,10 @@ enum TextTiles {
   static let leastLines = 3
 
   /// The squares of writing in rows and in columns, from `WritingLayout`'s marks and paper.
-  static func count(marks: [Bool], paper: [Bool], width: Int, height: Int)
+  /// With `lightLines`, a line of a square is blank when it is light, as `CloseSetRows`
+  /// reads rows: at most `CloseSetRows.lightShare` of the marks of the square's busy lines
+  /// (close-set print, whose descenders cross every gap between its lines).
+  static func count(marks: [Bool], paper: [Bool], width: Int, height: Int, lightLines: Bool = false)
     -> (rows: Int, columns: Int)
   {
     let side = max(width, height) / tilesAlongLongerSide
@@ -52,8 +55,11 @@ enum TextTiles {
               let row = (top + y) * width + left
               for x in 0..<side { columnMarks[x] &+= Int(markBytes[row &+ x]) }
             }
-            let alongRows = lines(rowMarks, blankLimit: blankLimit)
-            let alongColumns = lines(columnMarks, blankLimit: blankLimit)
+            let rowLimit = lightLines ? lightLimit(rowMarks, blankLimit: blankLimit) : blankLimit
+            let columnLimit =
+              lightLines ? lightLimit(columnMarks, blankLimit: blankLimit) : blankLimit
+            let alongRows = lines(rowMarks, blankLimit: rowLimit)
+            let alongColumns = lines(columnMarks, blankLimit: columnLimit)
             let mark = { (along: Int, across: Int, inRows: Bool) -> Bool in
               inRows
                 ? markBytes[(top + along) * width + left + across] != 0
@@ -62,7 +68,7 @@ enum TextTiles {
             if alongRows.blank >= WritingLayout.linesGap,
               alongRows.blank >= alongColumns.blank + WritingLayout.directionMargin,
               alongRows.lines >= leastLines,
-              gapsInLines(rowMarks, blankLimit: blankLimit, side: side, inRows: true, mark: mark)
+              gapsInLines(rowMarks, blankLimit: rowLimit, side: side, inRows: true, mark: mark)
                 >= leastGapsInLines
             {
               rows += 1
@@ -70,7 +76,7 @@ enum TextTiles {
               alongColumns.blank >= alongRows.blank + WritingLayout.directionMargin,
               alongColumns.lines >= leastLines,
               gapsInLines(
-                columnMarks, blankLimit: blankLimit, side: side, inRows: false, mark: mark)
+                columnMarks, blankLimit: columnLimit, side: side, inRows: false, mark: mark)
                 >= leastGapsInLines
             {
               columns += 1
@@ -125,6 +131,13 @@ enum TextTiles {
     let sorted = values.sorted()
     let middle = sorted.count / 2
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
+
+  /// The most marks a light line of a square holds (`count`'s `lightLines`), and never fewer
+  /// than a blank one.
+  private static func lightLimit(_ counts: [Int], blankLimit: Int) -> Int {
+    let busy = counts.sorted()[Int(Double(counts.count - 1) * CloseSetRows.busyRank)]
+    return max(blankLimit, Int(Double(busy) * CloseSetRows.lightShare))
   }
 
   /// The share of blank lines (at most `blankLimit` marks) and the runs of at least 2 others.

@@ -125,8 +125,9 @@ struct WritingLayout: Equatable, Sendable {
   }
 
   /// The page's measures, which of its rows are clear (`clearRow`), and its marks and their
-  /// block.
-  static func measure(_ image: GreyImage)
+  /// block. `lightSquares`: its squares of writing are counted in light lines
+  /// (`TextTiles.count`), as close-set rows are.
+  static func measure(_ image: GreyImage, lightSquares: Bool = false)
     -> (layout: WritingLayout, clearRows: [Bool], marks: (marks: [Bool], block: Block))
   {
     let width = image.width
@@ -227,7 +228,8 @@ struct WritingLayout: Equatable, Sendable {
       linesInRows: alongRows.lines, linesInColumns: alongColumns.lines,
       blockAspect: markCount == 0 ? 1 : Double(bottom - top + 1) / Double(right - left + 1),
       ruledLines: RuledLines.count(marks, width: width, height: height, marksInRows: rowMarks))
-    let tiles = TextTiles.count(marks: marks, paper: paperPixels, width: width, height: height)
+    let tiles = TextTiles.count(
+      marks: marks, paper: paperPixels, width: width, height: height, lightLines: lightSquares)
     layout.tilesInRows = tiles.rows
     layout.tilesInColumns = tiles.columns
     return (layout, clearRows, (marks, block))
