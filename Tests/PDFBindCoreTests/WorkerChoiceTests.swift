@@ -22,6 +22,15 @@ struct WorkerChoiceTests {
     try body(workers)
   }
 
+  /// The pid of the worker `request` is given, among `idle` (and `lent`), and the pids left idle.
+  func taken(_ request: PageRequest, lent: WorkerProcess? = nil, among idle: [WorkerProcess])
+    -> (taken: Int32?, idle: [Int32])
+  {
+    var workers = idle
+    let worker = PageWorkers.take(for: request, lent: lent, from: &workers)
+    return (worker?.pid, workers.map(\.pid))
+  }
+
   @Test("A reading goes to a worker with Tesseract loaded, other work to one without")
   func readingsToReaders() throws {
     try withWorkers(3) { workers in
@@ -33,37 +42,42 @@ struct WorkerChoiceTests {
       let layout = PageRequest.layout(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
       let spine = PageRequest.spine(
         book, page: 4, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
-      #expect(PageWorkers.choice(for: read, among: workers) == 1)
-      #expect(PageWorkers.choice(for: layout, among: workers) == 1)
+      #expect(taken(read, among: workers).taken == workers[1].pid)
+      #expect(taken(layout, among: workers).taken == workers[1].pid)
       // Among workers without Tesseract the one holding the book open.
-      #expect(PageWorkers.choice(for: spine, among: workers) == 0)
+      #expect(taken(spine, among: workers) == (workers[0].pid, [workers[1].pid, workers[2].pid]))
       // Among equals, the last given back.
       workers[0].affinity = nil
-      #expect(PageWorkers.choice(for: spine, among: workers) == 2)
-      #expect(PageWorkers.choice(for: spine, among: []) == nil)
+      #expect(taken(spine, among: workers).taken == workers[2].pid)
+      #expect(taken(spine, among: []).taken == nil)
     }
   }
 
-  @Test("A page drawn where Tesseract is not loaded is drawn again where it is, when cheaper")
+  @Test("A page drawn where Tesseract is not loaded is read where it is, when drawn cheaply")
   func drawnAgainWhereTesseractIs() throws {
-    try withWorkers(2) { workers in
-      let layout = PageRequest.layout(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
-      let picture = try #require(layout.drawnPicture)
-      workers[0].drawnPicture = picture
-      workers[0].drawnSeconds = 0.03
+    try withWorkers(3) { workers in
+      let (holder, reader, idle) = (workers[0], workers[1], workers[2])
+      let read = PageRequest.readDrawn(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
+      holder.drawnSeconds = 0.03
       // No idle worker has Tesseract loaded: the holder reads its own picture.
-      #expect(PageWorkers.holder(of: picture, among: workers) == 0)
-      // One has: drawing the page again there costs less than loading Tesseract.
-      workers[1].readsScript = true
-      #expect(PageWorkers.holder(of: picture, among: workers) == nil)
+      #expect(
+        taken(read, lent: holder, among: [reader, idle]) == (holder.pid, [reader.pid, idle.pid]))
+      // One has: drawing the page again there costs less than loading Tesseract. The holder
+      // is idle again.
+      reader.readsScript = true
+      #expect(
+        taken(read, lent: holder, among: [reader, idle]) == (reader.pid, [idle.pid, holder.pid]))
+      // Other work stays with the worker lent for it.
+      let spine = PageRequest.spine(
+        book, page: 4, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
+      #expect(taken(spine, lent: holder, among: [reader]).taken == holder.pid)
       // A page that took longer to draw than Tesseract takes to load is read where it is.
-      workers[0].drawnSeconds = PageWorkers.readerLoadSeconds + 0.1
-      #expect(PageWorkers.holder(of: picture, among: workers) == 0)
+      holder.drawnSeconds = PageWorkers.readerLoadSeconds + 0.1
+      #expect(taken(read, lent: holder, among: [reader]).taken == holder.pid)
       // A holder with Tesseract loaded always reads its picture.
-      workers[0].drawnSeconds = 0.03
-      workers[0].readsScript = true
-      #expect(PageWorkers.holder(of: picture, among: workers) == 0)
-      #expect(PageWorkers.holder(of: "another picture", among: workers) == nil)
+      holder.drawnSeconds = 0.03
+      holder.readsScript = true
+      #expect(taken(read, lent: holder, among: [reader]).taken == holder.pid)
     }
   }
 }

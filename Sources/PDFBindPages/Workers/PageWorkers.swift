@@ -22,17 +22,14 @@ final class PageWorkers: Sendable {
   }
 
   /// Runs `request` in a worker within `time` (a page's, or less when its book has less
-  /// left): `lent`, when given (`lend(holding:)`), else an idle one or a new one. The answer,
-  /// and the time it cost (all of `time` when it ran out).
+  /// left): `lent`, when given (`lend(holding:)`) and no idle one reads it better
+  /// (`take(for:lent:from:)`), else an idle one or a new one. The answer, and the time it
+  /// cost (all of `time` when it ran out).
   func perform(_ request: PageRequest, within time: WorkTime, on lent: WorkerProcess? = nil)
     -> (result: Result<PageReply, PageWorkFailure>, cost: WorkTime)
   {
     let affinity = request.affinity
-    let lent =
-      lent
-      ?? idle.withLock { workers in
-        Self.choice(for: request, among: workers).map { workers.remove(at: $0) }
-      }
+    let lent = idle.withLock { Self.take(for: request, lent: lent, from: &$0) }
     let worker: WorkerProcess
     if let lent {
       worker = lent
@@ -71,34 +68,38 @@ final class PageWorkers: Sendable {
 
   /// Takes the idle worker that keeps `picture` (`PageRequest.drawnPicture`) from the pool,
   /// so that no other request draws over it before its reading starts (on another thread);
-  /// nil when no idle worker keeps it, or one that reads better should (`holder`). The
-  /// reading runs `on` it, or it is given back.
+  /// nil when no idle worker keeps it. The reading runs `on` it, or it is given back.
   func lend(holding picture: String) -> WorkerProcess? {
     idle.withLock { workers in
-      Self.holder(of: picture, among: workers).map { workers.remove(at: $0) }
+      workers.lastIndex { $0.drawnPicture == picture }.map { workers.remove(at: $0) }
     }
   }
 
-  /// The idle worker (its index in `workers`) `request` goes to. Loading Tesseract costs a
-  /// worker more than opening a file: a reading (`PageRequest.readsScript`) goes first to a
-  /// worker that has it loaded, other work to one that has not; then to one holding the file
-  /// open; the last given back among equals.
-  static func choice(for request: PageRequest, among workers: [WorkerProcess]) -> Int? {
+  /// The worker `request` runs on, taken from the idle `workers`; nil when none is idle.
+  /// Loading Tesseract costs a worker more than opening a file: a reading
+  /// (`PageRequest.readsScript`) goes first to a worker that has it loaded, other work to one
+  /// that has not; then to one holding the file open; the last given back among equals.
+  /// A worker `lent` with the page it drew is kept, unless it has no Tesseract loaded, an
+  /// idle one has, and drawing the page again there costs less than loading Tesseract would:
+  /// `lent` then goes back among the idle ones.
+  static func take(
+    for request: PageRequest, lent: WorkerProcess?, from workers: inout [WorkerProcess]
+  )
+    -> WorkerProcess?
+  {
+    if let lent {
+      guard request.readsScript, !lent.readsScript, lent.drawnSeconds < readerLoadSeconds,
+        let reader = workers.lastIndex(where: \.readsScript)
+      else { return lent }
+      workers.append(lent)
+      return workers.remove(at: reader)
+    }
     let (readsScript, affinity) = (request.readsScript, request.affinity)
     let rank = { (worker: WorkerProcess) in
       (worker.readsScript == readsScript ? 2 : 0) + (worker.affinity == affinity ? 1 : 0)
     }
-    return workers.indices.reversed().max { rank(workers[$0]) < rank(workers[$1]) }
-  }
-
-  /// The idle worker keeping `picture` to lend for its reading (its index in `workers`); none
-  /// when it has no Tesseract loaded, another idle one has, and drawing the page again there
-  /// costs less than loading Tesseract would.
-  static func holder(of picture: String, among workers: [WorkerProcess]) -> Int? {
-    guard let index = workers.lastIndex(where: { $0.drawnPicture == picture }) else { return nil }
-    let holder = workers[index]
-    let drawnAgain = !holder.readsScript && workers.contains { $0.readsScript }
-    return !drawnAgain || holder.drawnSeconds >= readerLoadSeconds ? index : nil
+    let best = workers.indices.reversed().max { rank(workers[$0]) < rank(workers[$1]) }
+    return best.map { workers.remove(at: $0) }
   }
 
   /// The processor time a worker takes to load Tesseract and its script data (12 to 14 ms and
