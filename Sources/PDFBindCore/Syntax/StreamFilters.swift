@@ -3,6 +3,7 @@ internal import CZlib
 /// The stream filters pdfbind's reader decodes (ISO 32000-1 §7.4): none, or `/FlateDecode` with
 /// no predictor or a PNG predictor (`/Predictor` 10-15, one 8-bit colour, `/Columns`), which is
 /// what cross-reference and object streams use. Anything else is nil: the caller declines.
+/// Also zlib's deflate and CRC-32, for the PNG files preview and review write (`PNGFile`).
 /// The only file that imports zlib.
 package enum StreamFilters {
   /// The largest decoded stream accepted: a cross-reference stream of millions of objects fits,
@@ -35,6 +36,29 @@ package enum StreamFilters {
     default:
       return nil
     }
+  }
+
+  /// `data` as one zlib stream, deflated at `level` (1, fastest, to 9, smallest); nil when
+  /// zlib fails (it runs out of memory).
+  package static func deflate(_ data: UnsafeRawBufferPointer, level: Int32) -> [UInt8]? {
+    guard let input = data.baseAddress, data.count <= Int(UInt32.max) else { return nil }
+    let bound = Int(compressBound(uLong(data.count)))
+    var status = Z_OK
+    let output = [UInt8](unsafeUninitializedCapacity: bound) { buffer, count in
+      var length = uLongf(bound)
+      status = compress2(
+        buffer.baseAddress, &length, input.assumingMemoryBound(to: Bytef.self),
+        uLong(data.count), level)
+      count = status == Z_OK ? Int(length) : 0
+    }
+    return status == Z_OK ? output : nil
+  }
+
+  /// The CRC-32 of `data` (as PNG's chunks and zlib's gzip use it), continuing `crc`.
+  package static func crc32(_ data: UnsafeRawBufferPointer, continuing crc: UInt32 = 0) -> UInt32 {
+    guard let bytes = data.baseAddress, data.count <= Int(UInt32.max) else { return crc }
+    return UInt32(
+      CZlib.crc32(uLong(crc), bytes.assumingMemoryBound(to: Bytef.self), uInt(data.count)))
   }
 
   /// The zlib stream in `data`, inflated; nil unless it ends properly.

@@ -90,6 +90,12 @@ final class CairoSurface {
       ?? SpinePicture(grey: GreyImage(width: width, height: height, filledWith: 255))
   }
 
+  /// The surface's pixels as a PNG file (`PNGFile`); nil when cairo has no pixels to give or
+  /// zlib fails.
+  func png() -> [UInt8]? {
+    withRows { PNGFile.encode(width: width, height: height, row: $0) } ?? nil
+  }
+
   /// `body` given the start of each row of pixels (cairo's RGB24: a native-endian 32-bit word
   /// 0x00RRGGBB a pixel); nil when cairo has no pixels to give.
   private func withRows<T>(_ body: ((Int) -> UnsafePointer<UInt32>) -> T) -> T? {

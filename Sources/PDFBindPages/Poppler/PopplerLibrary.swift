@@ -80,12 +80,6 @@ struct PopplerLibrary: @unchecked Sendable {
   /// their owner.
   let surfaceData: @convention(c) (Pointer) -> UnsafeMutablePointer<UInt8>?
   let surfaceStride: @convention(c) (Pointer) -> Int32
-  let writePNGStream:
-    @convention(c) (
-      Pointer,
-      @convention(c) (Raw?, UnsafePointer<UInt8>?, UInt32) -> Int32,
-      Raw?
-    ) -> Int32
   let statusString: @convention(c) (Int32) -> CString
   let createContext: @convention(c) (Pointer) -> Pointer?
   let destroyContext: @convention(c) (Pointer) -> Void
@@ -137,8 +131,6 @@ struct PopplerLibrary: @unchecked Sendable {
     markDirty = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_surface_mark_dirty")
     surfaceData = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_image_surface_get_data")
     surfaceStride = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_image_surface_get_stride")
-    writePNGStream = try RuntimeLibrary.Role.cairo.symbol(
-      cairo, "cairo_surface_write_to_png_stream")
     statusString = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_status_to_string")
     createContext = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_create")
     destroyContext = try RuntimeLibrary.Role.cairo.symbol(cairo, "cairo_destroy")

@@ -60,25 +60,10 @@ final class Canvas {
 
   /// The picture as PNG bytes.
   func png() throws(BindingError) -> [UInt8] {
-    library.flush(surface.surface)
-    let sink = PNGSink()
-    let status = library.writePNGStream(
-      surface.surface,
-      { closure, data, length in
-        guard let closure, let data else { return 11 }  // CAIRO_STATUS_WRITE_ERROR
-        let sink = Unmanaged<PNGSink>.fromOpaque(closure).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return 0
-      }, Unmanaged.passUnretained(sink).toOpaque())
-    guard status == 0 else {
-      throw BindingError.picture(
-        .renderFailed("cairo: " + String(cString: library.statusString(status))))
+    guard let png = surface.png() else {
+      throw BindingError.picture(.renderFailed("no PNG made of the picture (out of memory)"))
     }
-    return sink.bytes
-  }
-
-  private final class PNGSink {
-    var bytes: [UInt8] = []
+    return png
   }
 
   /// The faces fontconfig picks for "sans-serif" on Debian (fonts-dejavu-core), regular and
