@@ -53,31 +53,13 @@ struct WorkerChoiceTests {
     }
   }
 
-  @Test("A page drawn where Tesseract is not loaded is read where it is, when drawn cheaply")
-  func drawnAgainWhereTesseractIs() throws {
-    try withWorkers(3) { workers in
-      let (holder, reader, idle) = (workers[0], workers[1], workers[2])
+  @Test("A worker lent with the page it drew keeps the request")
+  func lentKept() throws {
+    try withWorkers(2) { workers in
+      workers[1].readsScript = true
       let read = PageRequest.readDrawn(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
-      holder.drawnSeconds = 0.03
-      // No idle worker has Tesseract loaded: the holder reads its own picture.
       #expect(
-        taken(read, lent: holder, among: [reader, idle]) == (holder.pid, [reader.pid, idle.pid]))
-      // One has: drawing the page again there costs less than loading Tesseract. The holder
-      // is idle again.
-      reader.readsScript = true
-      #expect(
-        taken(read, lent: holder, among: [reader, idle]) == (reader.pid, [idle.pid, holder.pid]))
-      // Other work stays with the worker lent for it.
-      let spine = PageRequest.spine(
-        book, page: 4, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
-      #expect(taken(spine, lent: holder, among: [reader]).taken == holder.pid)
-      // A page that took longer to draw than Tesseract takes to load is read where it is.
-      holder.drawnSeconds = PageWorkers.readerLoadSeconds + 0.1
-      #expect(taken(read, lent: holder, among: [reader]).taken == holder.pid)
-      // A holder with Tesseract loaded always reads its picture.
-      holder.drawnSeconds = 0.03
-      holder.readsScript = true
-      #expect(taken(read, lent: holder, among: [reader]).taken == holder.pid)
+        taken(read, lent: workers[0], among: [workers[1]]) == (workers[0].pid, [workers[1].pid]))
     }
   }
 }

@@ -22,9 +22,8 @@ final class PageWorkers: Sendable {
   }
 
   /// Runs `request` in a worker within `time` (a page's, or less when its book has less
-  /// left): `lent`, when given (`lend(holding:)`) and no idle one reads it better
-  /// (`take(for:lent:from:)`), else an idle one or a new one. The answer, and the time it
-  /// cost (all of `time` when it ran out).
+  /// left): `lent`, when given (`lend(holding:)`), else an idle one (`take(for:lent:from:)`)
+  /// or a new one. The answer, and the time it cost (all of `time` when it ran out).
   func perform(_ request: PageRequest, within time: WorkTime, on lent: WorkerProcess? = nil)
     -> (result: Result<PageReply, PageWorkFailure>, cost: WorkTime)
   {
@@ -46,9 +45,7 @@ final class PageWorkers: Sendable {
         return (.failure(.stopped(who: request.worker, status: -1)), used)
       }
       worker.affinity = affinity
-      if case .layout = request {
-        (worker.drawnPicture, worker.drawnSeconds) = (request.drawnPicture, used.processorSeconds)
-      }
+      if case .layout = request { worker.drawnPicture = request.drawnPicture }
       if case .drawnReading = reply { worker.readsScript = true }
       giveBack(worker)
       return (.success(reply), used)
@@ -75,25 +72,15 @@ final class PageWorkers: Sendable {
     }
   }
 
-  /// The worker `request` runs on, taken from the idle `workers`; nil when none is idle.
-  /// Loading Tesseract costs a worker more than opening a file: a reading
-  /// (`PageRequest.readsScript`) goes first to a worker that has it loaded, other work to one
-  /// that has not; then to one holding the file open; the last given back among equals.
-  /// A worker `lent` with the page it drew is kept, unless it has no Tesseract loaded, an
-  /// idle one has, and drawing the page again there costs less than loading Tesseract would:
-  /// `lent` then goes back among the idle ones.
+  /// The worker `request` runs on: `lent`, when given, else one taken from the idle
+  /// `workers` (nil when none is idle). Loading Tesseract costs a worker more than opening a
+  /// file (12 to 14 ms and 75 to 99 ms measured here): a reading, or a layout a reading may
+  /// follow (`PageRequest.readsScript`), goes first to a worker that has it loaded, other work
+  /// to one that has not; then to one holding the file open; the last given back among equals.
   static func take(
     for request: PageRequest, lent: WorkerProcess?, from workers: inout [WorkerProcess]
-  )
-    -> WorkerProcess?
-  {
-    if let lent {
-      guard request.readsScript, !lent.readsScript, lent.drawnSeconds < readerLoadSeconds,
-        let reader = workers.lastIndex(where: \.readsScript)
-      else { return lent }
-      workers.append(lent)
-      return workers.remove(at: reader)
-    }
+  ) -> WorkerProcess? {
+    if let lent { return lent }
     let (readsScript, affinity) = (request.readsScript, request.affinity)
     let rank = { (worker: WorkerProcess) in
       (worker.readsScript == readsScript ? 2 : 0) + (worker.affinity == affinity ? 1 : 0)
@@ -101,11 +88,6 @@ final class PageWorkers: Sendable {
     let best = workers.indices.reversed().max { rank(workers[$0]) < rank(workers[$1]) }
     return best.map { workers.remove(at: $0) }
   }
-
-  /// The processor time a worker takes to load Tesseract and its script data (12 to 14 ms and
-  /// 75 to 99 ms measured here), against which drawing a page again in a worker that has it
-  /// is weighed.
-  static let readerLoadSeconds = 0.09
 
   /// Puts `worker` back among the idle ones, or ends it when enough are idle.
   func giveBack(_ worker: WorkerProcess) {

@@ -9,10 +9,8 @@ final class WorkerProcess: @unchecked Sendable {
   private let socket: Int32
   /// What the worker holds ready: the file it has open (`PageRequest.affinity`).
   var affinity: String?
-  /// The page picture the worker keeps from its last `layout` request (`drawnPicture`), and
-  /// the processor time drawing and measuring it took.
+  /// The page picture the worker keeps from its last `layout` request (`drawnPicture`).
   var drawnPicture: String?
-  var drawnSeconds = 0.0
   /// Tesseract is loaded in it: it has read a page (`PageRequest.readsScript`).
   var readsScript = false
 
