@@ -160,7 +160,7 @@ struct SuggestTests {
         \(arabic): unknown -> right-edge
         \(english): unknown -> left-edge
         \(scan): undecided (nothing points either way: text: no text on page 1; page-script: \
-        Arabic? (uncertain) on page 1: says nothing about the binding; spreads: one page, no \
+        too few marks to read on page 1: they fill under 10% of the page; spreads: one page, no \
         spine to cross)
 
         """)
@@ -270,7 +270,7 @@ struct SuggestTests {
       result.out == """
         \(arabic): unknown -> right-edge, layout OneColumn -> cover
         \(scan): layout none -> cover; undecided (nothing points either way: text: no text on \
-        page 1; page-script: Arabic? (uncertain) on page 1: says nothing about the binding; \
+        page 1; page-script: too few marks to read on page 1: they fill under 10% of the page; \
         spreads: one page, no spine to cross)
 
         """)
@@ -303,7 +303,7 @@ struct SuggestTests {
     #expect(
       result.out
         == "\(scan): undecided (nothing points either way: text: no text on page 1; "
-        + "page-script: Arabic? (uncertain) on page 1: says nothing about the binding; "
+        + "page-script: too few marks to read on page 1: they fill under 10% of the page; "
         + "spreads: one page, no spine to cross)\n")
     #expect(
       try Data(contentsOf: URL(fileURLWithPath: out))
