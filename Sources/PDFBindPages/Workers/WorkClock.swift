@@ -45,8 +45,8 @@ final class WorkClock {
     start = Activity(of: worker)
   }
 
-  /// Reads what the worker has used (`used`), and says whether that is past its time.
-  var isOver: Bool {
+  /// Reads from /proc what the worker has used so far, into `used`.
+  func readUsed() {
     let now = Activity(of: worker)
     let processor = max(0, (now.processorSeconds ?? 0) - (start.processorSeconds ?? 0))
     // Time a thread ran or was ready to run on a busy machine; the processor time where the
@@ -56,21 +56,24 @@ final class WorkClock {
     used.processorSeconds = max(used.processorSeconds, processor)
     // Not the most seen: a thread's wait on a run queue is counted only once it runs.
     used.waitingSeconds = max(0, Monotonic.now - startedAt - active)
-    return usedItsProcessorTime || used.waitingSeconds >= time.waitingSeconds
   }
+
+  /// Whether what the worker used, as last read, is past its time.
+  var isOver: Bool { usedItsProcessorTime || used.waitingSeconds >= time.waitingSeconds }
 
   /// What the exchange used, read once more at its end.
   func finish() -> WorkTime {
-    _ = isOver
+    readUsed()
     return used
   }
 
-  /// Whether the worker used all its processor time (read last by `isOver`); work that is over
+  /// Whether the worker used all its processor time, as last read; work that is over
   /// without it waited too long.
   var usedItsProcessorTime: Bool { used.processorSeconds >= time.processorSeconds }
 
   /// Seconds to wait for the answer before reading the time again; nil when it is over.
   func nextWait() -> Double? {
+    readUsed()
     if isOver { return nil }
     return max(
       0.001,

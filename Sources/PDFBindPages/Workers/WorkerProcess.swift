@@ -88,6 +88,7 @@ final class WorkerProcess: @unchecked Sendable {
   }
 
   private func end(_ clock: WorkClock) -> Ending {
+    clock.readUsed()
     guard clock.isOver else { return reap() }
     kill(pid, SIGKILL)
     _ = reap()
