@@ -6,9 +6,9 @@ import Glibc
 import PDFBindCore
 
 /// Tesseract's C API (`tesseract/capi.h`), the few functions orientation-and-script detection
-/// and layout analysis need, looked up once per process. The handle from dlopen is never closed (hence
-/// `@unchecked Sendable`: a table of C function pointers written once, before any thread sees
-/// it; each Tesseract handle belongs to one `ScriptDetector`).
+/// and layout analysis need, looked up once per process. The handle from dlopen is never
+/// closed (hence `@unchecked Sendable`: a table of C function pointers written once, before
+/// any thread sees it; each Tesseract handle belongs to one `ScriptDetector`).
 struct TesseractLibrary: @unchecked Sendable {
   typealias Handle = OpaquePointer
   /// A leptonica picture (`PIX *`).
