@@ -18,7 +18,6 @@ mkdir -p "$WORK"
 swiftc -O -o "$WORK/measure" "$HERE/main.swift" "$HERE/PGM.swift" "$HERE/Measures.swift" \
   "$ROOT"/Sources/PDFBindPages/Pictures/GreyImage.swift \
   "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture+Scan.swift \
   "$ROOT"/Sources/PDFBindPages/Pictures/Spreads/*.swift
 "$WORK/measure" "$WORK/pages" "$DIR/image-labels.tsv" > "$WORK/measures.csv"
 python3 - "$WORK/measures.csv" <<'PY'

@@ -73,6 +73,9 @@ enum SpineNoJoinReason: Equatable, Sendable {
   case repeatedPattern
   /// The edges agree in both directions, so the order of the pages is not shown.
   case joinsBothWays
+  /// The edges match the same sides of the pages two away as well as each other: what
+  /// surrounds the pages of a scanned or photographed book (`RepeatingFrame`).
+  case repeatingFrame
   /// Detail is there, but it does not continue across the seam.
   case noContinuity
 }

@@ -121,8 +121,13 @@ struct SpreadDetector: Sendable {
     var found: [SpinePairFinding] = []
     // The previous page: nil before the first; .some(nil) when it was not rendered.
     var previous: (rendered: Bool, prepared: PreparedPage?)? = nil
+    var frame = RepeatingFrame()
     for (index, page) in pages.enumerated() {
       let current = (rendered: page != nil, prepared: page.flatMap(prepare))
+      frame.keep(page: index, current.prepared)
+      // The pair whose last page to compare with has come.
+      let settled = index - RepeatingFrame.reach - 1
+      if settled >= 0 { found[settled] = frame.checked(found[settled]) }
       if let previous {
         let outcome: Result<SpineJoin, SpineNoJoin>
         if !previous.rendered || !current.rendered {
@@ -136,6 +141,8 @@ struct SpreadDetector: Sendable {
       }
       previous = current
     }
+    let unsettled = max(0, found.count - RepeatingFrame.reach)..<found.count
+    for pair in unsettled { found[pair] = frame.checked(found[pair]) }
     return found
   }
 

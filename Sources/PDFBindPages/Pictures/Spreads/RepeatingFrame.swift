@@ -1,0 +1,69 @@
+/// What surrounds the pages of a book scanned or photographed page after page: the table and
+/// the stack of leaves beside a photographed page, the gutter's shadow and a sliver of the
+/// facing page in a scan, a magazine's ruled frame. A book shows its left-hand and right-hand
+/// pages alternately, so these repeat every two pages, at the same rows; where they sit at the
+/// spine side of two consecutive pages, their profiles run on across the seam as a plain
+/// picture's do, and the plain and smooth rules (`plainJoin`, `smoothJoin`) found joins that
+/// no picture makes (the real bench's photographed Kant volume, a join at every pair, in
+/// alternating directions; its scanned Meiji magazine, joins that decided a layout and, in one
+/// book, the binding against its vertical writing).
+///
+/// So each edge of such a seam is compared with the same side of the page two on and two back
+/// (what a repeating frame would match), as the seam is compared with chance elsewhere: a join
+/// whose edges match that page about as well as each other is the frame, not a picture.
+struct RepeatingFrame {
+  /// The edge of a false join matches the same side two pages away at least this well
+  /// (profiles, `SeamProfile.bestCorrelation`): the real bench's false joins 0.77 to 1.00 (the
+  /// Meiji magazine 0.77 to 0.83, the Kant volume 0.98 to 1.00); the labelled joins of the
+  /// generated sets of seeds 19 and 4 (83 joins, `bench/suggest/seams`) at most 0.54.
+  static let leastCorrelation: Float = 0.6
+  /// ... and within this much of the seam's own correlation: the false joins 0.03 under it or
+  /// above; the labelled plain and smooth joins whose edges match two pages away at 0.3 or
+  /// more stand 0.27 to 0.60 above it.
+  static let closeness: Float = 0.15
+
+  /// Pages a pair's check reads: two back from its first page to two on from its second.
+  static let reach = 2
+
+  private var profiles: [Int: (left: SeamProfile, right: SeamProfile)] = [:]
+
+  /// Keeps page `index`'s profiles (none for a page not prepared) and lets go of pages no
+  /// pair still to be checked reads.
+  mutating func keep(page index: Int, _ page: SpreadDetector.PreparedPage?) {
+    profiles[index] = page.map { ($0.leftProfile, $0.rightProfile) }
+    profiles[index - 2 * Self.reach - 2] = nil
+  }
+
+  /// `finding` as it stands, or no join where a plain or smooth seam's join `repeats`.
+  func checked(_ finding: SpinePairFinding) -> SpinePairFinding {
+    guard case .success(let join) = finding.outcome,
+      join.rule == .plainSeam || join.rule == .smoothSeam, repeats(join)
+    else { return finding }
+    return SpinePairFinding(
+      firstPage: finding.firstPage, outcome: .failure(SpineNoJoin(reason: .repeatingFrame)))
+  }
+
+  /// Whether `join` (read once the page `reach` past its second page is kept, or the book
+  /// ended) is a repeating frame rather than a picture across the spine.
+  func repeats(_ join: SpineJoin) -> Bool {
+    let first = join.firstPage
+    // The seam's left-hand page's right edge and its right-hand page's left edge.
+    let (leftHand, rightHand) =
+      join.direction == .leftToRight ? (first, first + 1) : (first + 1, first)
+    guard let left = profiles[leftHand]?.right, let right = profiles[rightHand]?.left else {
+      return false
+    }
+    let shifts = SpreadDetector.plainSeamShifts
+    let seam = left.bestCorrelation(with: right, shifts: shifts)
+    var frame = -Float.infinity
+    for step in [-Self.reach, Self.reach] {
+      if let other = profiles[leftHand + step]?.right {
+        frame = max(frame, left.bestCorrelation(with: other, shifts: shifts))
+      }
+      if let other = profiles[rightHand + step]?.left {
+        frame = max(frame, right.bestCorrelation(with: other, shifts: shifts))
+      }
+    }
+    return frame >= Self.leastCorrelation && frame >= seam - Self.closeness
+  }
+}
