@@ -244,7 +244,7 @@ struct PageScriptTests {
   }
 
   /// Issue 40: on a page of writing ruled like sheet music, a table or a form, only
-  /// Tesseract's blocks of vertical lines count (`ruledVertical`): the real bench's vertical
+  /// Tesseract's blocks of vertical lines count (`ruledBlocks`): the real bench's vertical
   /// Japanese magazine page, its diagrams boxed, read as Japanese at 2.14 with 0.88 of the
   /// page in blocks of vertical lines. Before SuggestRules 9 it said nothing.
   @Test("A ruled page says vertical writing only from Tesseract's blocks of vertical lines")
@@ -274,6 +274,48 @@ struct PageScriptTests {
     var rows = Self.reading(1, "Japanese", form, confidence: 2.14)
     rows.blockLines = TextBlockLines(topToBottom: 0.88, across: 0.002)
     #expect(rows.says == nil)
+  }
+
+  /// The real bench's horizontal Japanese white paper page: rows of writing among a table's
+  /// 17 ruled lines, its squares of writing in rows.
+  static let ruledRows = WritingLayout(
+    ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 41,
+    ruledLines: 17, tilesInRows: 28, tilesInColumns: 2)
+
+  /// Issue 40: on a page read upright as Chinese or Japanese whose marks run in rows its own
+  /// measures do not trust (a ruled page's rows, a table's columns of cells set in rows),
+  /// Tesseract's blocks of lines across say horizontal writing (`acrossBlocks`); elsewhere
+  /// they are not asked, and a page's own columns or a manga's balloons decide as before.
+  @Test(
+    "Tesseract's blocks of lines across decide a ruled page or a table read as Chinese or Japanese",
+    arguments: [
+      ("Japanese", 4.24, 0, ruledRows, 0.40, 0.0, PageBinding.leftEdge, true),  // white paper
+      ("Han", 0.69, 0, tableColumns, 0.41, 0.0, .leftEdge, true),  // a statistical table
+      ("Japanese", 0.10, 0, ruledRows, 0.72, 0.0, nil, false),  // a guess (a form's page 1)
+      ("Japanese", 2, 0, ruledRows, 0.10, 0.0, nil, true),  // too little of the page
+      ("Japanese", 2, 0, ruledRows, 0.40, 0.2, nil, true),  // as much vertical
+      ("Japanese", 2, 180, ruledRows, 0.50, 0.0, nil, false),  // upside down
+      ("Arabic", 90, 0, ruledRows, 0.50, 0.0, nil, false),  // Arabic's blocks run across too
+      // A vertical sutra page in a border, Tesseract's blocks across on 0.46: its columns decide.
+      ("Han", 1.3, 0, columnsWithHeadings, 0.46, 0.0, .rightEdge, false),
+      ("Japanese", 2.5, 0, pictures, 0.50, 0.0, .rightEdge, false),  // a manga's balloons
+    ] as [(String, Double, Int, WritingLayout, Double, Double, PageBinding?, Bool)])
+  func acrossBlocks(
+    script: String, confidence: Double, orientation: Int, layout: WritingLayout, across: Double,
+    topToBottom: Double, expected: PageBinding?, asked: Bool
+  ) throws {
+    var page = Self.reading(
+      1, script, layout, confidence: confidence, orientation: orientation)
+    let reading = try #require(page.reading)
+    #expect(PageScriptEvidence.asksBlockLines(reading, layout: layout) == asked)
+    page.blockLines = TextBlockLines(topToBottom: topToBottom, across: across)
+    #expect(page.says == expected)
+    if expected == .leftEdge {
+      #expect(page.summary == "\(script), horizontal lines in Tesseract's text blocks")
+      let decided = PageScriptEvidence.decide([page])
+      #expect(decided.says == .leftEdge)
+      #expect(decided.detail == "\(script), horizontal lines in Tesseract's text blocks on page 1")
+    }
   }
 
   static func reading(

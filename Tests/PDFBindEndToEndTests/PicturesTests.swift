@@ -123,6 +123,24 @@ struct PicturesTests {
         == "too few marks to read on page 3: they fill under 10% of the page", "\(object)")
   }
 
+  /// Issue 40: a ruled form set in horizontal Japanese lines. Its rows may be the rules', so
+  /// alone they said nothing ("ruled lines, as of staves, a table or a form"); Tesseract's
+  /// layout analysis finds its writing in blocks of lines across, and the page says left-edge.
+  @Test("A ruled Japanese form decides left-edge from Tesseract's blocks of lines across")
+  func horizontalJapaneseForm() throws {
+    let path = Fixture.path("pictures/japanese-horizontal-form.pdf")
+    let result = try PDFBindRunner.run("suggest", "--no-cache", path)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out
+        == path + ": left-edge (page-script: Japanese, horizontal lines in Tesseract's text "
+        + "blocks on page 1)\n")
+    let object = try suggestJSON(path)
+    let script = try #require(evidence(object, "page-script").first)
+    #expect(script["says"] as? String == "left-edge", "\(script)")
+    #expect(script["pages"] as? [Int] == [1], "\(script)")
+  }
+
   @Test("Arabic print with a picture joining left to right is undecided; its pages pair")
   func conflict() throws {
     let original = Fixture.path("pictures/arabic-scan-ltr-spread.pdf")

@@ -77,23 +77,6 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
-  /// What a page of writing ruled like sheet music, a table or a form says (`isRuled`): its
-  /// drawn lines make rows of the marks, and Tesseract reads a script from their pieces, so
-  /// neither counts; only Tesseract's own text blocks of vertical lines (`inVerticalBlocks`),
-  /// on a page read upright as Chinese or Japanese whose marks show no direction, say vertical
-  /// writing with boxes and rules among it: the real bench's vertical Japanese magazine page
-  /// (14 ruled lines, the diagrams' boxes) 0.88 of the page in them and 0.002 in blocks of
-  /// lines across. The ruled pages of the tuning part that are not vertical writing (forms,
-  /// a report, an English magazine page, comics) show rows or no writing, and are not asked.
-  func ruledVertical(confidenceScale scale: Double) -> PageBinding? {
-    guard let reading, reading.orientation == 0,
-      PageScriptEvidence.cjkScripts.contains(reading.script), layout.lines == nil,
-      !layout.writingPatchesInRows, inVerticalBlocks,
-      reading.confidence >= PageScriptEvidence.minimumVerticalBlocksConfidence * scale
-    else { return nil }
-    return .rightEdge
-  }
-
   /// Close-set rows of print (`CloseSetRows`) read upright as Fraktur: two marks of
   /// blackletter that do not come together on pictures. No page of pictures in the labelled
   /// sets measured as close-set rows, and none was read as Fraktur (English manga pages that
@@ -102,21 +85,5 @@ extension PageScriptEvidence.PageReading {
     guard let reading, reading.orientation == 0 else { return false }
     return layout.lines == nil && layout.inCloseSetRows
       && PageScriptEvidence.closeSetScripts.contains(reading.script)
-  }
-}
-
-extension PageScriptEvidence {
-  /// Whether a page read so asks Tesseract's layout analysis (`TextBlockLines`): read upright
-  /// as Chinese or Japanese with the confidence vertical blocks ask, its marks showing neither
-  /// lines of a direction nor patches of rows, and pointing nowhere without it, not even
-  /// leaning, where only `inVerticalBlocks` can say more. A manga page read as Japanese leans
-  /// or decides as it is, and does not pay for it: layout analysis costs 0.5 to 1.5 s a page
-  /// of the bench's scans, and on the generated manga of seed 19 (speed-24.pdf, Japanese at
-  /// 0.99 to 1.21 among pictures) found vertical blocks on 0.00 to 0.02 of the page.
-  static func asksBlockLines(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
-    reading.orientation == 0 && cjkScripts.contains(reading.script)
-      && reading.confidence >= minimumVerticalBlocksConfidence && layout.lines == nil
-      && !layout.writingPatchesInRows
-      && PageReading(page: 0, layout: layout, reading: reading).leans == nil
   }
 }

@@ -9,6 +9,9 @@ extension PageScriptEvidence.PageReading {
     if layout.holdsWriting, layout.isRuled, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
     }
+    if acrossBlocks(confidenceScale: 1) != nil {
+      return "\(script), horizontal lines in Tesseract's text blocks"
+    }
     if reading.orientation != 0 {
       return setFromTheRight
         ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"

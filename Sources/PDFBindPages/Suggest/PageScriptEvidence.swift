@@ -91,7 +91,8 @@ enum PageScriptEvidence {
     var layout: WritingLayout
     var reading: ScriptReading?
     /// Tesseract's text blocks and the way their lines run, on a page read as Chinese or
-    /// Japanese whose marks show no direction (`asksBlockLines`); nil elsewhere.
+    /// Japanese whose marks show no direction or rows in doubt (`asksBlockLines`); nil
+    /// elsewhere.
     var blockLines: TextBlockLines?
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
@@ -104,7 +105,7 @@ enum PageScriptEvidence {
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
-      if layout.holdsWriting, layout.isRuled { return ruledVertical(confidenceScale: scale) }
+      if layout.holdsWriting, layout.isRuled { return ruledBlocks(confidenceScale: scale) }
       guard reading.orientation == 0 else { return setFromTheRight ? .rightEdge : nil }
       let script = reading.script
       let confidence = reading.confidence
@@ -120,10 +121,12 @@ enum PageScriptEvidence {
           inVerticalBlocks && confidence >= minimumVerticalBlocksConfidence * scale
         if layout.holdsWriting {
           if layout.lines == nil, !layout.writingPatchesInRows, vertical { return .rightEdge }
+          // Columns of a table's cells set in rows are no vertical writing (`columnsOfRows`);
+          // Tesseract's blocks of lines across there say horizontal writing.
+          if layout.columnsOfRows { return acrossBlocks(confidenceScale: scale) }
           guard confidence >= minimumCJKConfidence * scale else { return nil }
           switch layout.lines {
-          // Columns of a table's cells set in rows are no vertical writing (`columnsOfRows`).
-          case .columns: return layout.columnsOfRows ? nil : .rightEdge
+          case .columns: return .rightEdge
           // Rows say left-edge only as running text, as Latin does: a manga page's few
           // horizontal balloons are not a book set left to right. On seeds 19, 2027, 3 and 5,
           // horizontal Chinese and Japanese pages held 19 to 58 lines; manga pages read as

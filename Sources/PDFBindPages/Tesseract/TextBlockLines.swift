@@ -1,7 +1,8 @@
 // What Tesseract's layout analysis finds on a page: its text blocks and which way their lines
 // run. Tried for issue 40 beside pdfbind's own measures (bench/suggest/README.md, "Tesseract's
 // layout analysis"); kept for one thing it measures that they do not: vertical lines on a page
-// of writing among pictures, or on paper the marks do not stand out from.
+// of writing among pictures, or on paper the marks do not stand out from; and lines across in
+// a table or a form, whose rules and cells leave our own rows in doubt.
 
 /// The share of a page Tesseract's text blocks cover, by the direction of their lines.
 /// Tesseract's tab finder finds blocks of vertical lines (`textord_tabfind_vertical_text`) and

@@ -180,7 +180,7 @@ public enum PageWorker {
     /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), and what the
     /// reading asks measured on the picture, which does not cross to pdfbind: its close-set
     /// rows when read as blackletter, its text blocks' lines (`TextBlockLines`) when read as
-    /// Chinese or Japanese on a page whose marks show no direction
+    /// Chinese or Japanese on a page whose marks show no direction, or rows in doubt
     /// (`PageScriptEvidence.asksBlockLines`).
     private func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
       let resolution = PageScriptEvidence.resolution(image)
