@@ -81,6 +81,21 @@ struct PageScriptLineSideTests {
     #expect(page.says == expected)
   }
 
+  @Test("Pages read turned round decide only two together, even in a book of one page")
+  func turnedRoundPagesDecideInPairs() {
+    let urdu = { (page: Int) in
+      PageScriptTests.reading(page, "Japanese", Self.rightSet, confidence: 0.4, orientation: 180)
+    }
+    let alone = PageScriptEvidence.decide([urdu(0)])
+    #expect(alone.says == nil)
+    #expect(alone.leans == .rightEdge)
+    #expect(alone.detail.hasSuffix("one page alone is too little"), "\(alone.detail)")
+    #expect(PageScriptEvidence.decide([urdu(0), urdu(2)]).says == .rightEdge)
+    // An upright page of Arabic alone still decides a book of one page.
+    let arabic = PageScriptTests.reading(0, "Arabic", PageScriptTests.runningRows, confidence: 40)
+    #expect(PageScriptEvidence.decide([arabic]).says == .rightEdge)
+  }
+
   @Test(
     "Latin, Cyrillic and Greek read with low confidence decide only on running text in rows",
     arguments: [
