@@ -56,7 +56,7 @@ extension PageScriptEvidence {
     // from (`setFromTheRight`), and a real handwritten letter of the bench's tuning part came
     // within one line of it (2 set from the right, none from the left): such pages decide only
     // two together, even in a book of one page.
-    let turnedRound = leaning.allSatisfy { $0.reading.map { $0.orientation != 0 } ?? false }
+    let turnedRound = leaning.allSatisfy { ($0.reading?.orientation ?? 0) != 0 }
     guard leaning.count >= (turnedRound ? 2 : min(2, read.count)) else {
       // Too little to decide, but enough to doubt evidence that points the other way (a
       // book whose one page of Arabic sits beside a double-page picture joining left to right).
