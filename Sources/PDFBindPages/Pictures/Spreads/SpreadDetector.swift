@@ -114,8 +114,9 @@ struct SpreadDetector: Sendable {
 
   /// For every pair of consecutive pages, the join or the reason there is none.
   ///
-  /// The pages are read once, in order, and only two are held prepared at a time, so a lazy
-  /// sequence of renders lets a book of any length pass in bounded memory.
+  /// The pages are read once, in order, and only two are held prepared at a time (and six
+  /// pages' edge profiles, for `RepeatingFrame`), so a lazy sequence of renders lets a book of
+  /// any length pass in bounded memory.
   func findings<Pages: Sequence>(_ pages: Pages) -> [SpinePairFinding]
   where Pages.Element == SpinePicture? {
     var found: [SpinePairFinding] = []
