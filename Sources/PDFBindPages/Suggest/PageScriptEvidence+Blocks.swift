@@ -56,12 +56,17 @@ extension PageScriptEvidence.PageReading {
     guard let reading, reading.orientation == 0,
       PageScriptEvidence.cjkScripts.contains(reading.script)
     else { return nil }
-    if layout.lines == nil, !layout.writingPatchesInRows, inVerticalBlocks,
-      reading.confidence >= PageScriptEvidence.minimumVerticalBlocksConfidence * scale
-    {
-      return .rightEdge
-    }
+    if verticalWithoutDirection(confidenceScale: scale) { return .rightEdge }
     return acrossBlocks(confidenceScale: scale)
+  }
+
+  /// Vertical writing Chinese or Japanese shows only in Tesseract's blocks: the page's own
+  /// marks show neither lines of a direction nor patches of rows, and its blocks of vertical
+  /// lines (`inVerticalBlocks`) were read with the confidence they ask.
+  func verticalWithoutDirection(confidenceScale scale: Double) -> Bool {
+    guard let reading, layout.lines == nil, !layout.writingPatchesInRows else { return false }
+    return inVerticalBlocks
+      && reading.confidence >= PageScriptEvidence.minimumVerticalBlocksConfidence * scale
   }
 
   /// Horizontal Chinese or Japanese in a table or a form: on a page read upright as Chinese or

@@ -12,8 +12,8 @@ extension PageScriptEvidence {
   /// the first `pagesToRead` pages, pictures that may hold balloons. Past those, only print
   /// is read: the look further on is for the pages of writing a scan's cover and plates hide,
   /// and a comic's balloons, read there, cost Tesseract's time and had decided no book of the
-  /// labelled sets. Whatever it holds, a page whose marks fill a small box is not read
-  /// (`leastTextBlock`).
+  /// labelled sets. A page read so whose marks fill a small box is still passed over:
+  /// `evidence` asks `leastTextBlock` after this, to say so.
   static func isRead(_ layout: WritingLayout, page: Int, pagesToRead: Int) -> Bool {
     let mayHoldBalloons =
       !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk

@@ -117,10 +117,8 @@ enum PageScriptEvidence {
         // Where the marks show no direction of their own, Tesseract's layout analysis may
         // find them in blocks of vertical lines (`inVerticalBlocks`): a woodblock book or a
         // manuscript scanned with its surroundings, a page among pictures.
-        let vertical =
-          inVerticalBlocks && confidence >= minimumVerticalBlocksConfidence * scale
         if layout.holdsWriting {
-          if layout.lines == nil, !layout.writingPatchesInRows, vertical { return .rightEdge }
+          if verticalWithoutDirection(confidenceScale: scale) { return .rightEdge }
           // Columns of a table's cells set in rows are no vertical writing (`columnsOfRows`);
           // Tesseract's blocks of lines across there say horizontal writing.
           if layout.columnsOfRows { return acrossBlocks(confidenceScale: scale) }
@@ -143,7 +141,9 @@ enum PageScriptEvidence {
         if layout.writingPatchesInRows {
           return confidence >= minimumCJKConfidence * scale ? .leftEdge : nil
         }
-        if vertical { return .rightEdge }
+        if inVerticalBlocks, confidence >= minimumVerticalBlocksConfidence * scale {
+          return .rightEdge
+        }
         // Japanese among pictures is a manga, read right to left; Chinese and Korean comics
         // run either way.
         return script == "Japanese" && confidence >= minimumMangaConfidence * scale
