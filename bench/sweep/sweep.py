@@ -27,8 +27,11 @@ BOOK_SECONDS = float(os.environ.get("PDFBIND_BOOK_TIMEOUT", "60"))
 PEAK_LIMIT = 1 << 30
 
 
-def tree_rss(root):
-    """Resident bytes of `root` and every process descended from it, from /proc."""
+def tree_memory(root, proportional=False):
+    """Resident bytes of `root` and every process descended from it, from /proc. With
+    `proportional`, their proportional set sizes (smaps_rollup's Pss: a page k processes
+    share counts 1/k to each), so that the sum is what the tree takes from the machine: page
+    workers share pdfbind's code and the libraries they load."""
     children = {}
     rss = {}
     for name in os.listdir("/proc"):
@@ -44,22 +47,36 @@ def tree_rss(root):
     total, stack = 0, [root]
     while stack:
         pid = stack.pop()
-        total += rss.get(pid, 0)
+        total += proportional_bytes(pid) if proportional else rss.get(pid, 0)
         stack.extend(children.get(pid, []))
     return total
 
 
-def run_sampled(arguments):
-    """Runs `arguments`; (stdout, stderr, seconds, peak resident bytes of its tree)."""
+def proportional_bytes(pid):
+    """The proportional set size of process `pid` in bytes; 0 when it has ended."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup") as f:
+            for line in f:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    return 0
+
+
+def run_sampled(arguments, every=0.1, env=None, proportional=False):
+    """Runs `arguments`; (stdout, stderr, seconds, peak bytes of its tree, `tree_memory`
+    sampled every `every` seconds). score_images.py measures the speed books through this."""
     start = time.monotonic()
-    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               env=env)
     peak = [0]
     done = threading.Event()
 
     def sample():
         while not done.is_set():
-            peak[0] = max(peak[0], tree_rss(process.pid))
-            done.wait(0.1)
+            peak[0] = max(peak[0], tree_memory(process.pid, proportional))
+            done.wait(every)
 
     sampler = threading.Thread(target=sample)
     sampler.start()
