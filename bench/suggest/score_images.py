@@ -64,11 +64,11 @@ def spread_pages(record):
 def timed(binary, path, runs=3):
     """Median wall time of `suggest --json PATH` over `runs` runs (/usr/bin/time), and the peak
     memory of pdfbind and its page workers together (GNU time sees one process), sampled
-    every 10 ms in two more runs: their proportional set sizes summed, what the run takes
-    from the machine and what the goal is about, and their resident sizes summed, which count
-    the code and libraries the workers share once for each. Each run is a first reading,
-    with an empty cache of decisions: the scoring run before has filled the default one, and
-    a remembered answer (tens of milliseconds) is not what the goals are about."""
+    every 10 ms in one more run (`tree_memory`): their proportional set sizes summed, what
+    the run takes from the machine and what the goal is about, and their resident sizes
+    summed. Each run is a first reading, with an empty cache of decisions: the scoring run
+    before has filled the default one, and a remembered answer (tens of milliseconds) is not
+    what the goals are about."""
     walls = []
     for _ in range(runs):
         with tempfile.TemporaryDirectory() as cache:
@@ -81,14 +81,10 @@ def timed(binary, path, runs=3):
         hours, minutes, seconds = wall.groups()
         walls.append(int(hours or 0) * 3600 + int(minutes) * 60 + float(seconds))
         decision = run.stdout.strip()
-    peaks = []
-    for proportional in (True, False):
-        with tempfile.TemporaryDirectory() as cache:
-            _, _, _, peak, _ = run_sampled([binary, "suggest", "--json", path], every=0.01,
-                                           env=dict(os.environ, XDG_CACHE_HOME=cache),
-                                           proportional=proportional)
-        peaks.append(peak / 2**20)
-    return statistics.median(walls), peaks, decision
+    with tempfile.TemporaryDirectory() as cache:
+        _, _, _, peaks, _ = run_sampled([binary, "suggest", "--json", path], every=0.01,
+                                        env=dict(os.environ, XDG_CACHE_HOME=cache))
+    return statistics.median(walls), [peak / 2**20 for peak in peaks], decision
 
 
 def main():

@@ -5,7 +5,8 @@ suites, ../shared/corpus), first as one batch a folder (`-r`), then one process 
     bench/sweep/sweep.py PDFBIND OUT FOLDER...
 
 For each folder's batch: the wall time, the peak memory of pdfbind and all its page workers
-together (the sum of their resident sizes, sampled every 0.1 s from /proc), and whether every
+together (the sum of their proportional set sizes, sampled every 0.1 s from /proc; the sum of
+their resident sizes beside it), and whether every
 file was answered (a JSON line or an error line on standard error). For each file alone: its
 time and decision, compared with the batch's. Prints a Markdown report (and writes it to
 OUT/sweep.md, the raw rows to OUT/files.tsv); exits 1 when a goal is missed:
@@ -27,11 +28,12 @@ BOOK_SECONDS = float(os.environ.get("PDFBIND_BOOK_TIMEOUT", "60"))
 PEAK_LIMIT = 1 << 30
 
 
-def tree_memory(root, proportional=False):
-    """Resident bytes of `root` and every process descended from it, from /proc. With
-    `proportional`, their proportional set sizes (smaps_rollup's Pss: a page k processes
-    share counts 1/k to each), so that the sum is what the tree takes from the machine: page
-    workers share pdfbind's code and the libraries they load."""
+def tree_memory(root):
+    """The memory of `root` and every process descended from it, from /proc: (their
+    proportional set sizes summed, their resident sizes summed), in bytes. The first is what
+    the tree takes from the machine (smaps_rollup's Pss: a page k processes share counts 1/k
+    to each) and what the goals are about; the second counts once for each page worker the
+    code and libraries they all map."""
     children = {}
     rss = {}
     for name in os.listdir("/proc"):
@@ -44,12 +46,13 @@ def tree_memory(root, proportional=False):
             rss[int(name)] = int(fields[21]) * os.sysconf("SC_PAGE_SIZE")
         except (OSError, IndexError, ValueError):
             continue
-    total, stack = 0, [root]
+    proportional, resident, stack = 0, 0, [root]
     while stack:
         pid = stack.pop()
-        total += proportional_bytes(pid) if proportional else rss.get(pid, 0)
+        proportional += proportional_bytes(pid)
+        resident += rss.get(pid, 0)
         stack.extend(children.get(pid, []))
-    return total
+    return proportional, resident
 
 
 def proportional_bytes(pid):
@@ -64,18 +67,20 @@ def proportional_bytes(pid):
     return 0
 
 
-def run_sampled(arguments, every=0.1, env=None, proportional=False):
-    """Runs `arguments`; (stdout, stderr, seconds, peak bytes of its tree, `tree_memory`
-    sampled every `every` seconds). score_images.py measures the speed books through this."""
+def run_sampled(arguments, every=0.1, env=None):
+    """Runs `arguments`; (stdout, stderr, seconds, peaks of its tree's `tree_memory` sampled
+    every `every` seconds: (proportional, resident), return code). score_images.py measures
+    the speed books through this."""
     start = time.monotonic()
     process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                env=env)
-    peak = [0]
+    peaks = [0, 0]
     done = threading.Event()
 
     def sample():
         while not done.is_set():
-            peak[0] = max(peak[0], tree_memory(process.pid, proportional))
+            now = tree_memory(process.pid)
+            peaks[:] = [max(peak, bytes) for peak, bytes in zip(peaks, now)]
             done.wait(every)
 
     sampler = threading.Thread(target=sample)
@@ -83,7 +88,7 @@ def run_sampled(arguments, every=0.1, env=None, proportional=False):
     out, err = process.communicate()
     done.set()
     sampler.join()
-    return out, err, time.monotonic() - start, peak[0], process.returncode
+    return out, err, time.monotonic() - start, tuple(peaks), process.returncode
 
 
 def pdfs(folder):
@@ -124,18 +129,19 @@ def main():
     environment = dict(os.environ, PDFBIND_CACHE="off")
     os.environ.update(environment)
     report, rows, failures = [], [], []
-    report.append("| folder | files | batch wall | peak memory (pdfbind + workers) | answered |")
+    report.append("| folder | files | batch wall | peak memory (pdfbind + workers: proportional; "
+                  "resident summed) | answered |")
     report.append("|---|---|---|---|---|")
     for folder in folders:
         files = pdfs(folder)
-        out, err, seconds, peak, _ = run_sampled(
+        out, err, seconds, (peak, resident), _ = run_sampled(
             [pdfbind, "suggest", "--json", "--no-cache", "-r", folder])
         batch = decisions(out.decode("utf-8", "replace"))
         failed = errors(err)
         answered = sum(1 for f in files if f in batch or f in failed)
         report.append(
-            f"| {folder} | {len(files)} | {seconds:.1f} s | {peak / 2**20:.0f} MiB "
-            f"| {answered}/{len(files)} |")
+            f"| {folder} | {len(files)} | {seconds:.1f} s | {peak / 2**20:.0f} MiB; "
+            f"{resident / 2**20:.0f} MiB | {answered}/{len(files)} |")
         if answered != len(files):
             missing = [f for f in files if f not in batch and f not in failed]
             failures.append(f"{folder}: {len(missing)} files not answered, e.g. {missing[:3]}")
