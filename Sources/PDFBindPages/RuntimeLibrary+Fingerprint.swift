@@ -21,7 +21,7 @@ extension SuggestRules {
 extension RuntimeLibrary {
   /// The page tools, a line each: the path, size, inode and modification time of every shared
   /// library that loading poppler, cairo, Tesseract and TurboJPEG maps into this process, and of
-  /// Tesseract's script data, in path order. A library that cannot be loaded is absent:
+  /// Tesseract's script data and English data (`WordReader`), in path order. A library that cannot be loaded is absent:
   /// installing it changes the lines too. Loads the libraries, as a page worker does (no script
   /// data is read).
   package static func pageTools() -> [String] {
@@ -32,8 +32,10 @@ extension RuntimeLibrary {
     // Only what the page libraries brought: not the program itself, nor what it had loaded
     // already (an upgraded pdfbind with the same rules keeps its cache).
     var files = mappedFiles().subtracting(before)
-    if let directory = try? ScriptDetector.scriptDataDirectory() {
-      files.insert(directory + "/" + TesseractLibrary.scriptData)
+    for data in [TesseractLibrary.scriptData, WordReader.languageData] {
+      if let directory = ScriptDetector.dataDirectory(holding: data) {
+        files.insert(directory + "/" + data)
+      }
     }
     return files.sorted().map { file in
       var status = stat()

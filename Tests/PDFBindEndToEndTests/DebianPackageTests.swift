@@ -49,8 +49,8 @@ struct DebianPackageTests {
     #expect(!depends.contains { $0.contains("swift") || $0.contains("dispatch") }, "\(depends)")
     #expect(
       try Self.field("Recommends").components(separatedBy: ", ") == [
-        "libpoppler-glib8", "libcairo2", "libtesseract5", "tesseract-ocr-osd", "libturbojpeg0",
-        "fonts-dejavu-core",
+        "libpoppler-glib8", "libcairo2", "libtesseract5", "tesseract-ocr-osd",
+        "tesseract-ocr-eng", "libturbojpeg0", "fonts-dejavu-core",
       ])
     let listing = try runProcess("/usr/bin/dpkg-deb", ["--contents", try #require(Self.package)])
     let files = listing.out.split(separator: "\n").filter { !$0.hasPrefix("d") }.map {

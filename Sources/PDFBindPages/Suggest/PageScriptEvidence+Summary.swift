@@ -17,6 +17,11 @@ extension PageScriptEvidence.PageReading {
         ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"
         : "\(script)?, read upside down or sideways"
     }
+    if wordsReadLatin, says != nil,
+      reading.confidence < PageScriptEvidence.minimumRunningTextConfidence
+    {
+      return "\(latinWords ?? 0) Latin words recognised (Tesseract's script: \(script)?)"
+    }
     if PageScriptEvidence.rightToLeftScripts.contains(script), says != nil {
       // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).
       return layout.lines == .rows ? "\(script) script" : "\(script) script (rows unclear)"

@@ -94,6 +94,9 @@ enum PageScriptEvidence {
     /// Japanese whose marks show no direction or rows in doubt (`asksBlockLines`); nil
     /// elsewhere.
     var blockLines: TextBlockLines?
+    /// The Latin words recognised with confidence (`WordReader`), on a page of running text
+    /// read as Latin with little confidence (`asksLatinWords`); nil elsewhere.
+    var latinWords: Int?
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down.
@@ -162,11 +165,9 @@ enum PageScriptEvidence {
       // `leastRowTiles`; vertical Chinese misread as Latin fills squares of columns.
       // Blackletter whose lines leave no blank row between them is running text as well
       // (`closeSetBlackletter`).
-      let runningRows =
-        (layout.isRunningText && layout.lines == .rows)
-        || (layout.lines == nil && layout.writingPatchesInRows) || closeSetBlackletter
+      let runningRows = inRowsOfText || closeSetBlackletter
       if PageScriptEvidence.leftToRightScripts.contains(script), runningRows,
-        confidence >= minimumRunningTextConfidence * scale
+        confidence >= minimumRunningTextConfidence * scale || wordsReadLatin
       {
         return .leftEdge
       }

@@ -4,7 +4,8 @@ extension PageScriptEvidence {
   /// Tesseract's reading of one page's picture, and what it asked measured where the picture
   /// is kept (`PageReply.drawnReading`).
   typealias DrawnReading = (
-    reading: ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?
+    reading: ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?,
+    latinWords: Int?
   )
 
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
@@ -124,6 +125,9 @@ extension PageScriptEvidence {
         // A page read as Chinese or Japanese whose marks show no columns: its text blocks'
         // lines as Tesseract's layout analysis finds them.
         page.blockLines = read.blockLines
+        // A page of running text read as Latin with little confidence: its Latin words
+        // recognised with confidence (`WordReader`).
+        page.latinWords = read.latinWords
       }
       taken.append(page)
       if let observe {

@@ -27,15 +27,21 @@ final class ScriptDetector: @unchecked Sendable {
     "/usr/local/share/tessdata", "/usr/share/tessdata",
   ]
 
-  /// The folder that holds the script data, where Tesseract will look for it. TESSDATA_PREFIX,
-  /// when set, is the only place Tesseract looks.
+  /// The folders Tesseract looks in for its data: TESSDATA_PREFIX alone when it is set.
+  static var searchedDirectories: [String] {
+    getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? dataDirectories
+  }
+
+  /// The first of `searchedDirectories` that holds `file`; nil when none does.
+  static func dataDirectory(holding file: String) -> String? {
+    searchedDirectories.first { access($0 + "/" + file, R_OK) == 0 }
+  }
+
+  /// The folder that holds the script data, where Tesseract will look for it.
   static func scriptDataDirectory() throws(RuntimeLibrary.Unavailable) -> String {
-    let searched = getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? dataDirectories
-    guard
-      let directory = searched.first(where: {
-        access($0 + "/" + TesseractLibrary.scriptData, R_OK) == 0
-      })
-    else { throw RuntimeLibrary.Unavailable(.scriptData, .missingData(searched: searched)) }
+    guard let directory = dataDirectory(holding: TesseractLibrary.scriptData) else {
+      throw RuntimeLibrary.Unavailable(.scriptData, .missingData(searched: searchedDirectories))
+    }
     return directory
   }
 

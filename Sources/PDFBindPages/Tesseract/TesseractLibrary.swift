@@ -5,8 +5,9 @@
 import Glibc
 import PDFBindCore
 
-/// Tesseract's C API (`tesseract/capi.h`), the few functions orientation-and-script detection
-/// and layout analysis need, looked up once per process. The handle from dlopen is never
+/// Tesseract's C API (`tesseract/capi.h`), the few functions orientation-and-script detection,
+/// layout analysis and the recognition of words (`WordReader`) need, looked up once per
+/// process. The handle from dlopen is never
 /// closed (hence `@unchecked Sendable`: a table of C function pointers written once, before
 /// any thread sees it; each Tesseract handle belongs to one `ScriptDetector`).
 struct TesseractLibrary: @unchecked Sendable {
@@ -26,6 +27,8 @@ struct TesseractLibrary: @unchecked Sendable {
   /// PSM_AUTO_ONLY: layout analysis (blocks and their lines), no orientation detection and no
   /// recognition.
   static let pageSegmentationLayoutOnly: Int32 = 2
+  /// PSM_AUTO: layout analysis and recognition, no orientation detection.
+  static let pageSegmentationAuto: Int32 = 3
 
   /// The library, loaded on first need (asked again while it cannot be: `RuntimeLoader`).
   static let loader = RuntimeLoader { () throws(RuntimeLibrary.Unavailable) in
@@ -40,6 +43,18 @@ struct TesseractLibrary: @unchecked Sendable {
   let end: @convention(c) (Handle) -> Void
   /// TessBaseAPIInit3(handle, datapath, language): 0 when the language data loaded.
   let initialize: @convention(c) (Handle, CString?, CString) -> Int32
+  /// TessBaseAPIInit2(handle, datapath, language, engine mode): Init3 with the engine chosen
+  /// (`engineLSTM`: the LSTM recogniser alone).
+  let initializeEngine: @convention(c) (Handle, CString?, CString, Int32) -> Int32
+  /// OEM_LSTM_ONLY.
+  static let engineLSTM: Int32 = 1
+  /// TessBaseAPIGetTsvText(handle, page number): recognises the picture set, if it was not,
+  /// and returns one line a block, paragraph, line and word with its confidence and text, as
+  /// a string the caller deletes (TessDeleteText); nil when recognition fails.
+  let tsvText: @convention(c) (Handle, Int32) -> UnsafeMutablePointer<CChar>?
+  let deleteText: @convention(c) (UnsafeMutablePointer<CChar>) -> Void
+  /// TessBaseAPISetRectangle(handle, left, top, width, height): recognition looks only there.
+  let setRectangle: @convention(c) (Handle, Int32, Int32, Int32, Int32) -> Void
   let setVariable: @convention(c) (Handle, CString, CString) -> Int32
   let setPageSegmentationMode: @convention(c) (Handle, Int32) -> Void
   /// TessBaseAPISetImage(handle, pixels, width, height, bytes per pixel, bytes per line):
@@ -93,6 +108,10 @@ struct TesseractLibrary: @unchecked Sendable {
     delete = try Self.symbol(library, "TessBaseAPIDelete")
     end = try Self.symbol(library, "TessBaseAPIEnd")
     initialize = try Self.symbol(library, "TessBaseAPIInit3")
+    initializeEngine = try Self.symbol(library, "TessBaseAPIInit2")
+    tsvText = try Self.symbol(library, "TessBaseAPIGetTsvText")
+    deleteText = try Self.symbol(library, "TessDeleteText")
+    setRectangle = try Self.symbol(library, "TessBaseAPISetRectangle")
     setVariable = try Self.symbol(library, "TessBaseAPISetVariable")
     setPageSegmentationMode = try Self.symbol(library, "TessBaseAPISetPageSegMode")
     setImage = try Self.symbol(library, "TessBaseAPISetImage")

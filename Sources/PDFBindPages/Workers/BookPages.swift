@@ -150,10 +150,10 @@ final class BookPages: Sendable {
     let request = PageRequest.readDrawn(
       book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
     switch perform(request, page: index + 1, on: lent) {
-    case .success(.drawnReading(let reading, let rows, let blockLines)):
-      return (reading, rows, blockLines)
+    case .success(.drawnReading(let reading, let rows, let blockLines, let latinWords)):
+      return (reading, rows, blockLines, latinWords)
     case .success(.unavailable(let why)): throw why
-    case .success, .failure: return (nil, nil, nil)
+    case .success, .failure: return (nil, nil, nil, nil)
     }
   }
 

@@ -44,7 +44,7 @@ extension PageReply {
         // Only pdfbind's side stops a page; a worker never answers so.
         out.int(0)
       }
-    case .drawnReading(let reading, let rows, let blockLines):
+    case .drawnReading(let reading, let rows, let blockLines, let latinWords):
       out.int(11)
       out.reading(reading)
       out.bool(rows != nil)
@@ -56,6 +56,8 @@ extension PageReply {
       }
       out.bool(blockLines != nil)
       if let blockLines { [blockLines.topToBottom, blockLines.across].forEach { out.double($0) } }
+      out.bool(latinWords != nil)
+      if let latinWords { out.int(latinWords) }
     case .unavailable(let why):
       out.int(7)
       out.string(why.library.rawValue)
@@ -143,7 +145,9 @@ extension PageReply {
       if try input.bool() {
         blockLines = TextBlockLines(topToBottom: try input.double(), across: try input.double())
       }
-      self = .drawnReading(reading, closeSetRows: rows, blockLines: blockLines)
+      let latinWords = try input.bool() ? try input.int() : nil
+      self = .drawnReading(
+        reading, closeSetRows: rows, blockLines: blockLines, latinWords: latinWords)
     case 7:
       let library = try Self.role(&input)
       let reason: RuntimeLibrary.Unavailable.Reason

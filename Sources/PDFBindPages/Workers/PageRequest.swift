@@ -103,7 +103,8 @@ enum PageReply: Sendable {
   /// close-set rows (`PageScriptEvidence.closeSetScripts`), the close-set rows measured on
   /// that picture where it is kept; when read upright as Chinese or Japanese on a page whose
   /// marks show no direction, its text blocks' lines (`TextBlockLines`).
-  case drawnReading(ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?)
+  case drawnReading(
+    ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?, latinWords: Int?)
 }
 
 extension PageRequest {

@@ -23,6 +23,11 @@ public enum PageWorker {
     guard arguments.count >= 2, arguments[1] == argument else { return }
     let megabytes = arguments.count >= 3 ? Int(arguments[2]) ?? 0 : 0
     limitMemory(megabytes: megabytes)
+    // Tesseract's recogniser runs its loops on OpenMP threads, which spin while they wait:
+    // beside the other workers on a machine's cores they cost more than they save (the real
+    // bench's English commentary took 7 s so, a third of it in libgomp and the scheduler).
+    // libgomp reads this when Tesseract loads it.
+    setenv("OMP_THREAD_LIMIT", "1", 1)
     var worker = Served()
     while let request = Frames.read(from: socket) {
       guard let decoded = try? PageRequest(decoding: request) else { _exit(3) }
@@ -61,6 +66,9 @@ public enum PageWorker {
     /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), and its
     /// layout, for reading.
     var drawn: (key: String, image: GreyImage, layout: WritingLayout)?
+    /// Made on the first page that asks for its words; nil inside when English's data is
+    /// missing.
+    var wordReader: WordReader??
     let fault = TestFault.current
 
     /// Lets go of the file open, and of the picture drawn from it, when `book` is another
@@ -181,8 +189,9 @@ public enum PageWorker {
     /// reading asks measured on the picture, which does not cross to pdfbind: its close-set
     /// rows when read as blackletter, its text blocks' lines (`TextBlockLines`) when read as
     /// Chinese or Japanese on a page whose marks show no direction, or rows in doubt
-    /// (`PageScriptEvidence.asksBlockLines`).
-    private func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
+    /// (`PageScriptEvidence.asksBlockLines`), its Latin words read with confidence when it is
+    /// running text read as Latin with little confidence (`asksLatinWords`).
+    private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
       let resolution = PageScriptEvidence.resolution(image)
       // A page drawn again here (its picture was kept by another worker) is measured once.
       var layout = layout ?? WritingLayout(image)
@@ -201,11 +210,21 @@ public enum PageWorker {
       } catch {
         return .unavailable(error)
       }
+      var latinWords: Int?
+      if let reading, PageScriptEvidence.asksLatinWords(reading, layout: layout) {
+        if wordReader == nil { wordReader = .some(WordReader()) }
+        latinWords = (wordReader ?? nil)?.confidentLatinWords(
+          image, resolution: resolution, enough: PageScriptEvidence.leastLatinWords)
+      }
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
-      else { return .drawnReading(reading, closeSetRows: nil, blockLines: blockLines) }
+      else {
+        return .drawnReading(
+          reading, closeSetRows: nil, blockLines: blockLines, latinWords: latinWords)
+      }
       layout.measureCloseSetRows(in: image)
-      return .drawnReading(reading, closeSetRows: layout.closeSetRows, blockLines: nil)
+      return .drawnReading(
+        reading, closeSetRows: layout.closeSetRows, blockLines: nil, latinWords: latinWords)
     }
   }
 }

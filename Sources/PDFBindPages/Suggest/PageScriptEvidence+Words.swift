@@ -1,0 +1,42 @@
+// Words recognised on a page of running text that script detection reads as Latin without
+// the confidence it needs: print set in a face or a layout it knows less well (an English
+// commentary with Greek words in it, a magazine's columns).
+
+extension PageScriptEvidence {
+  /// Latin words recognised with confidence (`ConfidentWords`) that make a page of running
+  /// text Latin writing, whatever confidence script detection gives it. Measured with
+  /// Tesseract's English recogniser on the page as pdfbind draws it (bench/suggest/README.md,
+  /// "Tesseract's LSTM recognition as script evidence"): on the pages of right-to-left books,
+  /// at most 8 (172 pages of the tuning seed's image books: Arabic, Hebrew, Persian, Urdu,
+  /// Chinese and Japanese) and 3 (29 pages of the real bench's tuned part); on the balloons of
+  /// a translated manga, which hold English and read right to left, at most 23 (seed 19);
+  /// on the real bench's pages of Latin running text read with too little confidence, 30 to
+  /// 543 (an English commentary on Sophocles 410, a magazine page 543).
+  static let leastLatinWords = 60
+
+  /// Whether a reading asks for its page's words (`WordReader`, in the page worker): a page
+  /// read upright as Latin, Cyrillic, Greek or blackletter with less confidence than running
+  /// text needs, whose writing runs in rows as running text does. Recognition costs about a
+  /// second a page, so no other page pays for it.
+  static func asksLatinWords(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
+    guard reading.orientation == 0, leftToRightScripts.contains(reading.script),
+      reading.confidence < minimumRunningTextConfidence, !(layout.holdsWriting && layout.isRuled)
+    else { return false }
+    return PageReading(page: 0, layout: layout, reading: reading).inRowsOfText
+  }
+}
+
+extension PageScriptEvidence.PageReading {
+  /// Enough Latin words were recognised on this page (`leastLatinWords`) to take it for
+  /// Latin writing.
+  var wordsReadLatin: Bool { (latinWords ?? 0) >= PageScriptEvidence.leastLatinWords }
+
+  /// The page's writing runs in rows as running text does: rows across a page of writing,
+  /// or, where the whole page shows no direction, patches of writing in rows (a magazine
+  /// page beside its photograph, two text columns, a photographed book with the table
+  /// around it).
+  var inRowsOfText: Bool {
+    (layout.isRunningText && layout.lines == .rows)
+      || (layout.lines == nil && layout.writingPatchesInRows)
+  }
+}

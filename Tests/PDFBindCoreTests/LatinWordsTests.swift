@@ -1,0 +1,113 @@
+import Foundation
+import PDFBindTestSupport
+import SystemPackage
+import Testing
+
+@testable import PDFBindCore
+@testable import PDFBindPages
+
+/// A page of running text that script detection reads as Latin without the confidence it
+/// needs is taken for Latin writing when Tesseract's English recogniser reads enough Latin
+/// words on it with confidence (`PageScriptEvidence.leastLatinWords`).
+@Suite("Latin words recognised on a page of running text")
+struct LatinWordsTests {
+  static let available = WordReader() != nil
+  typealias PageReading = PageScriptEvidence.PageReading
+
+  /// One line of Tesseract's TSV output for a word (level 5).
+  static func word(_ text: String, confidence: Double) -> String {
+    "5\t1\t1\t1\t1\t1\t10\t10\t40\t12\t\(confidence)\t\(text)"
+  }
+
+  @Test("Counted: words read with confidence, three Latin letters or more once punctuation is cut")
+  func counting() {
+    let tsv = [
+      "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext",
+      "4\t1\t1\t1\t1\t0\t10\t10\t400\t12\t-1\t",
+      Self.word("Sophocles,", confidence: 96),
+      Self.word("“Ajax”", confidence: 91),
+      Self.word("Übersetzung", confidence: 88),
+      Self.word("œuvre", confidence: 85),
+      Self.word("the", confidence: 80),
+      // Not counted: read with too little confidence, too short, not Latin letters.
+      Self.word("commentary", confidence: 79.9),
+      Self.word("of", confidence: 97),
+      Self.word("λόγος", confidence: 95),
+      Self.word("книга", confidence: 95),
+      Self.word("كتاب", confidence: 95),
+      Self.word("1881", confidence: 99),
+      Self.word("A4x", confidence: 99),
+    ].joined(separator: "\n")
+    #expect(ConfidentWords(tsv: tsv).latin == 5)
+  }
+
+  /// A page of running text in rows, read as `script` at `confidence`, upright unless
+  /// `orientation` says otherwise, with `latinWords` recognised.
+  static func page(
+    _ script: String, _ confidence: Double, orientation: Int = 0, latinWords: Int? = nil
+  ) -> PageReading {
+    var page = PageReading(
+      page: 1, layout: PageScriptReadingsTests.rows,
+      reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
+    page.latinWords = latinWords
+    return page
+  }
+
+  @Test("Only running text read upright as Latin, Cyrillic or Greek with little confidence asks")
+  func whoAsks() throws {
+    let rows = PageScriptReadingsTests.rows
+    #expect(
+      PageScriptEvidence.asksLatinWords(
+        try #require(Self.page("Latin", 0.38).reading), layout: rows))
+    #expect(
+      PageScriptEvidence.asksLatinWords(
+        try #require(Self.page("Cyrillic", 0.2).reading), layout: rows))
+    // Sure enough already; not a left-to-right script; not upright.
+    #expect(
+      !PageScriptEvidence.asksLatinWords(
+        try #require(Self.page("Latin", 0.6).reading), layout: rows))
+    #expect(
+      !PageScriptEvidence.asksLatinWords(
+        try #require(Self.page("Arabic", 0.3).reading), layout: rows))
+    #expect(
+      !PageScriptEvidence.asksLatinWords(
+        try #require(Self.page("Latin", 0.3, orientation: 180).reading), layout: rows))
+  }
+
+  @Test("Enough Latin words make such a page say left-edge; fewer leave it as it was")
+  func decides() {
+    let least = PageScriptEvidence.leastLatinWords
+    #expect(Self.page("Latin", 0.38).says == nil)
+    #expect(Self.page("Latin", 0.38, latinWords: least - 1).says == nil)
+    #expect(Self.page("Latin", 0.38, latinWords: least).says == .leftEdge)
+    #expect(Self.page("Cyrillic", 0.2, latinWords: 412).says == .leftEdge)
+    #expect(
+      Self.page("Latin", 0.38, latinWords: 412).summary
+        == "412 Latin words recognised (Tesseract's script: Latin?)")
+  }
+
+  /// Page 1 of `fixture` as page script detection draws it.
+  static func drawn(_ fixture: String) throws -> GreyImage {
+    let path = Fixture.path(fixture)
+    try #require(FileManager.default.fileExists(atPath: path), "\(fixture) is a fixture")
+    let document = try PopplerDocument(path: FilePath(path), password: nil)
+    let side = PageScriptEvidence.pictureSide
+    return try document.greyImage(0, maxWidth: side, maxHeight: side)
+  }
+
+  @Test(
+    "Tesseract's English recogniser reads Latin words on an English scan, few on an Arabic one",
+    .enabled(if: available, "Tesseract or its English data (tesseract-ocr-eng) is missing"))
+  func recognised() throws {
+    let reader = try #require(WordReader())
+    let english = try Self.drawn("pictures/english-scan.pdf")
+    let arabic = try Self.drawn("pictures/arabic-scan.pdf")
+    let least = PageScriptEvidence.leastLatinWords
+    let englishWords = reader.confidentLatinWords(
+      english, resolution: PageScriptEvidence.resolution(english), enough: least)
+    let arabicWords = reader.confidentLatinWords(
+      arabic, resolution: PageScriptEvidence.resolution(arabic), enough: least)
+    #expect((englishWords ?? 0) >= least, "\(String(describing: englishWords))")
+    #expect((arabicWords ?? 0) < least / 4, "\(String(describing: arabicWords))")
+  }
+}
