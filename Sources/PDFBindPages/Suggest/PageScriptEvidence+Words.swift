@@ -1,6 +1,6 @@
 // Words recognised on a page of running text that script detection reads as Latin without
 // the confidence it needs: print set in a face or a layout it knows less well (an English
-// commentary with Greek words in it, a magazine's columns).
+// commentary with Greek words in it, a German newspaper in blackletter).
 
 extension PageScriptEvidence {
   /// Latin words recognised with confidence (`ConfidentWords`) that make a page of running
@@ -10,14 +10,15 @@ extension PageScriptEvidence {
   /// at most 8 (172 pages of the tuning seed's image books: Arabic, Hebrew, Persian, Urdu,
   /// Chinese and Japanese) and 3 (29 pages of the real bench's tuned part); on the balloons of
   /// a translated manga, which hold English and read right to left, at most 23 (seed 19);
-  /// on the real bench's pages of Latin running text read with too little confidence, 30 to
-  /// 543 (an English commentary on Sophocles 410, a magazine page 543).
+  /// on the real bench's pages of left-to-right running text that ask, 30 to 410 (Campbell's
+  /// English commentary on Sophocles 410, Lobeck's Latin commentary 183).
   static let leastLatinWords = 60
 
   /// Whether a reading asks for its page's words (`WordReader`, in the page worker): a page
   /// read upright as Latin, Cyrillic, Greek or blackletter with less confidence than running
-  /// text needs, whose writing runs in rows as running text does. Recognition costs about a
-  /// second a page, so no other page pays for it.
+  /// text needs, whose writing runs in rows as running text does, and which is not ruled (the
+  /// lines of a table or of staves make rows of anything). Recognition costs a second or more
+  /// a page, so no other page pays for it.
   static func asksLatinWords(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
     guard reading.orientation == 0, leftToRightScripts.contains(reading.script),
       reading.confidence < minimumRunningTextConfidence, !(layout.holdsWriting && layout.isRuled)

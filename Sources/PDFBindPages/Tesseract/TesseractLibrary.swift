@@ -6,10 +6,10 @@ import Glibc
 import PDFBindCore
 
 /// Tesseract's C API (`tesseract/capi.h`), the few functions orientation-and-script detection,
-/// layout analysis and the recognition of words (`WordReader`) need, looked up once per
-/// process. The handle from dlopen is never
-/// closed (hence `@unchecked Sendable`: a table of C function pointers written once, before
-/// any thread sees it; each Tesseract handle belongs to one `ScriptDetector`).
+/// layout analysis and the recognition of words need, looked up once per process. The handle
+/// from dlopen is never closed (hence `@unchecked Sendable`: a table of C function pointers
+/// written once, before any thread sees it; each Tesseract handle belongs to one
+/// `ScriptDetector` or one `WordReader`).
 struct TesseractLibrary: @unchecked Sendable {
   typealias Handle = OpaquePointer
   /// A leptonica picture (`PIX *`).

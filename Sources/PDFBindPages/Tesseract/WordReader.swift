@@ -72,8 +72,9 @@ final class WordReader {
 /// page, block, paragraph, line, word, left, top, width, height, confidence, text) that count
 /// as Latin words read with confidence.
 struct ConfidentWords: Equatable {
-  /// Words recognised with this confidence (0 to 100) or more count. On the real bench's
-  /// pages of Latin print, most words read right score over 90.
+  /// Words recognised with this confidence (0 to 100) or more count: the 546 words of the
+  /// real bench's English commentary averaged 94, the words found on its Arabic pages 26 to
+  /// 38.
   static let leastConfidence = 80.0
   /// Letters a word needs: shorter ones ("a", "of", a stray "ll" in a picture's texture) are
   /// what recognition finds in anything.
