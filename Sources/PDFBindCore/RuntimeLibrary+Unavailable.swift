@@ -40,11 +40,10 @@ extension RuntimeLibrary {
       case .notInstalled(let detail): detail
       case .wrongVersion(let function): "\(library.soname ?? library.rawValue) lacks \(function)"
       case .missingData(let searched):
-        library == .scriptData
-          ? "\(Role.scriptDataFile) is not in " + searched.joined(separator: " or ")
-          : "no " + searched.joined(separator: ", ")
+        library.dataFile.map { "\($0) is not in " + searched.joined(separator: " or ") }
+          ?? "no " + searched.joined(separator: ", ")
       case .dataRefused(let directory):
-        "Tesseract cannot load \(Role.scriptDataFile) from \(directory)"
+        "Tesseract cannot load \(library.dataFile ?? Role.scriptDataFile) from \(directory)"
       case .needs(let other):
         "\(library.soname ?? library.rawValue) is loaded only after "
           + "\(other.soname ?? other.rawValue), which cannot be"
@@ -60,8 +59,19 @@ extension RuntimeLibrary.Role {
   package static let cairoSoname = "libcairo.so.2"
   package static let tesseractSoname = "libtesseract.so.5"
   package static let turboJPEGSoname = "libturbojpeg.so.0"
-  /// ... and the file of Tesseract's data for orientation and script detection.
+  /// ... and the files of Tesseract's data for orientation and script detection, and for
+  /// recognising English.
   package static let scriptDataFile = "osd.traineddata"
+  package static let wordDataFile = "eng.traineddata"
+
+  /// The data file Tesseract loads for this role; nil for libraries and fonts.
+  package var dataFile: String? {
+    switch self {
+    case .scriptData: Self.scriptDataFile
+    case .wordData: Self.wordDataFile
+    default: nil
+    }
+  }
 
   /// The shared library's soname; nil for data and fonts.
   package var soname: String? {
@@ -70,7 +80,7 @@ extension RuntimeLibrary.Role {
     case .cairo: Self.cairoSoname
     case .tesseract: Self.tesseractSoname
     case .turboJPEG: Self.turboJPEGSoname
-    case .scriptData, .font: nil
+    case .scriptData, .wordData, .font: nil
     }
   }
 
@@ -81,6 +91,7 @@ extension RuntimeLibrary.Role {
     case .cairo: "libcairo2"
     case .tesseract: "libtesseract5"
     case .scriptData: "tesseract-ocr-osd"
+    case .wordData: "tesseract-ocr-eng"
     case .turboJPEG: "libturbojpeg0"
     case .font: "fonts-dejavu-core"
     }

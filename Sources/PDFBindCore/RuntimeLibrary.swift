@@ -3,7 +3,8 @@
 /// carries one; PDFBindPages' `RuntimeLibrary.inspect()` lists them.
 ///
 /// Reading and setting bindings needs none of them. Drawing pages and reading their text
-/// (poppler-glib and cairo), the script in page pictures (Tesseract and its `osd` data), fast
+/// (poppler-glib and cairo), the script in page pictures (Tesseract, its `osd` data and its `eng`
+/// data for Latin print it is unsure of), fast
 /// decoding of pages that are one JPEG scan (TurboJPEG) and the labels of a preview (a
 /// sans-serif font) do; without them those parts say what is missing and the rest works.
 public struct RuntimeLibrary: Equatable, Sendable {
@@ -17,6 +18,9 @@ public struct RuntimeLibrary: Equatable, Sendable {
     case tesseract
     /// Tesseract's orientation-and-script data, `osd.traineddata`.
     case scriptData = "tesseract-osd"
+    /// Tesseract's English data, `eng.traineddata`: its recogniser confirms Latin print that
+    /// script detection is unsure of.
+    case wordData = "tesseract-eng"
     /// TurboJPEG: decodes pages that are one JPEG scan; without it poppler draws them, slower.
     case turboJPEG = "turbojpeg"
     /// DejaVu Sans, the font of a preview's labels.

@@ -59,7 +59,21 @@ extension RuntimeLibrary {
     } catch {
       data = .unavailable(error)
     }
-    return [library, entry(.scriptData, TesseractLibrary.scriptData, found: data)]
+    // English's data likewise, judged by Tesseract when there.
+    var words: Availability
+    let wordData = WordReader.languageData
+    if let directory = ScriptDetector.dataDirectory(holding: wordData) {
+      let refused = Unavailable(.wordData, .dataRefused(directory: directory))
+      let loads = if case .success = shared { WordReader() != nil } else { true }
+      words = loads ? .available(file: directory + "/" + wordData) : .unavailable(refused)
+    } else {
+      words = .unavailable(
+        Unavailable(.wordData, .missingData(searched: ScriptDetector.searchedDirectories)))
+    }
+    return [
+      library, entry(.scriptData, TesseractLibrary.scriptData, found: data),
+      entry(.wordData, wordData, found: words),
+    ]
   }
 
   private static func turboJPEG() -> RuntimeLibrary {

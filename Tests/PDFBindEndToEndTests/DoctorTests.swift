@@ -8,7 +8,7 @@ import Testing
 @Suite("doctor: the libraries loaded at run time")
 struct DoctorTests {
   static let libraries = [
-    "poppler-glib", "cairo", "tesseract", "tesseract-osd", "turbojpeg", "font",
+    "poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng", "turbojpeg", "font",
   ]
   static let popplerLibrary = "/usr/lib/x86_64-linux-gnu/libpoppler-glib.so.8"
 
@@ -34,12 +34,10 @@ struct DoctorTests {
     let text = try PDFBindRunner.run("doctor")
     #expect(text.status == 0 && text.err == "")
     let lines = text.out.split(separator: "\n").map(String.init)
-    #expect(lines.count == 6 * 3 + 1, "\(text.out)")
+    #expect(lines.count == 7 * 3 + 1, "\(text.out)")
     #expect(
       lines.filter { !$0.hasPrefix(" ") }.dropLast().map { $0.prefix { $0 != ":" } }
-        == [
-          "poppler-glib", "cairo", "tesseract", "tesseract-osd", "turbojpeg", "font",
-        ].map { Substring($0) })
+        == Self.libraries.map { Substring($0) })
     #expect(lines.last == "get, set, check, history and revert need none of them.")
     #expect(lines.contains("  used by: preview"), "the font is for preview alone")
     let report = try Self.report(try PDFBindRunner.run("doctor", "--json"))
@@ -57,6 +55,9 @@ struct DoctorTests {
     #expect(
       report["tesseract-osd"]?["file"] as? String
         == "/usr/share/tesseract-ocr/5/tessdata/osd.traineddata")
+    #expect(
+      report["tesseract-eng"]?["file"] as? String
+        == "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata")
   }
 
   @Test("Without Tesseract's script data doctor says where it looked, and exits 0")
@@ -73,6 +74,12 @@ struct DoctorTests {
     #expect(report["tesseract-osd"]?["found"] as? Bool == false)
     #expect(report["tesseract-osd"]?["file"] is NSNull)
     #expect(report["tesseract"]?["found"] as? Bool == true)
+    // English's data is looked for in the same places.
+    #expect(
+      text.out.contains(
+        "tesseract-eng: missing (eng.traineddata is not in /nonexistent); Debian: apt-get "
+          + "install tesseract-ocr-eng\n"), "\(text.out)")
+    #expect(report["tesseract-eng"]?["package"] as? String == "tesseract-ocr-eng")
   }
 
   @Test(

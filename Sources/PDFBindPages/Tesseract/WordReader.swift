@@ -12,7 +12,7 @@ final class WordReader {
 
   /// The language data read: its LSTM model recognises the Latin alphabet of English, French,
   /// German and Latin print alike.
-  static let languageData = "eng.traineddata"
+  static let languageData = RuntimeLibrary.Role.wordDataFile
 
   /// nil when Tesseract or English's data is missing, or refused: the pages it would have
   /// confirmed then stay as script detection leaves them.

@@ -9,8 +9,8 @@ extension PDFBindCommand {
       abstract: "List the libraries pdfbind loads at run time, and what works without each.",
       discussion: """
         get, set, check, history and revert need none of them. Drawing pages and reading \
-        their text (poppler-glib, cairo), the script in page pictures (Tesseract and its osd \
-        data), JPEG scans (TurboJPEG) and preview's labels (DejaVu Sans) are loaded only by \
+        their text (poppler-glib, cairo), the script in page pictures (Tesseract, its osd \
+        data, and its eng data for Latin print it is unsure of), JPEG scans (TurboJPEG) and preview's labels (DejaVu Sans) are loaded only by \
         the commands that use them; doctor loads each as they do and says whether it was \
         found, from which file, which commands use it and what they do without it. The exit \
         status is 0 whatever is missing: each library is optional.
@@ -59,6 +59,12 @@ extension PDFBindCommand {
           suggesting,
           "the script in page pictures is not read: the evidence says so, and a scan without "
             + "text or other evidence stays undecided"
+        )
+      case .wordData:
+        (
+          suggesting,
+          "a page of running text whose script Tesseract reads as Latin, Cyrillic or Greek with "
+            + "too little confidence stays uncertain, as the evidence says"
         )
       case .turboJPEG:
         (suggesting, "poppler draws the pages that are one JPEG scan: the same results, slower")
