@@ -7,7 +7,7 @@ extension PageScriptEvidence {
   /// text Latin writing, whatever confidence script detection gives it. Measured with
   /// Tesseract's English recogniser on the page as pdfbind draws it (bench/suggest/README.md,
   /// "Tesseract's LSTM recognition as script evidence"): on the pages of right-to-left books,
-  /// at most 8 (172 pages of the tuning seed's image books: Arabic, Hebrew, Persian, Urdu,
+  /// at most 8 (176 pages of the tuning seed's image books: Arabic, Hebrew, Persian, Urdu,
   /// Chinese and Japanese) and 3 (29 pages of the real bench's tuned part); on the balloons of
   /// a translated manga, which hold English and read right to left, at most 23 (seed 19);
   /// on the real bench's pages of left-to-right running text that ask, 30 to 410 (Campbell's
