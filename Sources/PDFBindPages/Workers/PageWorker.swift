@@ -25,8 +25,8 @@ public enum PageWorker {
     limitMemory(megabytes: megabytes)
     // Tesseract's recogniser runs its loops on OpenMP threads, which spin while they wait:
     // beside the other workers on a machine's cores they cost more than they save (the real
-    // bench's English commentary took 7 s so, a third of it in libgomp and the scheduler).
-    // libgomp reads this when Tesseract loads it.
+    // bench's English commentary took 7 s so: a third of the samples in libgomp, a third in the
+    // kernel, switching tasks). libgomp reads this when Tesseract loads it.
     setenv("OMP_THREAD_LIMIT", "1", 1)
     var worker = Served()
     while let request = Frames.read(from: socket) {
