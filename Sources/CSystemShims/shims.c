@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <malloc.h>
+#include <spawn.h>
 #include <unistd.h>
 #include "CSystemShims.h"
 
@@ -16,4 +17,8 @@ int CSystemShims_start_writeback(int fd, off_t offset, off_t length) {
 int CSystemShims_return_free_memory_above(size_t bytes) {
   struct mallinfo2 heap = mallinfo2();
   return heap.fordblks > bytes ? malloc_trim(0) : 0;
+}
+
+int CSystemShims_spawn_close_from(void *actions, int from) {
+  return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
 }

@@ -14,4 +14,8 @@ int CSystemShims_start_writeback(int fd, off_t offset, off_t length);
    back to the system (glibc keeps them otherwise), without paying for it after every small
    piece of work; returns whether it trimmed. */
 int CSystemShims_return_free_memory_above(size_t bytes);
+
+/* posix_spawn_file_actions_addclosefrom_np(3) (glibc 2.34, a GNU extension): the child closes
+   every descriptor from `from` on. `actions` is a posix_spawn_file_actions_t. */
+int CSystemShims_spawn_close_from(void *actions, int from);
 #endif

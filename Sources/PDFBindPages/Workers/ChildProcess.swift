@@ -1,3 +1,4 @@
+import CSystemShims
 import Glibc
 import PDFBindCore
 
@@ -33,6 +34,10 @@ package enum ChildProcess {
     posix_spawn_file_actions_adddup2(&actions, theirs, socket)
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    // Nothing else the parent has open reaches the child, close-on-exec or not: a pipe of the
+    // program's own (its Process's output, read until every writer closes it) would otherwise
+    // stay open in a worker that outlives it, and the program wait for ever.
+    _ = CSystemShims_spawn_close_from(&actions, socket + 1)
     var argv = arguments.map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var environment = ([strdup("SWIFT_BACKTRACE=enable=no")] + added.map { strdup($0) })
