@@ -43,7 +43,7 @@ extension RuntimeLibrary {
         library.dataFile.map { "\($0) is not in " + searched.joined(separator: " or ") }
           ?? "no " + searched.joined(separator: ", ")
       case .dataRefused(let directory):
-        "Tesseract cannot load \(library.dataFile ?? Role.scriptDataFile) from \(directory)"
+        "Tesseract cannot load \(library.dataFile ?? library.rawValue) from \(directory)"
       case .needs(let other):
         "\(library.soname ?? library.rawValue) is loaded only after "
           + "\(other.soname ?? other.rawValue), which cannot be"

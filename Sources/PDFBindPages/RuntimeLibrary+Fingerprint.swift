@@ -32,9 +32,9 @@ extension RuntimeLibrary {
     // Only what the page libraries brought: not the program itself, nor what it had loaded
     // already (an upgraded pdfbind with the same rules keeps its cache).
     var files = mappedFiles().subtracting(before)
-    for data in [TesseractLibrary.scriptData, WordReader.languageData] {
-      if let directory = ScriptDetector.dataDirectory(holding: data) {
-        files.insert(directory + "/" + data)
+    for role in [Role.scriptData, .wordData] {
+      if let directory = try? TesseractLibrary.dataDirectory(for: role), let file = role.dataFile {
+        files.insert(directory + "/" + file)
       }
     }
     return files.sorted().map { file in

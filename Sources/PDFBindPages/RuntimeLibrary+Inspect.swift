@@ -49,31 +49,31 @@ extension RuntimeLibrary {
     var why: Unavailable?
     if case .failure(let unavailable) = shared { why = unavailable }
     let library = entry(.tesseract, soname, found: loaded(.tesseract, soname), why: why)
-    // The data is found whether or not Tesseract loads: doctor says what is there.
-    var data: Availability
-    do throws(Unavailable) {
-      let directory = try ScriptDetector.scriptDataDirectory()
-      data = .available(file: directory + "/" + TesseractLibrary.scriptData)
-      // Tesseract itself judges the data, when it is there to ask.
-      if case .success = shared { _ = try ScriptDetector() }
-    } catch {
-      data = .unavailable(error)
-    }
-    // English's data likewise, judged by Tesseract when there.
-    var words: Availability
-    let wordData = WordReader.languageData
-    if let directory = ScriptDetector.dataDirectory(holding: wordData) {
-      let refused = Unavailable(.wordData, .dataRefused(directory: directory))
-      let loads = if case .success = shared { WordReader() != nil } else { true }
-      words = loads ? .available(file: directory + "/" + wordData) : .unavailable(refused)
-    } else {
-      words = .unavailable(
-        Unavailable(.wordData, .missingData(searched: ScriptDetector.searchedDirectories)))
-    }
+    // The data is found whether or not Tesseract loads (doctor says what is there), and
+    // judged by Tesseract when it is there to ask.
+    let asks = if case .success = shared { true } else { false }
     return [
-      library, entry(.scriptData, TesseractLibrary.scriptData, found: data),
-      entry(.wordData, wordData, found: words),
+      library,
+      data(.scriptData, judgedBy: asks ? { (try? ScriptDetector()) != nil } : nil),
+      data(.wordData, judgedBy: asks ? { WordReader() != nil } : nil),
     ]
+  }
+
+  /// An entry for Tesseract's data file of `role`, found where Tesseract looks for it, and
+  /// refused when `loads` (given where Tesseract loaded) says Tesseract cannot load it.
+  private static func data(_ role: Role, judgedBy loads: (() -> Bool)?) -> RuntimeLibrary {
+    let file = role.dataFile ?? role.rawValue
+    var found: Availability
+    do throws(Unavailable) {
+      let directory = try TesseractLibrary.dataDirectory(for: role)
+      found =
+        loads.map { $0() } ?? true
+        ? .available(file: directory + "/" + file)
+        : .unavailable(Unavailable(role, .dataRefused(directory: directory)))
+    } catch {
+      found = .unavailable(error)
+    }
+    return entry(role, file, found: found)
   }
 
   private static func turboJPEG() -> RuntimeLibrary {

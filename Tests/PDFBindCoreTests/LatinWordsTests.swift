@@ -21,24 +21,20 @@ struct LatinWordsTests {
 
   @Test("Counted: words read with confidence, three Latin letters or more once punctuation is cut")
   func counting() {
-    let tsv = [
-      "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext",
-      "4\t1\t1\t1\t1\t0\t10\t10\t400\t12\t-1\t",
-      Self.word("Sophocles,", confidence: 96),
-      Self.word("“Ajax”", confidence: 91),
-      Self.word("Übersetzung", confidence: 88),
-      Self.word("œuvre", confidence: 85),
-      Self.word("the", confidence: 80),
-      // Not counted: read with too little confidence, too short, not Latin letters.
-      Self.word("commentary", confidence: 79.9),
-      Self.word("of", confidence: 97),
-      Self.word("λόγος", confidence: 95),
-      Self.word("книга", confidence: 95),
-      Self.word("كتاب", confidence: 95),
-      Self.word("1881", confidence: 99),
-      Self.word("A4x", confidence: 99),
-    ].joined(separator: "\n")
-    #expect(ConfidentWords(tsv: tsv).latin == 5)
+    let counted: [(String, Double)] = [
+      ("Sophocles,", 96), ("“Ajax”", 91), ("Übersetzung", 88), ("œuvre", 85), ("the", 80),
+    ]
+    // Read with too little confidence, too short, not Latin letters.
+    let passedOver: [(String, Double)] = [
+      ("commentary", 79.9), ("of", 97), ("λόγος", 95), ("книга", 95), ("كتاب", 95),
+      ("1881", 99), ("A4x", 99),
+    ]
+    let tsv =
+      [
+        "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext",
+        "4\t1\t1\t1\t1\t0\t10\t10\t400\t12\t-1\t",
+      ] + (counted + passedOver).map { Self.word($0.0, confidence: $0.1) }
+    #expect(ConfidentWords(tsv: tsv.joined(separator: "\n")).latin == 5)
   }
 
   /// A page of running text in rows, read as `script` at `confidence`, upright unless

@@ -143,6 +143,6 @@ struct EvidenceRecall {
   /// Tesseract loads and finds its script data; asked once a process.
   private static let scriptReadable: Bool = {
     guard case .success = TesseractLibrary.shared else { return false }
-    return (try? ScriptDetector.scriptDataDirectory()) != nil
+    return (try? TesseractLibrary.dataDirectory(for: .scriptData)) != nil
   }()
 }

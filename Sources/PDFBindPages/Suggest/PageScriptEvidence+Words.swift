@@ -23,7 +23,7 @@ extension PageScriptEvidence {
     guard reading.orientation == 0, leftToRightScripts.contains(reading.script),
       reading.confidence < minimumRunningTextConfidence, !(layout.holdsWriting && layout.isRuled)
     else { return false }
-    return PageReading(page: 0, layout: layout, reading: reading).inRowsOfText
+    return layout.inRowsOfText
   }
 }
 
@@ -32,12 +32,14 @@ extension PageScriptEvidence.PageReading {
   /// Latin writing.
   var wordsReadLatin: Bool { (latinWords ?? 0) >= PageScriptEvidence.leastLatinWords }
 
+}
+
+extension WritingLayout {
   /// The page's writing runs in rows as running text does: rows across a page of writing,
   /// or, where the whole page shows no direction, patches of writing in rows (a magazine
   /// page beside its photograph, two text columns, a photographed book with the table
   /// around it).
   var inRowsOfText: Bool {
-    (layout.isRunningText && layout.lines == .rows)
-      || (layout.lines == nil && layout.writingPatchesInRows)
+    (isRunningText && lines == .rows) || (lines == nil && writingPatchesInRows)
   }
 }

@@ -165,7 +165,7 @@ enum PageScriptEvidence {
       // `leastRowTiles`; vertical Chinese misread as Latin fills squares of columns.
       // Blackletter whose lines leave no blank row between them is running text as well
       // (`closeSetBlackletter`).
-      let runningRows = inRowsOfText || closeSetBlackletter
+      let runningRows = layout.inRowsOfText || closeSetBlackletter
       if PageScriptEvidence.leftToRightScripts.contains(script), runningRows,
         confidence >= minimumRunningTextConfidence * scale || wordsReadLatin
       {

@@ -20,35 +20,10 @@ final class ScriptDetector: @unchecked Sendable {
   private let library: TesseractLibrary
   private let handle: OpaquePointer
 
-  /// Where Tesseract 5 looks for its data when TESSDATA_PREFIX is not set: Debian's place
-  /// first, then the places a source build uses.
-  static let dataDirectories = [
-    "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
-    "/usr/local/share/tessdata", "/usr/share/tessdata",
-  ]
-
-  /// The folders Tesseract looks in for its data: TESSDATA_PREFIX alone when it is set.
-  static var searchedDirectories: [String] {
-    getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? dataDirectories
-  }
-
-  /// The first of `searchedDirectories` that holds `file`; nil when none does.
-  static func dataDirectory(holding file: String) -> String? {
-    searchedDirectories.first { access($0 + "/" + file, R_OK) == 0 }
-  }
-
-  /// The folder that holds the script data, where Tesseract will look for it.
-  static func scriptDataDirectory() throws(RuntimeLibrary.Unavailable) -> String {
-    guard let directory = dataDirectory(holding: TesseractLibrary.scriptData) else {
-      throw RuntimeLibrary.Unavailable(.scriptData, .missingData(searched: searchedDirectories))
-    }
-    return directory
-  }
-
   init() throws(RuntimeLibrary.Unavailable) {
     library = try TesseractLibrary.shared.get()
     // Look for the data first: Tesseract prints its own complaint on stderr when it is missing.
-    let directory = try Self.scriptDataDirectory()
+    let directory = try TesseractLibrary.dataDirectory(for: .scriptData)
     let refused = RuntimeLibrary.Unavailable(.scriptData, .dataRefused(directory: directory))
     guard let handle = library.create() else { throw refused }
     // Tesseract's notes ("Too few characters", resolution estimates) would land on stderr,

@@ -22,6 +22,27 @@ struct TesseractLibrary: @unchecked Sendable {
   static let soname = RuntimeLibrary.Role.tesseractSoname
   /// The data for orientation and script detection (Debian's tesseract-ocr-osd).
   static let scriptData = RuntimeLibrary.Role.scriptDataFile
+
+  /// Where Tesseract 5 looks for its data when TESSDATA_PREFIX is not set: Debian's place
+  /// first, then the places a source build uses.
+  static let dataDirectories = [
+    "/usr/share/tesseract-ocr/5/tessdata", "/usr/share/tesseract-ocr/4.00/tessdata",
+    "/usr/local/share/tessdata", "/usr/share/tessdata",
+  ]
+
+  /// The folder that holds the data file of `role` (`RuntimeLibrary.Role.dataFile`: the script
+  /// data, English's data), where Tesseract will look for it: TESSDATA_PREFIX alone when it is
+  /// set, else `dataDirectories`. Looked for before Tesseract is asked, which prints its own
+  /// complaint on stderr when the data is missing.
+  static func dataDirectory(for role: RuntimeLibrary.Role) throws(RuntimeLibrary.Unavailable)
+    -> String
+  {
+    let searched = getenv("TESSDATA_PREFIX").map { [String(cString: $0)] } ?? dataDirectories
+    guard let file = role.dataFile,
+      let directory = searched.first(where: { access($0 + "/" + file, R_OK) == 0 })
+    else { throw RuntimeLibrary.Unavailable(role, .missingData(searched: searched)) }
+    return directory
+  }
   /// PSM_OSD_ONLY: orientation and script detection, no recognition.
   static let pageSegmentationOSDOnly: Int32 = 0
   /// PSM_AUTO_ONLY: layout analysis (blocks and their lines), no orientation detection and no

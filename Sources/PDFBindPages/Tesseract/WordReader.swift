@@ -10,15 +10,11 @@ final class WordReader {
   private let library: TesseractLibrary
   private let handle: OpaquePointer
 
-  /// The language data read: its LSTM model recognises the Latin alphabet of English, French,
-  /// German and Latin print alike.
-  static let languageData = RuntimeLibrary.Role.wordDataFile
-
   /// nil when Tesseract or English's data is missing, or refused: the pages it would have
   /// confirmed then stay as script detection leaves them.
   init?() {
     guard case .success(let library) = TesseractLibrary.shared,
-      let directory = ScriptDetector.dataDirectory(holding: Self.languageData),
+      let directory = try? TesseractLibrary.dataDirectory(for: .wordData),
       let handle = library.create()
     else { return nil }
     _ = library.setVariable(handle, "debug_file", "/dev/null")

@@ -10,8 +10,9 @@ extension PDFBindCommand {
       discussion: """
         get, set, check, history and revert need none of them. Drawing pages and reading \
         their text (poppler-glib, cairo), the script in page pictures (Tesseract, its osd \
-        data, and its eng data for Latin print it is unsure of), JPEG scans (TurboJPEG) and preview's labels (DejaVu Sans) are loaded only by \
-        the commands that use them; doctor loads each as they do and says whether it was \
+        data, and its eng data for Latin print it is unsure of), JPEG scans (TurboJPEG) and \
+        preview's labels (DejaVu Sans) are loaded only by the commands that use them; doctor \
+        loads each as they do and says whether it was \
         found, from which file, which commands use it and what they do without it. The exit \
         status is 0 whatever is missing: each library is optional.
         """)
