@@ -22,12 +22,11 @@ struct WorkerChoiceTests {
     try body(workers)
   }
 
-  /// The pid of the worker `request` is given, among `idle` (and `lent`), and the pids left idle.
-  func taken(_ request: PageRequest, lent: WorkerProcess? = nil, among idle: [WorkerProcess])
-    -> (taken: Int32?, idle: [Int32])
+  /// The pid of the worker `request` is given among `idle`, and the pids left idle.
+  func taken(_ request: PageRequest, among idle: [WorkerProcess]) -> (taken: Int32?, idle: [Int32])
   {
     var workers = idle
-    let worker = PageWorkers.take(for: request, lent: lent, from: &workers)
+    let worker = PageWorkers.take(for: request, from: &workers)
     return (worker?.pid, workers.map(\.pid))
   }
 
@@ -50,16 +49,6 @@ struct WorkerChoiceTests {
       workers[0].affinity = nil
       #expect(taken(spine, among: workers).taken == workers[2].pid)
       #expect(taken(spine, among: []).taken == nil)
-    }
-  }
-
-  @Test("A worker lent with the page it drew keeps the request")
-  func lentKept() throws {
-    try withWorkers(2) { workers in
-      workers[1].readsScript = true
-      let read = PageRequest.readDrawn(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
-      #expect(
-        taken(read, lent: workers[0], among: [workers[1]]) == (workers[0].pid, [workers[1].pid]))
     }
   }
 }

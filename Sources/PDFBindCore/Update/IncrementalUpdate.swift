@@ -105,8 +105,8 @@ struct IncrementalUpdate: Sendable {
     var rows: [UInt8] = []
     for entry in all {
       rows.append(1)
-      rows += bigEndian(entry.offset, width: offsetWidth)
-      rows += bigEndian(entry.generation, width: generationWidth)
+      rows += bigEndianBytes(entry.offset, width: offsetWidth)
+      rows += bigEndianBytes(entry.generation, width: generationWidth)
     }
     var index: [PDFValue] = []
     for run in consecutiveRuns(all.map(\.number)) {
@@ -158,9 +158,5 @@ struct IncrementalUpdate: Sendable {
     var width = 1
     while width < 8, value >> (8 * width) != 0 { width += 1 }
     return width
-  }
-
-  private func bigEndian(_ value: Int, width: Int) -> [UInt8] {
-    (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
   }
 }

@@ -56,7 +56,8 @@ enum PNGFile {
     var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
     // Width, height, 8 bits a channel, colour type 2 (RGB), deflate, filters chosen by row,
     // no interlacing.
-    let header = bigEndian(UInt32(width)) + bigEndian(UInt32(height)) + [8, 2, 0, 0, 0]
+    let header =
+      bigEndianBytes(width, width: 4) + bigEndianBytes(height, width: 4) + [8, 2, 0, 0, 0]
     append("IHDR", header, to: &file)
     append("IDAT", compressed, to: &file)
     append("IEND", [], to: &file)
@@ -95,11 +96,7 @@ enum PNGFile {
   /// A chunk: its length, type, data and the CRC-32 of type and data.
   private static func append(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
     let typed = Array(type.utf8) + data
-    file += bigEndian(UInt32(data.count)) + typed
-    file += bigEndian(typed.withUnsafeBytes { StreamFilters.crc32($0) })
-  }
-
-  private static func bigEndian(_ value: UInt32) -> [UInt8] {
-    [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value &>> $0) }
+    file += bigEndianBytes(data.count, width: 4) + typed
+    file += bigEndianBytes(typed.withUnsafeBytes { StreamFilters.crc32($0) }, width: 4)
   }
 }

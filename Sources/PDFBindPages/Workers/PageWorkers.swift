@@ -22,16 +22,15 @@ final class PageWorkers: Sendable {
   }
 
   /// Runs `request` in a worker within `time` (a page's, or less when its book has less
-  /// left): `lent`, when given (`lend(holding:)`), else an idle one (`take(for:lent:from:)`)
-  /// or a new one. The answer, and the time it cost (all of `time` when it ran out).
+  /// left): `lent`, when given (`lend(holding:)`), else an idle one (`take(for:from:)`) or a
+  /// new one. The answer, and the time it cost (all of `time` when it ran out).
   func perform(_ request: PageRequest, within time: WorkTime, on lent: WorkerProcess? = nil)
     -> (result: Result<PageReply, PageWorkFailure>, cost: WorkTime)
   {
     let affinity = request.affinity
-    let lent = idle.withLock { Self.take(for: request, lent: lent, from: &$0) }
     let worker: WorkerProcess
-    if let lent {
-      worker = lent
+    if let ready = lent ?? idle.withLock({ Self.take(for: request, from: &$0) }) {
+      worker = ready
     } else {
       switch WorkerProcess.start(executable, megabytes: limits.workerMegabytes) {
       case .success(let started): worker = started
@@ -72,15 +71,13 @@ final class PageWorkers: Sendable {
     }
   }
 
-  /// The worker `request` runs on: `lent`, when given, else one taken from the idle
-  /// `workers` (nil when none is idle). Loading Tesseract costs a worker more than opening a
+  /// The idle worker `request` runs on, taken from `workers` (nil when none is idle). Loading Tesseract costs a worker more than opening a
   /// file (12 to 14 ms and 75 to 99 ms measured here): a reading, or a layout a reading may
   /// follow (`PageRequest.readsScript`), goes first to a worker that has it loaded, other work
   /// to one that has not; then to one holding the file open; the last given back among equals.
-  static func take(
-    for request: PageRequest, lent: WorkerProcess?, from workers: inout [WorkerProcess]
-  ) -> WorkerProcess? {
-    if let lent { return lent }
+  static func take(for request: PageRequest, from workers: inout [WorkerProcess])
+    -> WorkerProcess?
+  {
     let (readsScript, affinity) = (request.readsScript, request.affinity)
     let rank = { (worker: WorkerProcess) in
       (worker.readsScript == readsScript ? 2 : 0) + (worker.affinity == affinity ? 1 : 0)
