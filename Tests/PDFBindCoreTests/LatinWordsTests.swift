@@ -82,6 +82,36 @@ struct LatinWordsTests {
         == "412 Latin words recognised (Tesseract's script: Latin?)")
   }
 
+  /// Issue 40: the real bench's English magazine page, three columns between column rules,
+  /// read as Latin at 0.18: its rules make rows of any marks, so only its words speak for it
+  /// (307 recognised with confidence). Before SuggestRules 16 a ruled page never asked.
+  @Test("On a ruled page the words alone speak: enough make it left-edge, said so")
+  func ruledPage() throws {
+    var ruled = PageScriptReadingsTests.rows
+    ruled.ruledLines = 20
+    #expect(ruled.holdsWriting && ruled.isRuled && ruled.lines == .rows)
+    let magazine = ScriptReading(script: "Latin", confidence: 0.18, orientation: 0)
+    #expect(PageScriptEvidence.asksLatinWords(magazine, layout: ruled))
+    var page = PageReading(page: 1, layout: ruled, reading: magazine)
+    #expect(page.says == nil)
+    page.latinWords = PageScriptEvidence.leastLatinWords - 1
+    #expect(page.says == nil && page.leans == nil)
+    #expect(page.summary == "ruled lines, as of staves, a table or a form (Tesseract: Latin?)")
+    page.latinWords = 307
+    #expect(page.says == .leftEdge)
+    #expect(
+      page.summary
+        == "307 Latin words recognised between ruled lines (Tesseract's script: Latin?)")
+    // Staves read as Arabic never ask, nor does a ruled page whose marks run in no rows.
+    let staves = ScriptReading(script: "Arabic", confidence: 0.3, orientation: 0)
+    #expect(!PageScriptEvidence.asksLatinWords(staves, layout: ruled))
+    let grid = WritingLayout(
+      ink: 0.17, paper: 0.79, blankRows: 0.21, blankColumns: 0.14, blockArea: 0.95,
+      ruledLines: 14, tilesInRows: 2, tilesInColumns: 23)
+    #expect(grid.isRuled && grid.lines == nil && !grid.writingPatchesInRows)
+    #expect(!PageScriptEvidence.asksLatinWords(magazine, layout: grid))
+  }
+
   /// Page 1 of `fixture` as page script detection draws it.
   static func drawn(_ fixture: String) throws -> GreyImage {
     let path = Fixture.path(fixture)

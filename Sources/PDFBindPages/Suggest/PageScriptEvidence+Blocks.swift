@@ -46,8 +46,15 @@ extension PageScriptEvidence {
 extension PageScriptEvidence.PageReading {
   /// What a page of writing ruled like sheet music, a table or a form says (`isRuled`): its
   /// drawn lines make rows of the marks, and Tesseract reads a script from their pieces, so
-  /// neither counts; only Tesseract's own text blocks, on a page read upright as Chinese or
-  /// Japanese, say which way its writing runs. Blocks of vertical lines (`inVerticalBlocks`)
+  /// neither counts. Only what Tesseract recognises on it does: its text blocks on a page read
+  /// upright as Chinese or Japanese (`ruledBlocks`), its Latin words on one read upright as
+  /// Latin, Cyrillic, Greek or blackletter (`ruledLatinWords`).
+  func ruledPage(confidenceScale scale: Double) -> PageBinding? {
+    ruledBlocks(confidenceScale: scale) ?? ruledLatinWords
+  }
+
+  /// Which way the writing of a ruled page read upright as Chinese or Japanese runs, as
+  /// Tesseract's text blocks say. Blocks of vertical lines (`inVerticalBlocks`)
   /// where the marks show no direction say vertical writing with boxes and rules among it:
   /// the real bench's vertical Japanese magazine page (14 ruled lines, the diagrams' boxes)
   /// 0.88 of the page in them and 0.002 in blocks of lines across. Blocks of lines across where

@@ -20,7 +20,8 @@ extension PageScriptEvidence.PageReading {
     if wordsReadLatin, says != nil,
       reading.confidence < PageScriptEvidence.minimumRunningTextConfidence
     {
-      return "\(latinWords ?? 0) Latin words recognised (Tesseract's script: \(script)?)"
+      let ruled = layout.holdsWriting && layout.isRuled ? " between ruled lines" : ""
+      return "\(latinWords ?? 0) Latin words recognised\(ruled) (Tesseract's script: \(script)?)"
     }
     if PageScriptEvidence.rightToLeftScripts.contains(script), says != nil {
       // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).

@@ -1,6 +1,7 @@
 // Words recognised on a page of running text that script detection reads as Latin without
 // the confidence it needs: print set in a face or a layout it knows less well (an English
 // commentary with Greek words in it, a German newspaper in blackletter).
+import PDFBindCore
 
 extension PageScriptEvidence {
   /// Latin words recognised with confidence (`ConfidentWords`) that make a page of running
@@ -11,19 +12,23 @@ extension PageScriptEvidence {
   /// Chinese and Japanese) and 3 (29 pages of the real bench's tuned part); on the balloons of
   /// a translated manga, which hold English and read right to left, at most 23 (seed 19);
   /// on the real bench's pages of left-to-right running text that ask, 30 to 410 (Campbell's
-  /// English commentary on Sophocles 410, Lobeck's Latin commentary 183).
+  /// English commentary on Sophocles 410, Lobeck's Latin commentary 183), and 307 on its
+  /// ruled page (three columns of an English magazine between column rules).
   static let leastLatinWords = 60
 
   /// Whether a reading asks for its page's words (`WordReader`, in the page worker): a page
   /// read upright as Latin, Cyrillic, Greek or blackletter with less confidence than running
-  /// text needs, whose writing runs in rows as running text does, and which is not ruled (the
-  /// lines of a table or of staves make rows of anything). Recognition costs a second or more
-  /// a page, so no other page pays for it.
+  /// text needs, whose writing runs in rows as running text does. On a ruled page (`isRuled`)
+  /// the rows may be the rules' (`rowsInDoubt`), so the words are all that can speak for it:
+  /// of the ruled pages of the labelled sets (sheet music, tables, forms, panel borders) only
+  /// that magazine page asked (seeds 19 and 4, the real bench's tuned part). Recognition costs
+  /// a second or more a page, so no other page pays for it.
   static func asksLatinWords(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
     guard reading.orientation == 0, leftToRightScripts.contains(reading.script),
-      reading.confidence < minimumRunningTextConfidence, !(layout.holdsWriting && layout.isRuled)
+      reading.confidence < minimumRunningTextConfidence
     else { return false }
-    return layout.inRowsOfText
+    guard layout.holdsWriting, layout.isRuled else { return layout.inRowsOfText }
+    return PageReading(page: 0, layout: layout, reading: reading).rowsInDoubt
   }
 }
 
@@ -31,6 +36,15 @@ extension PageScriptEvidence.PageReading {
   /// Enough Latin words were recognised on this page (`leastLatinWords`) to take it for
   /// Latin writing.
   var wordsReadLatin: Bool { (latinWords ?? 0) >= PageScriptEvidence.leastLatinWords }
+
+  /// What a ruled page read upright as Latin, Cyrillic, Greek or blackletter says: left-edge
+  /// when enough Latin words were recognised on it, else nothing (`ruledPage`).
+  var ruledLatinWords: PageBinding? {
+    guard let reading, reading.orientation == 0,
+      PageScriptEvidence.leftToRightScripts.contains(reading.script), wordsReadLatin
+    else { return nil }
+    return .leftEdge
+  }
 
 }
 
