@@ -42,7 +42,7 @@ struct RealPagesTests {
     guard let result = try? PDFBindRunner.run("doctor", "--json"), result.status == 0 else {
       return []
     }
-    let needed: Set = ["poppler-glib", "cairo", "tesseract", "tesseract-osd"]
+    let needed: Set = ["poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng"]
     return result.out.split(separator: "\n").compactMap {
       guard
         let object = try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any],
@@ -55,8 +55,9 @@ struct RealPagesTests {
 
   static let librariesFound = missingLibraries.isEmpty
   static let skipReason = Comment(
-    rawValue: "needs poppler-glib, cairo, Tesseract and its osd data (Debian: libpoppler-glib8, "
-      + "libtesseract5, tesseract-ocr-osd); pdfbind doctor finds no "
+    rawValue: "needs poppler-glib, cairo, Tesseract and its osd and English data (Debian: "
+      + "libpoppler-glib8, libtesseract5, tesseract-ocr-osd, tesseract-ocr-eng); "
+      + "pdfbind doctor finds no "
       + missingLibraries.joined(separator: ", "))
 
   func suggestJSON(_ path: String) throws -> [String: Any] {
