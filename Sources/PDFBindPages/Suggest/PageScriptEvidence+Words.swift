@@ -45,7 +45,6 @@ extension PageScriptEvidence.PageReading {
     else { return nil }
     return .leftEdge
   }
-
 }
 
 extension WritingLayout {

@@ -71,10 +71,11 @@ final class PageWorkers: Sendable {
     }
   }
 
-  /// The idle worker `request` runs on, taken from `workers` (nil when none is idle). Loading Tesseract costs a worker more than opening a
-  /// file (12 to 14 ms and 75 to 99 ms measured here): a reading, or a layout a reading may
-  /// follow (`PageRequest.readsScript`), goes first to a worker that has it loaded, other work
-  /// to one that has not; then to one holding the file open; the last given back among equals.
+  /// The idle worker `request` runs on, taken from `workers` (nil when none is idle). Loading
+  /// Tesseract costs a worker more than opening a file (12 to 14 ms and 75 to 99 ms measured
+  /// here): a reading, or a layout a reading may follow (`PageRequest.readsScript`), goes
+  /// first to a worker that has it loaded, other work to one that has not; then to one holding
+  /// the file open; the last given back among equals.
   static func take(for request: PageRequest, from workers: inout [WorkerProcess])
     -> WorkerProcess?
   {
