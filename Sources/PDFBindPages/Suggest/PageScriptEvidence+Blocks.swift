@@ -38,7 +38,7 @@ extension PageScriptEvidence {
     let noDirection =
       reading.confidence >= minimumVerticalBlocksConfidence && layout.lines == nil
       && !layout.writingPatchesInRows
-    let rows = reading.confidence >= minimumAcrossBlocksConfidence && page.rowsInDoubt
+    let rows = reading.confidence >= minimumAcrossBlocksConfidence && layout.rowsInDoubt
     return (noDirection || rows) && page.leans == nil
   }
 }
@@ -81,22 +81,10 @@ extension PageScriptEvidence.PageReading {
   /// Tesseract's text blocks of lines across (`inAcrossBlocks`) say left-edge.
   func acrossBlocks(confidenceScale scale: Double) -> PageBinding? {
     guard let reading, reading.orientation == 0,
-      PageScriptEvidence.cjkScripts.contains(reading.script), rowsInDoubt, inAcrossBlocks,
+      PageScriptEvidence.cjkScripts.contains(reading.script), layout.rowsInDoubt, inAcrossBlocks,
       reading.confidence >= PageScriptEvidence.minimumAcrossBlocksConfidence * scale
     else { return nil }
     return .leftEdge
-  }
-
-  /// Marks of a page of writing that run in rows the page's own measures do not trust: lines
-  /// in rows, or patches of rows, on a ruled page (its drawn lines make rows of any marks: the
-  /// real bench's white paper page, 17 ruled lines, and forms, 26 and 32), or a table's
-  /// columns of cells whose squares of writing run in rows as often (`columnsOfRows`: the
-  /// real bench's statistical table, 10 squares in rows and 10 in columns).
-  var rowsInDoubt: Bool {
-    guard layout.holdsWriting else { return false }
-    if layout.columnsOfRows { return true }
-    return layout.isRuled
-      && (layout.lines == .rows || (layout.lines == nil && layout.writingPatchesInRows))
   }
 
   /// Tesseract's layout analysis finds text blocks of lines across on this page
@@ -106,5 +94,18 @@ extension PageScriptEvidence.PageReading {
     guard let blockLines else { return false }
     return blockLines.across >= PageScriptEvidence.leastAcrossBlocks
       && blockLines.across >= PageScriptEvidence.acrossOverVertical * blockLines.topToBottom
+  }
+}
+
+extension WritingLayout {
+  /// Marks of a page of writing that run in rows the page's own measures do not trust: lines
+  /// in rows, or patches of rows, on a ruled page (`ruledWriting`: the real bench's white
+  /// paper page, 17 ruled lines, and forms, 26 and 32), or a table's columns of cells whose
+  /// squares of writing run in rows as often (`columnsOfRows`: the real bench's statistical
+  /// table, 10 squares in rows and 10 in columns).
+  var rowsInDoubt: Bool {
+    guard holdsWriting else { return false }
+    if columnsOfRows { return true }
+    return isRuled && (lines == .rows || (lines == nil && writingPatchesInRows))
   }
 }

@@ -6,7 +6,7 @@ extension PageScriptEvidence.PageReading {
   var summary: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
-    if layout.holdsWriting, layout.isRuled, says == nil {
+    if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
     }
     if acrossBlocks(confidenceScale: 1) != nil {
@@ -20,7 +20,7 @@ extension PageScriptEvidence.PageReading {
     if wordsReadLatin, says != nil,
       reading.confidence < PageScriptEvidence.minimumRunningTextConfidence
     {
-      let ruled = layout.holdsWriting && layout.isRuled ? " between ruled lines" : ""
+      let ruled = layout.ruledWriting ? " between ruled lines" : ""
       return "\(latinWords ?? 0) Latin words recognised\(ruled) (Tesseract's script: \(script)?)"
     }
     if PageScriptEvidence.rightToLeftScripts.contains(script), says != nil {

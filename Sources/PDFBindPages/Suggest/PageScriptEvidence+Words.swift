@@ -27,8 +27,7 @@ extension PageScriptEvidence {
     guard reading.orientation == 0, leftToRightScripts.contains(reading.script),
       reading.confidence < minimumRunningTextConfidence
     else { return false }
-    guard layout.holdsWriting, layout.isRuled else { return layout.inRowsOfText }
-    return PageReading(page: 0, layout: layout, reading: reading).rowsInDoubt
+    return layout.ruledWriting ? layout.rowsInDoubt : layout.inRowsOfText
   }
 }
 

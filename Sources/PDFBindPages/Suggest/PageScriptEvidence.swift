@@ -108,7 +108,7 @@ enum PageScriptEvidence {
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
-      if layout.holdsWriting, layout.isRuled { return ruledPage(confidenceScale: scale) }
+      if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
       guard reading.orientation == 0 else { return setFromTheRight ? .rightEdge : nil }
       let script = reading.script
       let confidence = reading.confidence

@@ -81,4 +81,8 @@ extension WritingLayout {
   /// A page ruled like sheet music, a table or a form: its marks are not a page of writing
   /// whatever script Tesseract reads in them.
   var isRuled: Bool { ruledLines >= RuledLines.ruledPage }
+
+  /// A page of writing that is ruled (`isRuled`): its drawn lines make rows of any marks, so
+  /// neither its rows nor the script Tesseract reads in them count as they do elsewhere.
+  var ruledWriting: Bool { holdsWriting && isRuled }
 }
