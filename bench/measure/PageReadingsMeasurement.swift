@@ -21,7 +21,7 @@ enum PageReadingsMeasurement {
         + "\ttiles_in_rows\ttiles_in_columns\tclose_light_rows\tclose_light_columns"
         + "\tclose_lines\tclose_pitch_spread\tclose_gaps\tclose_ink\tclose_block"
         + "\tclose_squares_in_rows\tclose_squares_in_columns"
-        + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across")
+        + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across\tlatin_words\tsays\tleans")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -44,6 +44,9 @@ enum PageReadingsMeasurement {
         }
         fields += (close ?? Array(repeating: "-", count: 9)) + ["\(layout.inCloseSetRows)"]
         fields += page.blockLines.map { ["\($0.topToBottom)", "\($0.across)"] } ?? ["-", "-"]
+        // What the page says and leans by the rules of the build, not by a model of them.
+        fields += [page.latinWords.map { "\($0)" } ?? "-"]
+        fields += [page.says, page.leans].map { $0?.rawValue ?? "-" }
         print(fields.joined(separator: "\t"))
       }
     }
