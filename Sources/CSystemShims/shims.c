@@ -19,6 +19,10 @@ int CSystemShims_return_free_memory_above(size_t bytes) {
   return heap.fordblks > bytes ? malloc_trim(0) : 0;
 }
 
+int CSystemShims_keep_heap_blocks_under(size_t bytes) {
+  return mallopt(M_MMAP_THRESHOLD, (int)bytes) == 1 && mallopt(M_TRIM_THRESHOLD, (int)bytes) == 1;
+}
+
 int CSystemShims_spawn_close_from(void *actions, int from) {
   return posix_spawn_file_actions_addclosefrom_np((posix_spawn_file_actions_t *)actions, from);
 }

@@ -23,6 +23,11 @@ public enum PageWorker {
     guard arguments.count >= 2, arguments[1] == argument else { return }
     let megabytes = arguments.count >= 3 ? Int(arguments[2]) ?? 0 : 0
     limitMemory(megabytes: megabytes)
+    // A page's pictures (3.8 MB in grey at 1,600 pixels, four times that as cairo's colour
+    // surface) come from the heap and stay there for the next page. glibc would map each one
+    // afresh and fault its pages in again: on seed 19's 24-page manga 77,000 page faults
+    // against 45,000, and 7% of the processor time (medians of 8 pairs of runs).
+    _ = CSystemShims_keep_heap_blocks_under(Self.freeHeapKept)
     // Tesseract's recogniser runs its loops on OpenMP threads, which spin while they wait:
     // beside the other workers on a machine's cores they cost more than they save (the real
     // bench's English commentary took 7 s so: a third of the samples in libgomp, a third in the
