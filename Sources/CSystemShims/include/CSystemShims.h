@@ -16,9 +16,9 @@ int CSystemShims_start_writeback(int fd, off_t offset, off_t length);
 int CSystemShims_return_free_memory_above(size_t bytes);
 
 /* mallopt(3): blocks under `bytes` come from the heap rather than a mapping of their own
-   (M_MMAP_THRESHOLD, at most 32 MiB on 64 bits), and up to `bytes` free at the heap's top stay
-   there (M_TRIM_THRESHOLD). Fixed values also stop glibc moving either as blocks are freed.
-   Returns whether both were taken. */
+   (M_MMAP_THRESHOLD), and up to `bytes` free at the heap's top stay there (M_TRIM_THRESHOLD).
+   Fixed values also stop glibc moving either as blocks are freed. Returns whether both were
+   taken. */
 int CSystemShims_keep_heap_blocks_under(size_t bytes);
 
 /* posix_spawn_file_actions_addclosefrom_np(3) (glibc 2.34, a GNU extension): the child closes
