@@ -11,8 +11,10 @@ public enum PageWorker {
   static let argument = "--pdfbind-page-worker"
   /// The descriptor the worker's socket is given as.
   static let socket: Int32 = 3
-  /// Free heap an idle worker keeps for its next request: a few of the pictures a small page
-  /// needs (a 1,600-pixel page is 3.8 MB in grey levels).
+  /// The worker's one heap policy, set when it starts and applied after each request: blocks
+  /// under this size come from the heap, and an idle worker keeps this much free heap for its
+  /// next request, a few of the pictures a page needs (a 1,600-pixel page is 3.8 MB in grey
+  /// levels, four times that as cairo's colour surface); more is given back.
   static let freeHeapKept = 32 << 20
 
   /// Serves page requests and never returns when this process was started as a page worker;
@@ -23,10 +25,9 @@ public enum PageWorker {
     guard arguments.count >= 2, arguments[1] == argument else { return }
     let megabytes = arguments.count >= 3 ? Int(arguments[2]) ?? 0 : 0
     limitMemory(megabytes: megabytes)
-    // A page's pictures (3.8 MB in grey at 1,600 pixels, four times that as cairo's colour
-    // surface) come from the heap and stay there for the next page. glibc would map each one
-    // afresh and fault its pages in again: on seed 19's 24-page manga 77,000 page faults
-    // against 45,000, and 7% of the processor time (medians of 8 pairs of runs).
+    // A page's pictures come from the heap and stay there for the next page (`freeHeapKept`).
+    // glibc would map each one afresh and fault its pages in again: on seed 19's 24-page manga
+    // 78,000 page faults against 45,000, and 7% of the processor time (medians of 8 pairs).
     _ = CSystemShims_keep_heap_blocks_under(Self.freeHeapKept)
     // Tesseract's recogniser runs its loops on OpenMP threads, which spin while they wait:
     // beside the other workers on a machine's cores they cost more than they save (the real
