@@ -25,29 +25,39 @@ struct WorkTime: Equatable, Sendable {
   var isSpent: Bool { processorSeconds <= 0 || waitingSeconds <= 0 }
 }
 
-/// One exchange's time, read from /proc while the worker runs: its processor time (all its
-/// threads), and the clock's time less what its threads ran or waited on a run queue for, which
-/// is what it spent waiting for something other than a processor.
+/// One exchange's time, read while the worker runs: its processor time (all its threads, the
+/// kernel's clock of the process), and the clock's time less what its threads ran or waited on
+/// a run queue for (/proc), which is what it spent waiting for something other than a
+/// processor. The worker's activity is read when the exchange ends, and while it runs only
+/// every `checkEvery` or when its time would be up: each reading opens a file in /proc per
+/// thread, and a batch's exchanges are mostly a few milliseconds long.
 final class WorkClock {
   let worker: pid_t
   let time: WorkTime
   private let startedAt = Monotonic.now
   private let start: Activity
-  /// What the exchange has used, as last read.
+  /// What the exchange has used, as last read, and when that was.
   private(set) var used = WorkTime.zero
+  private var readAt: Double
+  /// The worker's activity as read at the end, the start of its next exchange.
+  private(set) var end: Activity?
 
   /// How often the worker's time is read while the answer is awaited.
   static let checkEvery = 0.1
 
-  init(worker: pid_t, time: WorkTime) {
+  /// `since`: the worker's activity at the end of its last exchange, when it has had one; it
+  /// has waited for this request since (its heap given back after an answer counts here).
+  init(worker: pid_t, time: WorkTime, since last: Activity?) {
     self.worker = worker
     self.time = time
-    start = Activity(of: worker)
+    start = last ?? Activity(of: worker)
+    readAt = startedAt
   }
 
   /// Reads from /proc what the worker has used so far, into `used`.
   func readUsed() {
     let now = Activity(of: worker)
+    readAt = Monotonic.now
     let processor = max(0, (now.processorSeconds ?? 0) - (start.processorSeconds ?? 0))
     // Time a thread ran or was ready to run on a busy machine; the processor time where the
     // kernel keeps no run-queue time (its waits on a busy machine then count as waiting).
@@ -55,7 +65,8 @@ final class WorkClock {
       processor, (now.scheduledSeconds ?? 0) - (start.scheduledSeconds ?? 0))
     used.processorSeconds = max(used.processorSeconds, processor)
     // Not the most seen: a thread's wait on a run queue is counted only once it runs.
-    used.waitingSeconds = max(0, Monotonic.now - startedAt - active)
+    used.waitingSeconds = max(0, readAt - startedAt - active)
+    end = now
   }
 
   /// Whether what the worker used, as last read, is past its time.
@@ -71,20 +82,27 @@ final class WorkClock {
   /// without it waited too long.
   var usedItsProcessorTime: Bool { used.processorSeconds >= time.processorSeconds }
 
-  /// Seconds to wait for the answer before reading the time again; nil when it is over.
+  /// Seconds to wait for the answer before reading the time again; nil when it is over. The
+  /// time is read again once `checkEvery` has passed since the last reading, or sooner when
+  /// what is left of either part is less (neither part grows faster than the clock, on one
+  /// processor).
   func nextWait() -> Double? {
-    readUsed()
-    if isOver { return nil }
-    return max(
-      0.001,
-      min(
-        Self.checkEvery, time.waitingSeconds - used.waitingSeconds,
-        time.processorSeconds - used.processorSeconds))
+    if Monotonic.now - readAt >= untilNextReading {
+      readUsed()
+      if isOver { return nil }
+    }
+    return max(0.001, readAt + untilNextReading - Monotonic.now)
   }
 
-  /// What a worker's threads have used so far; nil where /proc does not say.
-  private struct Activity {
-    /// User and system seconds, all threads (/proc/PID/stat, fields 14-15).
+  private var untilNextReading: Double {
+    min(
+      Self.checkEvery, time.waitingSeconds - used.waitingSeconds,
+      time.processorSeconds - used.processorSeconds)
+  }
+
+  /// What a worker's threads have used so far; nil where the kernel does not say.
+  struct Activity {
+    /// User and system seconds, all threads, living and ended (the process's clock).
     var processorSeconds: Double?
     /// Seconds the threads have run or waited on a run queue, summed
     /// (/proc/PID/task/TID/schedstat, its first two fields).
@@ -96,14 +114,12 @@ final class WorkClock {
     }
 
     static func processorSeconds(of pid: pid_t) -> Double? {
-      guard let bytes = read("/proc/\(pid)/stat"),
-        let close = bytes.lastIndex(of: UInt8(ascii: ")"))
-      else { return nil }
-      // After the command's closing parenthesis: state (field 3), ..., utime (14), stime (15).
-      let fields = bytes[(close + 1)...].split(separator: UInt8(ascii: " "))
-      guard fields.count > 12, let user = number(fields[11]), let system = number(fields[12])
-      else { return nil }
-      return (user + system) / ticksPerSecond
+      var clock = clockid_t()
+      var time = timespec()
+      guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 else {
+        return nil
+      }
+      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     static func scheduledSeconds(of pid: pid_t) -> Double? {
@@ -136,8 +152,6 @@ final class WorkClock {
     static func number(_ digits: ArraySlice<UInt8>) -> Double? {
       Double(String(decoding: digits, as: UTF8.self))
     }
-
-    static let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 }
 

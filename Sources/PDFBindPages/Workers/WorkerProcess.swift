@@ -13,6 +13,8 @@ final class WorkerProcess: @unchecked Sendable {
   var drawnPicture: String?
   /// Tesseract is loaded in it: it has read a page (`PageRequest.readsScript`).
   var readsScript = false
+  /// What it had used when its last answer came: the start of its next exchange's time.
+  private var activity: WorkClock.Activity?
 
   private init(pid: pid_t, socket: Int32) {
     self.pid = pid
@@ -66,7 +68,7 @@ final class WorkerProcess: @unchecked Sendable {
   func exchange(_ request: [UInt8], within time: WorkTime) -> Result<
     (reply: [UInt8], used: WorkTime), Ending
   > {
-    let clock = WorkClock(worker: pid, time: time)
+    let clock = WorkClock(worker: pid, time: time, since: activity)
     guard Frames.write(request, to: socket) else { return .failure(reap()) }
     var header = [UInt8](repeating: 0, count: 8)
     guard receive(into: &header, clock) else { return .failure(end(clock)) }
@@ -77,7 +79,9 @@ final class WorkerProcess: @unchecked Sendable {
     }
     var reply = [UInt8](repeating: 0, count: length)
     guard receive(into: &reply, clock) else { return .failure(end(clock)) }
-    return .success((reply, clock.finish()))
+    let used = clock.finish()
+    activity = clock.end
+    return .success((reply, used))
   }
 
   /// Closes the socket, which ends the worker's loop, and reaps it.
