@@ -36,8 +36,9 @@ final class WorkClock {
   let time: WorkTime
   private let startedAt = Monotonic.now
   private let start: Activity
-  /// What the exchange has used, as last read, and when that was.
+  /// What the exchange has used, as last read.
   private(set) var used = WorkTime.zero
+  /// When `used` was read: the exchange's start until it is read.
   private var readAt: Double
   /// The worker's activity as read at the end, the start of its next exchange.
   private(set) var end: Activity?
@@ -54,7 +55,7 @@ final class WorkClock {
     readAt = startedAt
   }
 
-  /// Reads from /proc what the worker has used so far, into `used`.
+  /// Reads what the worker has used so far (its clock, /proc), into `used`.
   func readUsed() {
     let now = Activity(of: worker)
     readAt = Monotonic.now
