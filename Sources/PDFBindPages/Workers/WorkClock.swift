@@ -40,8 +40,6 @@ final class WorkClock {
   private(set) var used = WorkTime.zero
   /// When `used` was read: the exchange's start until it is read.
   private var readAt: Double
-  /// The worker's activity as read at the end, the start of its next exchange.
-  private(set) var end: Activity?
 
   /// How often the worker's time is read while the answer is awaited.
   static let checkEvery = 0.1
@@ -55,8 +53,9 @@ final class WorkClock {
     readAt = startedAt
   }
 
-  /// Reads what the worker has used so far (its clock, /proc), into `used`.
-  func readUsed() {
+  /// Reads what the worker has used so far (its clock, /proc), into `used`; the activity read.
+  @discardableResult
+  func readUsed() -> Activity {
     let now = Activity(of: worker)
     readAt = Monotonic.now
     let processor = max(0, (now.processorSeconds ?? 0) - (start.processorSeconds ?? 0))
@@ -67,16 +66,17 @@ final class WorkClock {
     used.processorSeconds = max(used.processorSeconds, processor)
     // Not the most seen: a thread's wait on a run queue is counted only once it runs.
     used.waitingSeconds = max(0, readAt - startedAt - active)
-    end = now
+    return now
   }
 
   /// Whether what the worker used, as last read, is past its time.
   var isOver: Bool { usedItsProcessorTime || used.waitingSeconds >= time.waitingSeconds }
 
-  /// What the exchange used, read once more at its end.
-  func finish() -> WorkTime {
-    readUsed()
-    return used
+  /// What the exchange used, read once more at its end, and the worker's activity then: the
+  /// start of its next exchange.
+  func finish() -> (used: WorkTime, end: Activity) {
+    let end = readUsed()
+    return (used, end)
   }
 
   /// Whether the worker used all its processor time, as last read; work that is over
@@ -120,7 +120,7 @@ final class WorkClock {
       guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &time) == 0 else {
         return nil
       }
-      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+      return time.seconds
     }
 
     static func scheduledSeconds(of pid: pid_t) -> Double? {
@@ -161,6 +161,11 @@ enum Monotonic {
   static var now: Double {
     var time = timespec()
     clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    return time.seconds
   }
+}
+
+extension timespec {
+  /// The time in seconds.
+  fileprivate var seconds: Double { Double(tv_sec) + Double(tv_nsec) / 1e9 }
 }

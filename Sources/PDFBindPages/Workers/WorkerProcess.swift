@@ -79,8 +79,8 @@ final class WorkerProcess: @unchecked Sendable {
     }
     var reply = [UInt8](repeating: 0, count: length)
     guard receive(into: &reply, clock) else { return .failure(end(clock)) }
-    let used = clock.finish()
-    activity = clock.end
+    let (used, end) = clock.finish()
+    activity = end
     return .success((reply, used))
   }
 
