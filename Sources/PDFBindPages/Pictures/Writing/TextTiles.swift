@@ -16,71 +16,106 @@ enum TextTiles {
   static let leastPaper = 0.55
   static let leastLines = 3
 
-  /// The squares of writing in rows and in columns, from `WritingLayout`'s marks and paper.
+  /// Each square's marks and paper, a row at a time: counted by `WritingLayout.measure` as it
+  /// writes each row of marks (the row is then in the cache; counted afterwards, every byte
+  /// of a 1,600-pixel page's marks and paper came from memory again, 7% of `review`).
+  struct RowCounts {
+    /// The squares' side (`tilesAlongLongerSide`), and how many fit across the page; 0 where
+    /// no square fits (a page too small, or too narrow).
+    let side: Int
+    let across: Int
+    /// Row `y` of square `column` (from the left) at `y * across + column`.
+    private(set) var marks: [Int32]
+    private(set) var paper: [Int32]
+
+    init(width: Int, height: Int) {
+      let side = max(width, height) / tilesAlongLongerSide
+      let fits = side >= 16 && width >= side && height >= side
+      self.side = fits ? side : 0
+      across = fits ? width / side : 0
+      marks = [Int32](repeating: 0, count: across * height)
+      paper = marks
+    }
+
+    /// Counts row `y` of the squares, its marks and paper bytes (each 0 or 1) from the
+    /// row's start.
+    @inline(__always)
+    mutating func record(
+      row y: Int, marks rowMarks: UnsafeRawPointer, paper rowPaper: UnsafeRawPointer
+    ) {
+      for column in 0..<across {
+        let left = column &* side
+        marks[y &* across &+ column] = Int32(
+          truncatingIfNeeded: MarkBytes.ones(rowMarks + left, count: side))
+        paper[y &* across &+ column] = Int32(
+          truncatingIfNeeded: MarkBytes.ones(rowPaper + left, count: side))
+      }
+    }
+  }
+
+  /// The squares of writing in rows and in columns, from `WritingLayout`'s marks and the
+  /// squares' rows counted as they were written (`RowCounts`).
   /// With `lightLines`, a line of a square is blank when it is light, as `CloseSetRows`
   /// reads rows: at most `CloseSetRows.lightShare` of the marks of the square's busy lines
   /// (close-set print, whose descenders cross every gap between its lines).
-  static func count(marks: [Bool], paper: [Bool], width: Int, height: Int, lightLines: Bool = false)
-    -> (rows: Int, columns: Int)
-  {
-    let side = max(width, height) / tilesAlongLongerSide
-    guard side >= 16, width >= side, height >= side else { return (0, 0) }
+  static func count(
+    marks: [Bool], rowCounts counted: RowCounts, width: Int, height: Int, lightLines: Bool = false
+  ) -> (rows: Int, columns: Int) {
+    let side = counted.side
+    guard side > 0 else { return (0, 0) }
     let blankLimit = Int(Double(side) * WritingLayout.blankLineShare)
     var rows = 0
     var columns = 0
     var rowMarks = [Int](repeating: 0, count: side)
     var columnMarks = [Int](repeating: 0, count: side)
-    // Each square's marks and paper are counted a row at a time (`MarkBytes`), its columns'
-    // marks only when it has the ink and paper of writing: every pixel of a 1,600-pixel page
-    // is read.
+    // Only a square with the ink and paper of writing is read again, for its columns' marks.
     marks.withUnsafeBytes { markBytes in
-      paper.withUnsafeBytes { paperBytes in
-        for top in stride(from: 0, through: height - side, by: side) {
-          for left in stride(from: 0, through: width - side, by: side) {
-            var paperCount = 0
-            var markCount = 0
-            for y in 0..<side {
-              let row = (top + y) * width + left
-              let inRow = MarkBytes.ones(markBytes.baseAddress! + row, count: side)
-              rowMarks[y] = inRow
-              markCount += inRow
-              paperCount += MarkBytes.ones(paperBytes.baseAddress! + row, count: side)
-            }
-            let area = Double(side * side)
-            guard ink.contains(Double(markCount) / area),
-              Double(paperCount) / area >= leastPaper
-            else { continue }
-            for x in 0..<side { columnMarks[x] = 0 }
-            for y in 0..<side {
-              let row = (top + y) * width + left
-              for x in 0..<side { columnMarks[x] &+= Int(markBytes[row &+ x]) }
-            }
-            let rowLimit = lightLines ? lightLimit(rowMarks, blankLimit: blankLimit) : blankLimit
-            let columnLimit =
-              lightLines ? lightLimit(columnMarks, blankLimit: blankLimit) : blankLimit
-            let alongRows = lines(rowMarks, blankLimit: rowLimit)
-            let alongColumns = lines(columnMarks, blankLimit: columnLimit)
-            let mark = { (along: Int, across: Int, inRows: Bool) -> Bool in
-              inRows
-                ? markBytes[(top + along) * width + left + across] != 0
-                : markBytes[(top + across) * width + left + along] != 0
-            }
-            if alongRows.blank >= WritingLayout.linesGap,
-              alongRows.blank >= alongColumns.blank + WritingLayout.directionMargin,
-              alongRows.lines >= leastLines,
-              gapsInLines(rowMarks, blankLimit: rowLimit, side: side, inRows: true, mark: mark)
-                >= leastGapsInLines
-            {
-              rows += 1
-            } else if alongColumns.blank >= WritingLayout.linesGap,
-              alongColumns.blank >= alongRows.blank + WritingLayout.directionMargin,
-              alongColumns.lines >= leastLines,
-              gapsInLines(
-                columnMarks, blankLimit: columnLimit, side: side, inRows: false, mark: mark)
-                >= leastGapsInLines
-            {
-              columns += 1
-            }
+      for top in stride(from: 0, through: height - side, by: side) {
+        for column in 0..<counted.across {
+          let left = column * side
+          var paperCount = 0
+          var markCount = 0
+          for y in 0..<side {
+            let index = (top + y) * counted.across + column
+            let inRow = Int(counted.marks[index])
+            rowMarks[y] = inRow
+            markCount += inRow
+            paperCount += Int(counted.paper[index])
+          }
+          let area = Double(side * side)
+          guard ink.contains(Double(markCount) / area),
+            Double(paperCount) / area >= leastPaper
+          else { continue }
+          for x in 0..<side { columnMarks[x] = 0 }
+          for y in 0..<side {
+            let row = (top + y) * width + left
+            for x in 0..<side { columnMarks[x] &+= Int(markBytes[row &+ x]) }
+          }
+          let rowLimit = lightLines ? lightLimit(rowMarks, blankLimit: blankLimit) : blankLimit
+          let columnLimit =
+            lightLines ? lightLimit(columnMarks, blankLimit: blankLimit) : blankLimit
+          let alongRows = lines(rowMarks, blankLimit: rowLimit)
+          let alongColumns = lines(columnMarks, blankLimit: columnLimit)
+          let mark = { (along: Int, across: Int, inRows: Bool) -> Bool in
+            inRows
+              ? markBytes[(top + along) * width + left + across] != 0
+              : markBytes[(top + across) * width + left + along] != 0
+          }
+          if alongRows.blank >= WritingLayout.linesGap,
+            alongRows.blank >= alongColumns.blank + WritingLayout.directionMargin,
+            alongRows.lines >= leastLines,
+            gapsInLines(rowMarks, blankLimit: rowLimit, side: side, inRows: true, mark: mark)
+              >= leastGapsInLines
+          {
+            rows += 1
+          } else if alongColumns.blank >= WritingLayout.linesGap,
+            alongColumns.blank >= alongRows.blank + WritingLayout.directionMargin,
+            alongColumns.lines >= leastLines,
+            gapsInLines(
+              columnMarks, blankLimit: columnLimit, side: side, inRows: false, mark: mark)
+              >= leastGapsInLines
+          {
+            columns += 1
           }
         }
       }

@@ -139,17 +139,17 @@ struct WritingLayout: Equatable, Sendable {
     var clearRows = [Bool](repeating: false, count: height)
     let clearLimit = Int(Double(width) * clearRow)
     let paperLevels = Self.paperLevels(image)
-    // Every pixel's mark and paper are written below, before any is read.
+    // Every pixel's mark is written below, before any is read.
     var marks = [Bool](unsafeUninitializedCapacity: width * height) { _, count in
       count = width * height
     }
-    var paperPixels = [Bool](unsafeUninitializedCapacity: width * height) { _, count in
-      count = width * height
-    }
+    // A row's paper is counted as the row is written, and needs no more room than a row.
+    var paperRow = [UInt8](repeating: 0, count: width)
     var markCount = 0
     var paperCount = 0
     var rowMarks = [Int](repeating: 0, count: height)
     var columnMarks = [Int32](repeating: 0, count: width)
+    var squareRows = TextTiles.RowCounts(width: width, height: height)
     // A pixel is a mark below its column's mark limit (its paper's level less `markContrast`,
     // plus one: 0, no pixel, where the paper is lighter than that by less than 1), paper at
     // or above its floor (0, every pixel, where the paper is within `paperTolerance` of 0).
@@ -160,7 +160,7 @@ struct WritingLayout: Equatable, Sendable {
     // then counted a word at a time (`MarkBytes`).
     image.pixels.withUnsafeBufferPointer { pixels in
       marks.withUnsafeMutableBytes { marks in
-        paperPixels.withUnsafeMutableBytes { paperPixels in
+        paperRow.withUnsafeMutableBytes { paperRow in
           columnMarks.withUnsafeMutableBufferPointer { columnMarks in
             markLimits.withUnsafeBufferPointer { markLimits in
               paperFloors.withUnsafeBufferPointer { paperFloors in
@@ -181,9 +181,9 @@ struct WritingLayout: Equatable, Sendable {
                     marks.storeBytes(
                       of: Lane(repeating: 0).replacing(with: 1, where: isMark),
                       toByteOffset: row + x, as: Lane.self)
-                    paperPixels.storeBytes(
+                    paperRow.storeBytes(
                       of: Lane(repeating: 0).replacing(with: 1, where: isPaper),
-                      toByteOffset: row + x, as: Lane.self)
+                      toByteOffset: x, as: Lane.self)
                     x += lanes
                   }
                   // Without branches: a page of print is a coin toss per pixel.
@@ -192,13 +192,15 @@ struct WritingLayout: Equatable, Sendable {
                     let isMark = level < markLimits[x]
                     let isPaper = !isMark && level >= paperFloors[x]
                     marks[row + x] = isMark ? 1 : 0
-                    paperPixels[row + x] = isPaper ? 1 : 0
+                    paperRow[x] = isPaper ? 1 : 0
                     x += 1
                   }
                   let marksInRow = MarkBytes.ones(marks.baseAddress! + row, count: width)
-                  let paperInRow = MarkBytes.ones(paperPixels.baseAddress! + row, count: width)
+                  let paperInRow = MarkBytes.ones(paperRow.baseAddress!, count: width)
                   MarkBytes.add(
                     marks.baseAddress! + row, count: width, to: columnMarks.baseAddress!)
+                  squareRows.record(
+                    row: y, marks: marks.baseAddress! + row, paper: paperRow.baseAddress!)
                   rowMarks[y] = marksInRow
                   clearRows[y] = width - paperInRow <= clearLimit
                   markCount += marksInRow
@@ -229,7 +231,7 @@ struct WritingLayout: Equatable, Sendable {
       blockAspect: markCount == 0 ? 1 : Double(bottom - top + 1) / Double(right - left + 1),
       ruledLines: RuledLines.count(marks, width: width, height: height, marksInRows: rowMarks))
     let tiles = TextTiles.count(
-      marks: marks, paper: paperPixels, width: width, height: height, lightLines: lightSquares)
+      marks: marks, rowCounts: squareRows, width: width, height: height, lightLines: lightSquares)
     layout.tilesInRows = tiles.rows
     layout.tilesInColumns = tiles.columns
     return (layout, clearRows, (marks, block))
