@@ -115,14 +115,14 @@ public struct BindingAdvisor: Sendable {
     if let item = FontEvidence.verticalFonts(hints) { evidence.append(item) }
     // A page worker opens the file with poppler for the text and the pictures; nil when
     // poppler cannot open it (that lowers the evidence), a throw only when poppler cannot be
-    // loaded (asked here, where it is loaded once, not in each worker).
-    _ = try PopplerLibrary.shared.get()
+    // loaded. A worker says only that it could not open the file: whether poppler loads is
+    // asked here then, and only then (loading it costs this process time it never uses).
     let book = BookKey(path: path, password: password)
     var pageBook: BookPages?
     var openedTransiently = false
     switch BookPages.open(book) {
     case .success(let opened): pageBook = opened
-    case .failure(.poppler): break
+    case .failure(.poppler): _ = try PopplerLibrary.shared.get()
     case .failure(.stopped(let failure)):
       openedTransiently = failure.isTransient
       evidence.append(
