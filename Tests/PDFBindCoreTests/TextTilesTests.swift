@@ -33,4 +33,20 @@ struct TextTilesTests {
     let lines = Self.page(width: 800, height: 1_000) { _, y in y % 12 < 3 }
     #expect(WritingLayout(lines).tilesInRows == 0)
   }
+
+  @Test("A column of writing on a blank page counts as its own squares, and only those")
+  func writingInOneColumnOfSquares() {
+    // 1,000 by 800: squares of 100 pixels, ten across and eight down. Lines of words only
+    // between x = 300 and 400, the fourth column of squares; the rest is paper.
+    let page = Self.page(width: 1_000, height: 800) { x, y in
+      (300..<400).contains(x) && y % 24 < 10 && x % 18 < 14
+    }
+    let layout = WritingLayout(page)
+    #expect(layout.tilesInRows == 8 && layout.tilesInColumns == 0)
+    // Moved one square to the right, the same column of writing is eight squares again.
+    let moved = Self.page(width: 1_000, height: 800) { x, y in
+      (400..<500).contains(x) && y % 24 < 10 && x % 18 < 14
+    }
+    #expect(WritingLayout(moved).tilesInRows == 8)
+  }
 }
