@@ -38,4 +38,37 @@ enum MarkBytes {
       counts[index] &+= Int32(start.load(fromByteOffset: index, as: UInt8.self))
     }
   }
+
+  /// The index of the first 1 among the `count` bytes (each 0 or 1) from `start`, read a word
+  /// at a time (a byte's 1 is its word's lowest set bit: x86 and ARM read words little-endian).
+  @inline(__always)
+  static func first(_ start: UnsafeRawPointer, count: Int) -> Int? {
+    var byte = 0
+    while byte &+ 8 <= count {
+      let word = start.loadUnaligned(fromByteOffset: byte, as: UInt64.self)
+      if word != 0 { return byte &+ word.littleEndian.trailingZeroBitCount / 8 }
+      byte &+= 8
+    }
+    while byte < count {
+      if start.load(fromByteOffset: byte, as: UInt8.self) != 0 { return byte }
+      byte &+= 1
+    }
+    return nil
+  }
+
+  /// The index of the last 1 among the `count` bytes (each 0 or 1) from `start`.
+  @inline(__always)
+  static func last(_ start: UnsafeRawPointer, count: Int) -> Int? {
+    var end = count
+    while end >= 8 {
+      let word = start.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
+      if word != 0 { return end &- 1 &- word.littleEndian.leadingZeroBitCount / 8 }
+      end &-= 8
+    }
+    while end > 0 {
+      end &-= 1
+      if start.load(fromByteOffset: end, as: UInt8.self) != 0 { return end }
+    }
+    return nil
+  }
 }

@@ -205,52 +205,6 @@ extension WritingLayout {
     return (total / Double(strips), mostLines)
   }
 
-  /// The lines of writing in rows, each as the first and last marked column: the page read in
-  /// rows of marks (its outer 3% left out: scanner borders and gutter shadows), a row holding
-  /// marks over more than 0.5% of that width, each run of at least 4 such rows a line.
-  static func rowsOfWriting(_ marks: [Bool], width: Int, height: Int)
-    -> [(start: Int, end: Int)]
-  {
-    let cut = width * borderPercent / 100
-    let inner = width - 2 * cut
-    guard inner >= leastLinesPicture, height >= leastLinesPicture else { return [] }
-    var lines: [(start: Int, end: Int)] = []
-    // Read as bytes (a Bool is one byte, 0 or 1): `reduce` and `firstIndex(of:)` on slices
-    // of `[Bool]` were not specialised, 8% of `suggest`'s time on books of pictures (perf);
-    // counted a word at a time (`MarkBytes`).
-    marks.withUnsafeBytes { marks in
-      var row = 0
-      while row < height {
-        var start = Int.max
-        var end = -1
-        var rows = 0
-        while row < height {
-          let marked = UnsafeRawBufferPointer(
-            rebasing: marks[(row * width + cut)..<(row * width + width - cut)])
-          let count = MarkBytes.ones(marked.baseAddress!, count: inner)
-          guard Double(count) > rowOfWritingShare * Double(inner) else { break }
-          // A row with marks has a first and a last.
-          let first = marked.firstIndex { $0 != 0 }!
-          let last = marked.lastIndex { $0 != 0 }!
-          start = min(start, cut + first)
-          end = max(end, cut + last)
-          rows += 1
-          row += 1
-        }
-        if rows >= leastRowsInLine { lines.append((start, end)) }
-        row += 1
-      }
-    }
-    return lines
-  }
-
-  /// `rowsOfWriting`'s numbers: the border left out at each side, in percent of the width; the
-  /// smallest picture read for lines, in pixels each way; the share of the width a row's marks
-  /// cover to be in a line; the rows a line holds at least.
-  static let borderPercent = 3
-  static let leastLinesPicture = 32
-  static let rowOfWritingShare = 0.005
-  static let leastRowsInLine = 4
   /// `shortLines`' numbers: the lines it needs, the tenths (percentiles) that place the text's
   /// left and right edges, how near an edge a line flush with it ends, and how far short of
   /// the other edge a short line stops, as shares of the text's width.

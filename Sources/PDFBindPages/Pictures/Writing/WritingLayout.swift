@@ -26,7 +26,7 @@ struct WritingLayout: Equatable, Sendable {
   /// Lines of writing in rows and in columns: the most runs of lines that are not blank (at
   /// least 2 rows or columns each) across one strip of the text block (`blankShare`). Running
   /// text has many; a page of pictures whose empty panel leaves blank rows has few. Not the
-  /// whole rows `shortLines` reads (`rowsOfWriting`): a gutter shadow wider than their 3% cut
+  /// whole rows `shortLines` reads (`RowsOfWriting`): a gutter shadow wider than their 3% cut
   /// marks every whole row beside it, and english-2 of the tuning set then shows 1 line on
   /// pages of 28 to 37 (its short lines are lost the same way, which is left as it is).
   var linesInRows = 0
@@ -150,6 +150,7 @@ struct WritingLayout: Equatable, Sendable {
     var rowMarks = [Int](repeating: 0, count: height)
     var columnMarks = [Int32](repeating: 0, count: width)
     var squareRows = TextTiles.RowCounts(width: width, height: height)
+    var rowsOfWriting = RowsOfWriting(width: width, height: height)
     // A pixel is a mark below its column's mark limit (its paper's level less `markContrast`,
     // plus one: 0, no pixel, where the paper is lighter than that by less than 1), paper at
     // or above its floor (0, every pixel, where the paper is within `paperTolerance` of 0).
@@ -201,6 +202,7 @@ struct WritingLayout: Equatable, Sendable {
                     marks.baseAddress! + row, count: width, to: columnMarks.baseAddress!)
                   squareRows.record(
                     row: y, marks: marks.baseAddress! + row, paper: paperRow.baseAddress!)
+                  rowsOfWriting.record(row: y, marks: marks.baseAddress! + row)
                   rowMarks[y] = marksInRow
                   clearRows[y] = width - paperInRow <= clearLimit
                   markCount += marksInRow
@@ -226,7 +228,7 @@ struct WritingLayout: Equatable, Sendable {
       ink: Double(markCount) / area, paper: Double(paperCount) / area,
       blankRows: alongRows.share, blankColumns: alongColumns.share,
       blockArea: blockArea,
-      shortLines: Self.shortLines(Self.rowsOfWriting(marks, width: width, height: height)),
+      shortLines: Self.shortLines(rowsOfWriting.lines),
       linesInRows: alongRows.lines, linesInColumns: alongColumns.lines,
       blockAspect: markCount == 0 ? 1 : Double(bottom - top + 1) / Double(right - left + 1),
       ruledLines: RuledLines.count(marks, width: width, height: height, marksInRows: rowMarks))
