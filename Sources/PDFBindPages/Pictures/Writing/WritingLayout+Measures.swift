@@ -58,11 +58,12 @@ extension WritingLayout {
     var levels = [Int](repeating: 255, count: width)
     let rank = Int(Double(height - 1) * (1 - paperPercentile))
     // The columns' histograms are counted a band of columns at a time, reading the picture
-    // row by row: each row of a band is one run of memory, and the band's histograms stay
-    // in the cache. The counters are 16 bits (half the cache); a picture taller than they
-    // count is added up in parts (`wide`). Rows of a band like the one above (margins, the
-    // gaps between lines, a flat colour) are counted together when the run ends.
-    let band = 32
+    // row by row: each row of a band is about a line of the cache (64 bytes; with bands of 32,
+    // half a line, every line came from memory twice, and `paperLevels`, 5% of `review`, spent
+    // most of it waiting on those loads), and the band's histograms stay in the cache. The counters are 16 bits (32 KB a band); a picture
+    // taller than they count is added up in parts (`wide`). Rows of a band like the one above
+    // (margins, the gaps between lines, a flat colour) are counted together when the run ends.
+    let band = 64
     let part = Int(UInt16.max)
     let tall = height > part
     var histograms = [UInt16](repeating: 0, count: band * 256)
@@ -122,20 +123,20 @@ extension WritingLayout {
     }
   }
 
-  /// Whether the `count` levels from `first` and from `second` are the same (32 at most,
-  /// read as words when there are 32).
+  /// Whether the `count` levels from `first` and from `second` are the same (64 at most,
+  /// read as words when there are 64).
   @inline(__always)
   private static func sameLevels(
     _ first: UnsafePointer<UInt8>, _ second: UnsafePointer<UInt8>, count: Int
   ) -> Bool {
-    guard count == 32 else {
+    guard count == 64 else {
       for index in 0..<count where first[index] != second[index] { return false }
       return true
     }
     let one = UnsafeRawPointer(first)
     let other = UnsafeRawPointer(second)
     var differ: UInt64 = 0
-    for word in 0..<4 {
+    for word in 0..<8 {
       differ |=
         one.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
         ^ other.loadUnaligned(fromByteOffset: word &* 8, as: UInt64.self)
