@@ -60,9 +60,10 @@ extension WritingLayout {
     // The columns' histograms are counted a band of columns at a time, reading the picture
     // row by row: each row of a band is about a line of the cache (64 bytes; with bands of 32,
     // half a line, every line came from memory twice, and `paperLevels`, 5% of `review`, spent
-    // most of it waiting on those loads), and the band's histograms stay in the cache. The counters are 16 bits (32 KB a band); a picture
-    // taller than they count is added up in parts (`wide`). Rows of a band like the one above
-    // (margins, the gaps between lines, a flat colour) are counted together when the run ends.
+    // most of it waiting on those loads), and the band's histograms stay in the cache. The
+    // counters are 16 bits (32 KB a band); a picture taller than they count is added up in
+    // parts (`wide`). Rows of a band like the one above (margins, the gaps between lines, a
+    // flat colour) are counted together when the run ends.
     let band = 64
     let part = Int(UInt16.max)
     let tall = height > part
