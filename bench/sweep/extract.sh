@@ -31,4 +31,6 @@ chromium+pdfium a84323421e94f484faca52dd9d027934eba42ab8
 freedesktop+poppler-test 03a4b9eb854a06a83c465e82de601796c458bbe9
 qpdf+qpdf dfd251125cadb59fe04836f9197c3ef94f99cf55
 pdfcpu+pdfcpu 105c0c28727afe7f85eb3179d03e9810d8774981
+apache+pdfbox 89a917394c762257017c27e0cf5189605776aa57
+py-pdf+sample-files 6921079eb3e1ed0944db5ec75016910d59da7fdb
 LIST
