@@ -20,9 +20,9 @@
 #                   second runs with the cache of decisions (bench/cache/);
 #                   BEFORE=REV also times REV's start-up and set side by side and counts
 #                   both builds' instructions (callgrind)
-# make bench-sweep  suggest over every PDF of pdf.js's, PDFium's, poppler's, qpdf's and pdfcpu's
-#                   test suites and ../shared/corpus: all answered, none past its deadline,
-#                   under 1 GiB (bench/sweep/)
+# make bench-sweep  suggest over every PDF of pdf.js's, PDFium's, poppler's, qpdf's, pdfcpu's and
+#                   PDFBox's test suites, pypdf's sample files and ../shared/corpus: all
+#                   answered, none past its deadline, under 1 GiB (bench/sweep/)
 # make fuzz         coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the byte-level readers,
 #                   then of the updates set plans; FUZZ_TIME seconds each (see README)
 # make fuzz-properties  long property-based run of the byte-level scanners and the update builder
