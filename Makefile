@@ -35,7 +35,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config libsqlite3-dev
 # GNU parallel: the test that spreads suggest and set --auto over job slots, as the README shows.
 # sqlite3: the cache tests hold the cache's write lock from another process.
-APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel sqlite3
+APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel sqlite3 git
 # preview and suggest load these at run time (dlopen); nothing links them. The font is for
 # preview's labels; Tesseract and its script data read the script in page pictures, and its
 # English data the Latin words on pages of running text it reads as Latin with little confidence;
@@ -73,12 +73,12 @@ deps:
 
 test-deps: deps
 	$(call apt-ensure,$(APT_TEST_PACKAGES) $(APT_PREVIEW_PACKAGES))
-	@python3 -c 'import pikepdf, pyhanko, pypdfium2, PIL, pypdf; \
+	@python3 -c 'import pikepdf, pyhanko, pypdfium2, PIL, pypdf, img2pdf; \
 	  assert int(pypdf.__version__.split(".")[0]) >= 5' 2>/dev/null || { \
 	  python3 -m pip --version >/dev/null 2>&1 || { $(call apt-install,python3-pip); }; \
-	  python3 -m pip install --quiet pikepdf pyhanko pypdfium2 Pillow 'pypdf>=5' \
+	  python3 -m pip install --quiet pikepdf pyhanko pypdfium2 Pillow 'pypdf>=5' img2pdf \
 	  || python3 -m pip install --quiet --break-system-packages pikepdf pyhanko pypdfium2 Pillow \
-	    'pypdf>=5'; }
+	    'pypdf>=5' img2pdf; }
 
 browser-deps:
 	-$(call apt-ensure,$(APT_BROWSER_PACKAGES)) || echo "make: chromium and chromium-driver" \

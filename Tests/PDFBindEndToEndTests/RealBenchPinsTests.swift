@@ -1,0 +1,147 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+/// Issue 40: the real-page bench rebuilds exactly from its pins, and its script stops, naming
+/// the page, when a source changed. `bench/suggest/real/make_books.py` runs here on tables of
+/// its own that pin a page of a repository made for the test (the bench's own sources are
+/// public repositories a test machine does not hold).
+@Suite("the real-page bench's pins")
+struct RealBenchPinsTests {
+  /// The script beside its three tables, and a bare copy of `example/pages`, whose one commit
+  /// holds `scans/page-1.png`, where the script looks for copies (`--mirrors`).
+  struct Bench {
+    let root: URL
+    let mirrors: URL
+    let commit: String
+    let blob: String
+
+    var script: String { root.appendingPathComponent("make_books.py").path }
+    var out: URL { root.appendingPathComponent("out") }
+
+    /// `pinned-book` is in the tuning part: sha256("issue40-holdout:pinned-book") is 1 mod 3.
+    init(part: String = "tune") throws {
+      root = try Fixture.temporaryDirectory()
+      mirrors = root.appendingPathComponent("mirrors")
+      let work = root.appendingPathComponent("work")
+      try FileManager.default.createDirectory(
+        at: work.appendingPathComponent("scans"), withIntermediateDirectories: true)
+      let drawn = try IndependentReaders.runPython(
+        "from PIL import Image; import sys; Image.new('L', (40, 60), 200).save(sys.argv[1])",
+        work.appendingPathComponent("scans/page-1.png").path)
+      try #require(drawn.status == 0, "Pillow: \(drawn.err)")
+      try Self.git(work, "init", "-q")
+      try Self.git(work, "add", "scans")
+      try Self.git(
+        work, "-c", "user.name=pdfbind", "-c", "user.email=tests@pdfbind.invalid", "commit",
+        "-qm", "a page")
+      commit = try Self.git(work, "rev-parse", "HEAD")
+      blob = try Self.git(work, "rev-parse", "HEAD:scans/page-1.png")
+      try Self.git(
+        root, "clone", "-q", "--bare", work.path,
+        mirrors.appendingPathComponent("example+pages/repo").path)
+      try FileManager.default.copyItem(
+        atPath: Fixture.repository.appendingPathComponent("bench/suggest/real/make_books.py").path,
+        toPath: script)
+      try write(
+        "sources.tsv", "source\trepo\tcommit\tlicence\nexample\texample/pages\t\(commit)\tnone")
+      try write(
+        "books.tsv",
+        "book\texpected\tlayout\tclass\tpart\twhat\n"
+          + "pinned-book\tleft-edge\t-\tlatin\t\(part)\ta page")
+      try pin(path: "scans/page-1.png", blob: blob)
+    }
+
+    func write(_ table: String, _ text: String) throws {
+      try (text + "\n").write(
+        to: root.appendingPathComponent(table), atomically: true, encoding: .utf8)
+    }
+
+    func pin(path: String, blob: String) throws {
+      try write(
+        "pages.tsv", "book\tpage\tsource\tpath\tblob\npinned-book\t1\texample\t\(path)\t\(blob)")
+    }
+
+    func make() throws -> ProcessResult {
+      try runProcess(which("python3")!, [script, out.path, "--mirrors", mirrors.path])
+    }
+
+    var bookMade: Bool {
+      FileManager.default.fileExists(atPath: out.appendingPathComponent("pinned-book.pdf").path)
+    }
+
+    @discardableResult
+    static func git(_ directory: URL, _ arguments: String...) throws -> String {
+      let result = try runProcess(which("git")!, ["-C", directory.path] + arguments)
+      try #require(result.status == 0, "git \(arguments.joined(separator: " ")): \(result.err)")
+      return result.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+  }
+
+  @Test("Pages that match their pins make the book: one PDF page a picture, as it was")
+  func pinnedPagesMakeTheBook() throws {
+    let bench = try Bench()
+    let made = try bench.make()
+    #expect(made.status == 0, "\(made.err)")
+    let book = bench.out.appendingPathComponent("pinned-book.pdf").path
+    // pikepdf, not the script, says what the book holds.
+    let read = try IndependentReaders.runPython(
+      """
+      import sys, pikepdf
+      pdf = pikepdf.open(sys.argv[1])
+      image = next(iter(pdf.pages[0].images.values()))
+      print(len(pdf.pages), image.Width, image.Height)
+      """, book)
+    #expect(read.out.trimmingCharacters(in: .whitespacesAndNewlines) == "1 40 60", "\(read.err)")
+    let labels = try String(
+      contentsOf: bench.out.appendingPathComponent("labels.tsv"), encoding: .utf8)
+    #expect(labels.contains("pinned-book.pdf\tleft-edge\t-\tlatin\ttune\ta page"))
+  }
+
+  @Test("A page whose bytes are not the pinned blob stops the script, which names the page")
+  func changedBlobStops() throws {
+    let bench = try Bench()
+    let pinned = String(repeating: "0", count: 40)
+    try bench.pin(path: "scans/page-1.png", blob: pinned)
+    let made = try bench.make()
+    #expect(made.status != 0)
+    #expect(
+      made.err.contains(
+        "example/pages@\(bench.commit):scans/page-1.png: blob \(bench.blob), pinned \(pinned): "
+          + "the source changed"), "\(made.err)")
+    #expect(!bench.bookMade)
+  }
+
+  @Test("A pinned path the commit does not hold stops the script, which names the page")
+  func missingPathStops() throws {
+    let bench = try Bench()
+    try bench.pin(path: "scans/page-2.png", blob: bench.blob)
+    let made = try bench.make()
+    #expect(made.status != 0)
+    #expect(
+      made.err.contains("example/pages@\(bench.commit):scans/page-2.png: not in the copy"),
+      "\(made.err)")
+    #expect(made.err.contains("the source changed"))
+    #expect(!bench.bookMade)
+  }
+
+  @Test("A repository with no copy stops the script, which says how to get one")
+  func missingCopyStops() throws {
+    let bench = try Bench()
+    try FileManager.default.removeItem(at: bench.mirrors)
+    let made = try bench.make()
+    #expect(made.status != 0)
+    #expect(made.err.contains("example/pages: no copy at"), "\(made.err)")
+    #expect(made.err.contains("fetch github:example/pages"))
+    #expect(!bench.bookMade)
+  }
+
+  @Test("A book whose part column is not the one its id holds it to is refused")
+  func partComesFromTheId() throws {
+    let bench = try Bench(part: "held-out")
+    let made = try bench.make()
+    #expect(made.status != 0)
+    #expect(made.err.contains("pinned-book: part held-out, the seed says tune"), "\(made.err)")
+    #expect(!bench.bookMade)
+  }
+}
