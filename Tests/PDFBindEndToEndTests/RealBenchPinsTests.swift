@@ -9,12 +9,15 @@ import Testing
 @Suite("the real-page bench's pins")
 struct RealBenchPinsTests {
   /// The script beside its three tables, and a bare copy of `example/pages`, whose one commit
-  /// holds `scans/page-1.png`, where the script looks for copies (`--mirrors`).
+  /// holds `scans/page-1.png`, `scans/page-2.jpg` and `scans/scan.pdf` (those two pictures as
+  /// its pages), where the script looks for copies (`--mirrors`).
   struct Bench {
     let root: URL
     let mirrors: URL
     let commit: String
     let blob: String
+    let scanBlob: String
+    let jpeg: Data
 
     var script: String { root.appendingPathComponent("make_books.py").path }
     var out: URL { root.appendingPathComponent("out") }
@@ -27,9 +30,16 @@ struct RealBenchPinsTests {
       try FileManager.default.createDirectory(
         at: work.appendingPathComponent("scans"), withIntermediateDirectories: true)
       let drawn = try IndependentReaders.runPython(
-        "from PIL import Image; import sys; Image.new('L', (40, 60), 200).save(sys.argv[1])",
-        work.appendingPathComponent("scans/page-1.png").path)
-      try #require(drawn.status == 0, "Pillow: \(drawn.err)")
+        """
+        import sys, img2pdf
+        from PIL import Image
+        Image.new('L', (40, 60), 200).save(sys.argv[1] + '/page-1.png')
+        Image.new('RGB', (30, 50), (120, 90, 60)).save(sys.argv[1] + '/page-2.jpg')
+        with open(sys.argv[1] + '/scan.pdf', 'wb') as f:
+            img2pdf.convert([sys.argv[1] + '/page-1.png', sys.argv[1] + '/page-2.jpg'], outputstream=f)
+        """, work.appendingPathComponent("scans").path)
+      try #require(drawn.status == 0, "Pillow, img2pdf: \(drawn.err)")
+      jpeg = try Data(contentsOf: work.appendingPathComponent("scans/page-2.jpg"))
       try Self.git(work, "init", "-q")
       try Self.git(work, "add", "scans")
       try Self.git(
@@ -37,6 +47,7 @@ struct RealBenchPinsTests {
         "-qm", "a page")
       commit = try Self.git(work, "rev-parse", "HEAD")
       blob = try Self.git(work, "rev-parse", "HEAD:scans/page-1.png")
+      scanBlob = try Self.git(work, "rev-parse", "HEAD:scans/scan.pdf")
       try Self.git(
         root, "clone", "-q", "--bare", work.path,
         mirrors.appendingPathComponent("example+pages/repo").path)
@@ -89,13 +100,45 @@ struct RealBenchPinsTests {
       """
       import sys, pikepdf
       pdf = pikepdf.open(sys.argv[1])
-      image = next(iter(pdf.pages[0].images.values()))
+      page = pdf.pages[0]
+      image = next(iter((page.get_images() if hasattr(page, 'get_images') else page.images).values()))
       print(len(pdf.pages), image.Width, image.Height)
       """, book)
     #expect(read.out.trimmingCharacters(in: .whitespacesAndNewlines) == "1 40 60", "\(read.err)")
     let labels = try String(
       contentsOf: bench.out.appendingPathComponent("labels.tsv"), encoding: .utf8)
     #expect(labels.contains("pinned-book.pdf\tleft-edge\t-\tlatin\ttune\ta page"))
+  }
+
+  @Test("A page pinned in a scanned PDF (FILE.pdf#N) is the picture of that page, as it was")
+  func pageOfAScannedPDF() throws {
+    let bench = try Bench()
+    try bench.pin(path: "scans/scan.pdf#2", blob: bench.scanBlob)
+    let made = try bench.make()
+    #expect(made.status == 0, "\(made.err)")
+    // pikepdf reads the picture's stream as the book holds it: the JPEG's own bytes.
+    let read = try IndependentReaders.runPython(
+      """
+      import sys, pikepdf
+      pdf = pikepdf.open(sys.argv[1])
+      page = pdf.pages[0]
+      images = page.get_images() if hasattr(page, 'get_images') else page.images
+      sys.stdout.buffer.write(next(iter(images.values())).read_raw_bytes())
+      """, bench.out.appendingPathComponent("pinned-book.pdf").path)
+    #expect(read.status == 0, "\(read.err)")
+    #expect(read.stdout == bench.jpeg)
+  }
+
+  @Test("A page number past the end of the scanned PDF stops the script, which names the page")
+  func pagePastTheScanStops() throws {
+    let bench = try Bench()
+    try bench.pin(path: "scans/scan.pdf#3", blob: bench.scanBlob)
+    let made = try bench.make()
+    #expect(made.status != 0)
+    #expect(
+      made.err.contains("example/pages@\(bench.commit):scans/scan.pdf#3: the PDF has 2 pages"),
+      "\(made.err)")
+    #expect(!bench.bookMade)
   }
 
   @Test("A page whose bytes are not the pinned blob stops the script, which names the page")

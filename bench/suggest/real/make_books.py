@@ -10,6 +10,10 @@ Nothing is downloaded here: the pages are read from bare git copies of the repos
 does as well). Every page is checked against its pin: the commit must be there and the path
 at that commit must be the pinned blob, or the script stops and says which page changed.
 
+A page may also be pinned as `FILE.pdf#N`: page N of a scanned PDF in the repository (the
+blob is the PDF's), whose one picture is the page (a JPEG's DCT stream taken as the PDF holds
+it, any other picture as lossless PNG).
+
 JPEG pages are embedded as they are (DCT, no re-encoding, through img2pdf); other pictures
 (PNG, TIFF, WebP) are embedded losslessly (img2pdf, or Pillow to PNG first where img2pdf
 cannot take the file as it is: alpha, WebP, a TIFF of several frames, whose first frame is
@@ -32,6 +36,7 @@ import subprocess
 import sys
 
 import img2pdf
+import pikepdf
 from PIL import Image
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -62,13 +67,16 @@ def git(gdir, *args, binary=False):
 
 
 def page_bytes(mirrors, source, page):
-    """The pinned bytes of one page, checked against its blob id; exits when they differ."""
+    """The pinned bytes of one page, checked against its blob id; exits when they differ. A
+    path `FILE.pdf#N` pins a scanned PDF (the blob is the PDF's) and takes the one picture its
+    page N is (`scanned_page`)."""
+    path, _, number = page["path"].partition("#")
     gdir = git_dir(mirrors, source["repo"])
-    where = f"{source['repo']}@{source['commit']}:{page['path']}"
+    where = f"{source['repo']}@{source['commit']}:{path}"
     if not os.path.isdir(gdir):
         sys.exit(f"make_books.py: {source['repo']}: no copy at {gdir} (fetch github:"
                  f"{source['repo']}, or git clone --bare it there)")
-    blob = git(gdir, "rev-parse", f"{source['commit']}:{page['path']}")
+    blob = git(gdir, "rev-parse", f"{source['commit']}:{path}")
     if blob is None:
         sys.exit(f"make_books.py: {where}: not in the copy at {gdir} (the commit or the "
                  f"path is missing: the source changed)")
@@ -78,7 +86,27 @@ def page_bytes(mirrors, source, page):
     if data is None or data.startswith(b"version https://git-lfs"):
         sys.exit(f"make_books.py: {where}: blob {blob} is absent from the copy (too large for the "
                  f"snapshot, or a Git LFS pointer)")
-    return data
+    return scanned_page(data, int(number), f"{where}#{number}") if number else data
+
+
+def scanned_page(data, number, where):
+    """The one picture page `number` of a scanned PDF is: a JPEG's bytes as the PDF holds them
+    (its DCT stream, not decoded), any other picture losslessly as PNG. Exits unless the page
+    is exactly one picture."""
+    with pikepdf.open(io.BytesIO(data)) as pdf:
+        if not 1 <= number <= len(pdf.pages):
+            sys.exit(f"make_books.py: {where}: the PDF has {len(pdf.pages)} pages")
+        page = pdf.pages[number - 1]
+        # get_images since pikepdf 9.x, images before it
+        pictures = list((page.get_images() if hasattr(page, "get_images") else page.images).values())
+        if len(pictures) != 1:
+            sys.exit(f"make_books.py: {where}: {len(pictures)} pictures on the page, not one")
+        picture = pikepdf.PdfImage(pictures[0])
+        if picture.filters == ["/DCTDecode"]:
+            return pictures[0].read_raw_bytes()
+        out = io.BytesIO()
+        picture.as_pil_image().save(out, "PNG")
+        return out.getvalue()
 
 
 def pdf_page(data):
