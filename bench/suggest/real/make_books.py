@@ -97,7 +97,7 @@ def scanned_page(data, number, where):
         if not 1 <= number <= len(pdf.pages):
             sys.exit(f"make_books.py: {where}: the PDF has {len(pdf.pages)} pages")
         page = pdf.pages[number - 1]
-        # get_images since pikepdf 9.x, images before it
+        # get_images in newer pikepdf (which deprecates images), images in older ones
         pictures = list((page.get_images() if hasattr(page, "get_images") else page.images).values())
         if len(pictures) != 1:
             sys.exit(f"make_books.py: {where}: {len(pictures)} pictures on the page, not one")
