@@ -229,7 +229,7 @@ bench-cache: release
 # ../shared/corpus (bench/sweep/README.md).
 SWEEP_DIR ?= .build/sweep-pdfs
 bench-sweep: release
-	@[ -d "$(SWEEP_DIR)" ] || bench/sweep/extract.sh "$(SWEEP_DIR)"
+	bench/sweep/extract.sh "$(SWEEP_DIR)"
 	python3 bench/sweep/sweep.py "$(RELEASE_BIN)" .build/bench-sweep $(SWEEP_DIR)/* ../shared/corpus
 
 bench-suggest: release

@@ -6,11 +6,16 @@
 #
 # MIRRORS/OWNER+NAME/repo is a bare clone (default /work/.mirror, where an engineer's `fetch`
 # puts them; elsewhere: git clone --bare https://github.com/OWNER/NAME MIRRORS/OWNER+NAME/repo).
+#
+# A suite already in OUT at its pinned commit is left as it is, so running it again after a
+# suite was added or moved extracts only that one.
 set -eu
 out=$1
 mirrors=${2:-/work/.mirror}
 while read -r repo commit; do
   case $repo in ''|'#'*) continue ;; esac
+  # A suite extracted at its pinned commit is kept (its .extracted names the commit).
+  if [ "$(cat "$out/$repo/.extracted" 2>/dev/null)" = "$commit" ]; then continue; fi
   git=$mirrors/$repo/repo
   git --git-dir="$git" cat-file -e "$commit^{commit}" || {
     echo "extract: $git has no commit $commit (fetch the repository again)" >&2; exit 1; }
@@ -25,6 +30,7 @@ while read -r repo commit; do
     done
   found=$(find "$out/$repo" -type f | wc -l)
   echo "$repo: $found PDFs ($((listed - found)) not in the mirror)" >&2
+  echo "$commit" > "$out/$repo/.extracted"
 done <<'LIST'
 mozilla+pdf.js 0f26334f9d6f96119f6e5164fb65832fbbde7344
 chromium+pdfium a84323421e94f484faca52dd9d027934eba42ab8
