@@ -30,6 +30,7 @@ enum Batch {
           return
         }
         let report = work(index, input)
+        FreedMemory.giveBackAfterFile()
         slots.giveBack(state.withLock { $0.finish(index, report) })
       }
     }
