@@ -29,13 +29,14 @@ struct RowsOfWriting {
     last = first
   }
 
-  /// Records row `y`, its marks (bytes, each 0 or 1) from the row's start.
+  /// Records row `y`: its marks (bytes, each 0 or 1) from the row's start, `marksInRow` of
+  /// them in all (`measure` counted them; only the borders' are counted here, to leave out).
   @inline(__always)
-  mutating func record(row y: Int, marks: UnsafeRawPointer) {
+  mutating func record(row y: Int, marks: UnsafeRawPointer, marksInRow: Int) {
     guard inner > 0 else { return }
     let marked = marks + cut
-    guard Double(MarkBytes.ones(marked, count: inner)) > Self.rowOfWritingShare * Double(inner)
-    else { return }
+    let borders = MarkBytes.ones(marks, count: cut) + MarkBytes.ones(marked + inner, count: cut)
+    guard Double(marksInRow - borders) > Self.rowOfWritingShare * Double(inner) else { return }
     // A row with marks has a first and a last.
     first[y] = Int32(truncatingIfNeeded: cut + MarkBytes.first(marked, count: inner)!)
     last[y] = Int32(truncatingIfNeeded: cut + MarkBytes.last(marked, count: inner)!)

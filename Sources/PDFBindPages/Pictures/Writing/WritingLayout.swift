@@ -202,7 +202,8 @@ struct WritingLayout: Equatable, Sendable {
                     marks.baseAddress! + row, count: width, to: columnMarks.baseAddress!)
                   squareRows.record(
                     row: y, marks: marks.baseAddress! + row, paper: paperRow.baseAddress!)
-                  rowsOfWriting.record(row: y, marks: marks.baseAddress! + row)
+                  rowsOfWriting.record(
+                    row: y, marks: marks.baseAddress! + row, marksInRow: marksInRow)
                   rowMarks[y] = marksInRow
                   clearRows[y] = width - paperInRow <= clearLimit
                   markCount += marksInRow
