@@ -1,4 +1,3 @@
-import CSystemShims
 import Glibc
 import PDFBindCore
 import SystemPackage
@@ -11,11 +10,6 @@ public enum PageWorker {
   static let argument = "--pdfbind-page-worker"
   /// The descriptor the worker's socket is given as.
   static let socket: Int32 = 3
-  /// The worker's one heap policy, set when it starts and applied after each request: blocks
-  /// under this size come from the heap, and an idle worker keeps this much free heap for its
-  /// next request, a few of the pictures a page needs (a 1,600-pixel page is 3.8 MB in grey
-  /// levels, four times that as cairo's colour surface); more is given back.
-  static let freeHeapKept = 32 << 20
 
   /// Serves page requests and never returns when this process was started as a page worker;
   /// returns at once otherwise. A program that uses `BindingAdvisor` calls it first thing in
@@ -25,10 +19,8 @@ public enum PageWorker {
     guard arguments.count >= 2, arguments[1] == argument else { return }
     let megabytes = arguments.count >= 3 ? Int(arguments[2]) ?? 0 : 0
     limitMemory(megabytes: megabytes)
-    // A page's pictures come from the heap and stay there for the next page (`freeHeapKept`).
-    // glibc would map each one afresh and fault its pages in again: on seed 19's 24-page manga
-    // 78,000 page faults against 45,000, and 7% of the processor time (medians of 8 pairs).
-    _ = CSystemShims_keep_heap_blocks_under(Self.freeHeapKept)
+    // A page's pictures come from the heap and stay there for the next page.
+    FreedMemory.keepBlocksInHeap()
     // Tesseract's recogniser runs its loops on OpenMP threads, which spin while they wait:
     // beside the other workers on a machine's cores they cost more than they save (the real
     // bench's English commentary took 7 s so: a third of the samples in libgomp, a third in the
@@ -39,11 +31,9 @@ public enum PageWorker {
       guard let decoded = try? PageRequest(decoding: request) else { _exit(3) }
       let reply = worker.handle(decoded)
       guard Frames.write(reply.encoded(), to: socket) else { _exit(0) }
-      // An idle worker keeps its file open, not the heap a large page grew: glibc would hold
-      // the freed pages (a batch of pdf.js's test files peaked at 987 MiB with idle workers
-      // holding 266 MB and 110 MB). Only a heap that grew: trimming after every small page
-      // made the next request fault its pages in again (a fifth of review's processor time).
-      _ = CSystemShims_return_free_memory_above(Self.freeHeapKept)
+      // An idle worker keeps its file open, not the heap a large page grew (a batch of pdf.js's
+      // test files peaked at 987 MiB with idle workers holding 266 MB and 110 MB).
+      FreedMemory.giveBack()
     }
     _exit(0)
   }

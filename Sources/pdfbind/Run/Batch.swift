@@ -30,7 +30,7 @@ enum Batch {
           return
         }
         let report = work(index, input)
-        FreedMemory.giveBackAfterFile()
+        FreedMemory.giveBack()
         slots.giveBack(state.withLock { $0.finish(index, report) })
       }
     }
