@@ -81,6 +81,19 @@ struct RealBenchPinsTests {
       FileManager.default.fileExists(atPath: out.appendingPathComponent("pinned-book.pdf").path)
     }
 
+    /// Runs the script and expects it to stop: a failing status, each of `said` in what it
+    /// says, and no book written.
+    func expectStop(saying said: String..., at location: SourceLocation = #_sourceLocation)
+      throws
+    {
+      let made = try make()
+      #expect(made.status != 0, sourceLocation: location)
+      for words in said {
+        #expect(made.err.contains(words), "\(made.err)", sourceLocation: location)
+      }
+      #expect(!bookMade, sourceLocation: location)
+    }
+
     @discardableResult
     static func git(_ directory: URL, _ arguments: String...) throws -> String {
       let result = try runProcess(which("git")!, ["-C", directory.path] + arguments)
@@ -133,12 +146,8 @@ struct RealBenchPinsTests {
   func pagePastTheScanStops() throws {
     let bench = try Bench()
     try bench.pin(path: "scans/scan.pdf#3", blob: bench.scanBlob)
-    let made = try bench.make()
-    #expect(made.status != 0)
-    #expect(
-      made.err.contains("example/pages@\(bench.commit):scans/scan.pdf#3: the PDF has 2 pages"),
-      "\(made.err)")
-    #expect(!bench.bookMade)
+    try bench.expectStop(
+      saying: "example/pages@\(bench.commit):scans/scan.pdf#3: the PDF has 2 pages")
   }
 
   @Test("A page whose bytes are not the pinned blob stops the script, which names the page")
@@ -146,45 +155,30 @@ struct RealBenchPinsTests {
     let bench = try Bench()
     let pinned = String(repeating: "0", count: 40)
     try bench.pin(path: "scans/page-1.png", blob: pinned)
-    let made = try bench.make()
-    #expect(made.status != 0)
-    #expect(
-      made.err.contains(
-        "example/pages@\(bench.commit):scans/page-1.png: blob \(bench.blob), pinned \(pinned): "
-          + "the source changed"), "\(made.err)")
-    #expect(!bench.bookMade)
+    try bench.expectStop(
+      saying: "example/pages@\(bench.commit):scans/page-1.png: blob \(bench.blob), pinned "
+        + "\(pinned): the source changed")
   }
 
   @Test("A pinned path the commit does not hold stops the script, which names the page")
   func missingPathStops() throws {
     let bench = try Bench()
     try bench.pin(path: "scans/page-2.png", blob: bench.blob)
-    let made = try bench.make()
-    #expect(made.status != 0)
-    #expect(
-      made.err.contains("example/pages@\(bench.commit):scans/page-2.png: not in the copy"),
-      "\(made.err)")
-    #expect(made.err.contains("the source changed"))
-    #expect(!bench.bookMade)
+    try bench.expectStop(
+      saying: "example/pages@\(bench.commit):scans/page-2.png: not in the copy",
+      "the source changed")
   }
 
   @Test("A repository with no copy stops the script, which says how to get one")
   func missingCopyStops() throws {
     let bench = try Bench()
     try FileManager.default.removeItem(at: bench.mirrors)
-    let made = try bench.make()
-    #expect(made.status != 0)
-    #expect(made.err.contains("example/pages: no copy at"), "\(made.err)")
-    #expect(made.err.contains("fetch github:example/pages"))
-    #expect(!bench.bookMade)
+    try bench.expectStop(saying: "example/pages: no copy at", "fetch github:example/pages")
   }
 
   @Test("A book whose part column is not the one its id holds it to is refused")
   func partComesFromTheId() throws {
-    let bench = try Bench(part: "held-out")
-    let made = try bench.make()
-    #expect(made.status != 0)
-    #expect(made.err.contains("pinned-book: part held-out, the seed says tune"), "\(made.err)")
-    #expect(!bench.bookMade)
+    try Bench(part: "held-out").expectStop(
+      saying: "pinned-book: part held-out, the seed says tune")
   }
 }
