@@ -16,7 +16,9 @@ struct WorkerChoiceTests {
   /// `count` idle workers of the built pdfbind, ended after `body`.
   func withWorkers(_ count: Int, _ body: ([WorkerProcess]) throws -> Void) throws {
     let workers = try (0..<count).map { _ in
-      try WorkerProcess.start(PDFBindRunner.executable, megabytes: 512).get()
+      try WorkerProcess.start(
+        PDFBindRunner.executable, megabytes: 512, template: nil, readsScript: false
+      ).get()
     }
     defer { workers.forEach { $0.close() } }
     try body(workers)

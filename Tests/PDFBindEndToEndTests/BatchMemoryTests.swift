@@ -41,32 +41,12 @@ struct BatchMemoryTests {
 
     // The second input is standard input ("-"), spooled when its turn comes: pdfbind has
     // printed the first file's line, and waits, while its memory is read.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: PDFBindRunner.executable)
-    process.arguments = ["suggest", "--jobs", "1", "--no-cache", big, "-"]
-    process.environment = ProcessInfo.processInfo.environment.merging(
-      PDFBindRunner.withoutCache
-    ) { $1 }
-    let (input, output) = (Pipe(), Pipe())
-    process.standardInput = input
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var printed = Data()
-    while !printed.contains(0x0A) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      printed += chunk
+    var status = ""
+    let lines = try PDFBindRunner.suggestWhileWaiting(
+      on: big, then: try Fixture.bytes("left-edge.pdf")
+    ) { pdfbind in
+      status = try String(contentsOfFile: "/proc/\(pdfbind)/status", encoding: .utf8)
     }
-    let status = try String(
-      contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
-    try input.fileHandleForWriting.write(contentsOf: Fixture.bytes("left-edge.pdf"))
-    try input.fileHandleForWriting.close()
-    printed += output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-
-    #expect(process.terminationStatus == 0)
-    let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n")
     #expect(lines.count == 2 && lines[0].hasPrefix(big + ": ") && lines[1].hasPrefix("-: "))
     func kilobytes(_ field: String) -> Int? {
       status.split(separator: "\n").first { $0.hasPrefix(field + ":") }

@@ -35,6 +35,38 @@ public enum PDFBindRunner {
       (try? Fixture.temporaryDirectory().appendingPathComponent("cache").path) ?? "/nonexistent",
   ]
 
+  /// Runs `suggest --jobs 1 --no-cache FILE -`: `look` sees pdfbind's pid while it waits for
+  /// its second input, standard input, its first line printed (its workers idle); then
+  /// `second` is written there. The lines printed; pdfbind must end with status 0.
+  public static func suggestWhileWaiting(
+    on file: String, then second: Data, environment: [String: String] = [:],
+    _ look: (Int32) throws -> Void
+  ) throws -> [String] {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["suggest", "--jobs", "1", "--no-cache", file, "-"]
+    process.environment = ProcessInfo.processInfo.environment
+      .merging(withoutCache) { $1 }.merging(environment) { $1 }
+    let (input, output) = (Pipe(), Pipe())
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var printed = Data()
+    while !printed.contains(0x0A) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      printed += chunk
+    }
+    try look(process.processIdentifier)
+    try input.fileHandleForWriting.write(contentsOf: second)
+    try input.fileHandleForWriting.close()
+    printed += output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    return String(decoding: printed, as: UTF8.self).split(separator: "\n").map(String.init)
+  }
+
   /// Runs pdfbind with arguments given as bytes, standard input read from `input` (a path) or
   /// /dev/null. Foundation's Process takes only Strings, which cannot hold a name that is not
   /// UTF-8, so this spawns the binary with posix_spawn.

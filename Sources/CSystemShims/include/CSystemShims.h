@@ -24,4 +24,12 @@ int CSystemShims_keep_heap_blocks_under(size_t bytes);
 /* posix_spawn_file_actions_addclosefrom_np(3) (glibc 2.34, a GNU extension): the child closes
    every descriptor from `from` on. `actions` is a posix_spawn_file_actions_t. */
 int CSystemShims_spawn_close_from(void *actions, int from);
+
+/* Sends `descriptor` over the Unix socket `socket` (SCM_RIGHTS) with one byte; 0, or -1 and
+   errno. The receiver gets its own descriptor for the same open file. */
+int CSystemShims_send_descriptor(int socket, int descriptor);
+
+/* Receives a descriptor `CSystemShims_send_descriptor` sent on `socket`, close-on-exec; the
+   descriptor, or -1 (errno set; 0 when the other end closed). */
+int CSystemShims_receive_descriptor(int socket);
 #endif

@@ -11,14 +11,18 @@ public enum PageWorker {
   /// The descriptor the worker's socket is given as.
   static let socket: Int32 = 3
 
-  /// Serves page requests and never returns when this process was started as a page worker;
-  /// returns at once otherwise. A program that uses `BindingAdvisor` calls it first thing in
-  /// `main`: page workers are this program's own executable, started again.
+  /// Serves page requests and never returns when this process was started as a page worker
+  /// (or as their template, `WorkerTemplate`); returns at once otherwise. A program that uses
+  /// `BindingAdvisor` calls it first thing in `main`: page workers are this program's own
+  /// executable, started again.
   public static func runIfAsked() {
     let arguments = CommandLine.arguments
-    guard arguments.count >= 2, arguments[1] == argument else { return }
+    guard arguments.count >= 2, arguments[1] == argument || arguments[1] == WorkerTemplate.argument
+    else { return }
     let megabytes = arguments.count >= 3 ? Int(arguments[2]) ?? 0 : 0
-    limitMemory(megabytes: megabytes)
+    // No core file when a worker crashes: its ending is an evidence line.
+    var none = rlimit(rlim_cur: 0, rlim_max: 0)
+    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     // A page's pictures come from the heap and stay there for the next page.
     FreedMemory.keepBlocksInHeap()
     // Tesseract's recogniser runs its loops on OpenMP threads, which spin while they wait:
@@ -26,6 +30,14 @@ public enum PageWorker {
     // bench's English commentary took 7 s so: a third of the samples in libgomp, a third in the
     // kernel, switching tasks). libgomp reads this when Tesseract loads it.
     setenv("OMP_THREAD_LIMIT", "1", 1)
+    if arguments[1] == WorkerTemplate.argument { WorkerTemplate.serve(megabytes: megabytes) }
+    serve(megabytes: megabytes)
+  }
+
+  /// Serves page requests on `socket` until pdfbind closes its end, within `megabytes`.
+  static func serve(megabytes: Int) -> Never {
+    limitMemory(megabytes: megabytes)
+    name("pdfbind-worker")
     var worker = Served()
     while let request = Frames.read(from: socket) {
       guard let decoded = try? PageRequest(decoding: request) else { _exit(3) }
@@ -38,12 +50,19 @@ public enum PageWorker {
     _exit(0)
   }
 
-  /// The worker's own limits: `megabytes` of data (RLIMIT_DATA: what malloc, mmap and brk
+  /// Names this process as `ps` and `top` show it (its `comm`, 15 bytes at most): started as
+  /// `/proc/self/exe`, it would be `exe`.
+  static func name(_ name: String) {
+    let file = open("/proc/self/comm", O_WRONLY)
+    guard file >= 0 else { return }
+    _ = name.withCString { write(file, $0, strlen($0)) }
+    close(file)
+  }
+
+  /// The worker's own limit: `megabytes` of data (RLIMIT_DATA: what malloc, mmap and brk
   /// give it, not the libraries mapped or the address space glibc's arenas reserve, which
-  /// RLIMIT_AS would count), and no core file when it crashes.
+  /// RLIMIT_AS would count).
   private static func limitMemory(megabytes: Int) {
-    var none = rlimit(rlim_cur: 0, rlim_max: 0)
-    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &none)
     guard megabytes > 0 else { return }
     let bytes = rlim_t(megabytes) << 20
     var data = rlimit(rlim_cur: bytes, rlim_max: bytes)

@@ -15,6 +15,8 @@ final class PageWorkers: Sendable {
   /// The program started as a worker: this one, unless a test names the built `pdfbind`.
   let executable: String
   private let idle = Mutex<[WorkerProcess]>([])
+  /// Started with the first worker; nil inside when it could not be.
+  private let template = Mutex<WorkerTemplate??>(nil)
 
   init(limits: PageWorkLimits, executable: String = "/proc/self/exe") {
     self.limits = limits
@@ -29,10 +31,16 @@ final class PageWorkers: Sendable {
   {
     let affinity = request.affinity
     let worker: WorkerProcess
-    if let ready = lent ?? idle.withLock({ Self.take(for: request, from: &$0) }) {
+    let template = startedTemplate()
+    if let ready = lent
+      ?? idle.withLock({ Self.take(for: request, from: &$0, newOnesRead: template != nil) })
+    {
       worker = ready
     } else {
-      switch WorkerProcess.start(executable, megabytes: limits.workerMegabytes) {
+      switch WorkerProcess.start(
+        executable, megabytes: limits.workerMegabytes, template: template,
+        readsScript: request.readsScript)
+      {
       case .success(let started): worker = started
       case .failure(let failure): return (.failure(failure), .zero)
       }
@@ -62,6 +70,19 @@ final class PageWorkers: Sendable {
     }
   }
 
+  /// The workers' template, started on first need; nil when it cannot be, or is gone
+  /// (workers are then started as processes of their own).
+  private func startedTemplate() -> WorkerTemplate? {
+    let started = template.withLock { template -> WorkerTemplate? in
+      if template == nil {
+        guard case .success = WorkerProcess.mayStart() else { return nil }
+        template = .some(WorkerTemplate.start(executable, megabytes: limits.workerMegabytes))
+      }
+      return template ?? nil
+    }
+    return started?.isRunning == true ? started : nil
+  }
+
   /// Takes the idle worker that keeps `picture` (`PageRequest.drawnPicture`) from the pool,
   /// so that no other request draws over it before its reading starts (on another thread);
   /// nil when no idle worker keeps it. The reading runs `on` it, or it is given back.
@@ -71,19 +92,24 @@ final class PageWorkers: Sendable {
     }
   }
 
-  /// The idle worker `request` runs on, taken from `workers` (nil when none is idle). Loading
-  /// Tesseract costs a worker more than opening a file (12 to 14 ms and 75 to 99 ms measured
-  /// here): a reading, or a layout a reading may follow (`PageRequest.readsScript`), goes
-  /// first to a worker that has it loaded, other work to one that has not; then to one holding
-  /// the file open; the last given back among equals.
-  static func take(for request: PageRequest, from workers: inout [WorkerProcess])
-    -> WorkerProcess?
-  {
+  /// The idle worker `request` runs on, taken from `workers` (nil when none is idle, or a new
+  /// one is better). Loading Tesseract costs a worker more than opening a file (12 to 14 ms
+  /// and 75 to 99 ms measured here): a reading, or a layout a reading may follow
+  /// (`PageRequest.readsScript`), goes first to a worker that has it loaded, other work to one
+  /// that has not; then to one holding the file open; the last given back among equals. When
+  /// `newOnesRead` (a new worker is forked with Tesseract loaded, `WorkerTemplate`), such
+  /// work goes to a new worker rather than to one that would load Tesseract itself.
+  static func take(
+    for request: PageRequest, from workers: inout [WorkerProcess], newOnesRead: Bool = false
+  ) -> WorkerProcess? {
     let (readsScript, affinity) = (request.readsScript, request.affinity)
+    let candidates = workers.indices.filter {
+      !(readsScript && newOnesRead) || workers[$0].readsScript
+    }
     let rank = { (worker: WorkerProcess) in
       (worker.readsScript == readsScript ? 2 : 0) + (worker.affinity == affinity ? 1 : 0)
     }
-    let best = workers.indices.reversed().max { rank(workers[$0]) < rank(workers[$1]) }
+    let best = candidates.reversed().max { rank(workers[$0]) < rank(workers[$1]) }
     return best.map { workers.remove(at: $0) }
   }
 

@@ -5,7 +5,8 @@ import PDFBindCore
 /// `PDFBIND_TEST_WORKER_FAULT=WHAT-WORK[:PAGE]`, WHAT one of `crash`, `hang` (asleep: only the
 /// clock stops it), `spin` (computing: its processor time stops it) and `grow` (allocate
 /// without bound), WORK one of `drawing`, `reading`, `text`, `open`; PAGE (from 1) limits it to
-/// that page. Never set outside tests.
+/// that page. `crash-forking` crashes the workers' template when it is asked for a worker.
+/// Never set outside tests.
 struct TestFault {
   static let variable = "PDFBIND_TEST_WORKER_FAULT"
 
@@ -24,6 +25,11 @@ struct TestFault {
     guard what.count == 2, let kind = Kind(rawValue: String(what[0])) else { return nil }
     return TestFault(
       kind: kind, work: String(what[1]), page: parts.count > 1 ? Int(parts[1]) : nil)
+  }
+
+  /// Crashes the template (`WorkerTemplate`) when the fault is `crash-forking`.
+  func strikeTemplate() {
+    if kind == .crash, work == "forking" { raise(SIGSEGV) }
   }
 
   /// Crashes, hangs, spins or grows when `request` is the work (and page) named.

@@ -1,24 +1,28 @@
 import Glibc
 import PDFBindCore
 
-/// One page worker: a `pdfbind` process started in worker mode and the socket to it. The pool
+/// One page worker: a `pdfbind` process serving pages (forked by `WorkerTemplate`, or started
+/// by pdfbind in worker mode when there is no template) and the socket to it. The pool
 /// lends it to one thread at a time, which is what makes it safe to move between threads
 /// (hence `@unchecked Sendable`: its descriptor and pid are used by the borrower alone).
 final class WorkerProcess: @unchecked Sendable {
   let pid: pid_t
   private let socket: Int32
+  /// The template that forked it, which reaps it; nil for pdfbind's own child.
+  private let template: WorkerTemplate?
   /// What the worker holds ready: the file it has open (`PageRequest.affinity`).
   var affinity: String?
   /// The page picture the worker keeps from its last `layout` request (`drawnPicture`).
   var drawnPicture: String?
-  /// Tesseract is loaded in it: it has read a page (`PageRequest.readsScript`).
+  /// Tesseract is loaded in it: forked so, or it has read a page (`PageRequest.readsScript`).
   var readsScript = false
   /// What it had used when its last answer came: the start of its next exchange's time.
   private var activity: WorkClock.Activity?
 
-  private init(pid: pid_t, socket: Int32) {
+  private init(pid: pid_t, socket: Int32, template: WorkerTemplate?) {
     self.pid = pid
     self.socket = socket
+    self.template = template
   }
 
   /// Set in every worker's environment.
@@ -27,9 +31,9 @@ final class WorkerProcess: @unchecked Sendable {
   /// Set by tests that check a command starts no worker: starting one then ends pdfbind.
   static let refusedVariable = "PDFBIND_TEST_NO_WORKERS"
 
-  /// Starts `executable` (pdfbind) as a page worker limited to `megabytes` of memory.
-  static func start(_ executable: String, megabytes: Int) -> Result<WorkerProcess, PageWorkFailure>
-  {
+  /// Whether this process may start page workers, or their template: it is not one itself,
+  /// and no test forbids it (`refusedVariable`, which ends pdfbind here).
+  static func mayStart() -> Result<Void, PageWorkFailure> {
     if getenv(refusedVariable) != nil {
       let message = "pdfbind: a page worker was started although \(refusedVariable) is set\n"
       _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
@@ -37,17 +41,32 @@ final class WorkerProcess: @unchecked Sendable {
     }
     // A program that does not call PageWorker.runIfAsked() would run itself again in each
     // worker, and that one again: a worker never starts another.
-    if getenv(workerVariable) != nil {
+    guard getenv(workerVariable) == nil else {
       return .failure(
         .cannotStart(
           reason: "this program does not call PageWorker.runIfAsked() first thing in main"))
+    }
+    return .success(())
+  }
+
+  /// A page worker limited to `megabytes` of memory, with Tesseract loaded when `readsScript`:
+  /// forked by `template` when it can, else `executable` (pdfbind) started in worker mode.
+  static func start(
+    _ executable: String, megabytes: Int, template: WorkerTemplate?, readsScript: Bool
+  ) -> Result<WorkerProcess, PageWorkFailure> {
+    if case .failure(let refused) = mayStart() { return .failure(refused) }
+    if let (pid, socket, withTesseract) = template?.startWorker(readsScript: readsScript) {
+      let worker = WorkerProcess(pid: pid, socket: socket, template: template)
+      worker.readsScript = withTesseract
+      return .success(worker)
     }
     let arguments = [CommandLine.arguments.first ?? "pdfbind", PageWorker.argument, "\(megabytes)"]
     switch ChildProcess.start(
       executable, arguments: arguments, socket: PageWorker.socket,
       environment: [workerVariable + "=1"])
     {
-    case .success(let (pid, socket)): return .success(WorkerProcess(pid: pid, socket: socket))
+    case .success(let (pid, socket)):
+      return .success(WorkerProcess(pid: pid, socket: socket, template: nil))
     case .failure(let why): return .failure(.cannotStart(reason: why.reason))
     }
   }
@@ -87,8 +106,7 @@ final class WorkerProcess: @unchecked Sendable {
   /// Closes the socket, which ends the worker's loop, and reaps it.
   func close() {
     Glibc.close(socket)
-    var status: Int32 = 0
-    _ = waitpid(pid, &status, 0)
+    _ = waitForEnd()
   }
 
   private func end(_ clock: WorkClock) -> Ending {
@@ -102,14 +120,22 @@ final class WorkerProcess: @unchecked Sendable {
   /// Waits for the worker to end and says how it did; closes the socket.
   private func reap() -> Ending {
     Glibc.close(socket)
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+    let (status, peakKilobytes) = waitForEnd()
     // WIFSIGNALED / WTERMSIG / WEXITSTATUS are macros Swift does not import.
     let signal = status & 0x7F
     return .ended(
       signal: signal != 0 && signal != 0x7F ? signal : nil, status: (status >> 8) & 0xFF,
-      peakKilobytes: usage.ru_maxrss)
+      peakKilobytes: peakKilobytes)
+  }
+
+  /// Waits for the worker to end: its wait status and peak resident kilobytes, from its
+  /// template when it has one (0 and 0 when that is gone: the worker is no child of ours).
+  private func waitForEnd() -> (status: Int32, peakKilobytes: Int) {
+    if let template { return template.ending(of: pid) ?? (0, 0) }
+    var status: Int32 = 0
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
+    return (status, usage.ru_maxrss)
   }
 
   /// Fills `buffer` from the socket; false when `clock` runs out, or the worker is gone.

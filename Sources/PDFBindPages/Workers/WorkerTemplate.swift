@@ -1,0 +1,193 @@
+import CSystemShims
+import Glibc
+import PDFBindCore
+import Synchronization
+
+/// The page workers' template: a `pdfbind` process that loads what page work needs once
+/// (poppler, TurboJPEG, and Tesseract with its script data) and starts each page worker as a
+/// copy of itself (`fork`). A worker so started
+/// begins with all of it loaded: Tesseract's script data alone costs 130 to 155 ms of a
+/// processor to load (measured here), which each worker of a 24-page book paid before, and
+/// the copies share those pages until one writes to them.
+///
+/// The workers are the template's children, not pdfbind's: pdfbind stops one by its pid, and
+/// the template reaps it only when pdfbind asks (`ending(of:)`), so the pid cannot name
+/// another process before then. pdfbind starts workers itself again when the template cannot
+/// be started or is gone.
+final class WorkerTemplate: Sendable {
+  /// The hidden first argument that makes `pdfbind` the template.
+  static let argument = "--pdfbind-worker-template"
+
+  private struct Running {
+    let pid: pid_t
+    let socket: Int32
+  }
+
+  /// The template's process while it answers; nil once it is gone. Its socket carries one
+  /// question and its answer at a time, so the lock is held across both.
+  private let running: Mutex<Running?>
+
+  private init(_ running: Running) { self.running = Mutex(running) }
+
+  /// Starts the template of `executable` (pdfbind) for workers limited to `megabytes`.
+  static func start(_ executable: String, megabytes: Int) -> WorkerTemplate? {
+    let arguments = [CommandLine.arguments.first ?? "pdfbind", argument, "\(megabytes)"]
+    guard
+      case .success(let (pid, socket)) = ChildProcess.start(
+        executable, arguments: arguments, socket: PageWorker.socket,
+        environment: [WorkerProcess.workerVariable + "=1"])
+    else { return nil }
+    return WorkerTemplate(Running(pid: pid, socket: socket))
+  }
+
+  /// Whether the template still answers (it has not broken an exchange).
+  var isRunning: Bool { running.withLock { $0 != nil } }
+
+  /// What pdfbind asks of the template.
+  private enum Question: Int {
+    /// A new worker (`readsScript`: with Tesseract loaded): its pid and whether it has
+    /// Tesseract loaded, then pdfbind's end of its socket (`CSystemShims_send_descriptor`);
+    /// a pid of 0 when it could not start one.
+    case startWorker = 1
+    /// The ending of a worker that ended or was stopped: its wait status and peak memory.
+    case ending = 2
+  }
+
+  /// A new worker's pid, pdfbind's end of its socket, and whether it has Tesseract loaded
+  /// (always when `readsScript`); nil when the template could not start one or is gone.
+  func startWorker(readsScript: Bool) -> (pid: pid_t, socket: Int32, readsScript: Bool)? {
+    var question = WireWriter()
+    question.int(Question.startWorker.rawValue)
+    question.bool(readsScript)
+    return ask(question.bytes) {
+      (socket: Int32, answer: inout WireReader) throws(WireReader.Malformed)
+        -> (pid_t, Int32, Bool)? in
+      let (pid, reads) = (try answer.int(), try answer.bool())
+      guard pid > 0 else { return nil }
+      let descriptor = CSystemShims_receive_descriptor(socket)
+      guard descriptor >= 0 else {
+        // Half an answer: the template broke its side; the worker ends on its own when its
+        // socket's last end closes.
+        kill(pid_t(pid), SIGKILL)
+        throw WireReader.Malformed()
+      }
+      return (pid_t(pid), descriptor, reads)
+    }
+  }
+
+  /// How worker `pid` ended (its wait status and peak resident kilobytes), waiting for it to
+  /// end; nil when the template is gone.
+  func ending(of pid: pid_t) -> (status: Int32, peakKilobytes: Int)? {
+    var question = WireWriter()
+    question.int(Question.ending.rawValue)
+    question.int(Int(pid))
+    return ask(question.bytes) {
+      (_, answer: inout WireReader) throws(WireReader.Malformed) -> (Int32, Int)? in
+      (Int32(truncatingIfNeeded: try answer.int()), try answer.int())
+    }
+  }
+
+  /// Sends `question` and reads its answer with `read`; a template that breaks the exchange
+  /// is stopped, reaped and forgotten (nil from then on).
+  private func ask<Answer>(
+    _ question: [UInt8], read: (Int32, inout WireReader) throws(WireReader.Malformed) -> Answer?
+  ) -> Answer? {
+    running.withLock { running -> Answer? in
+      guard let template = running else { return nil }
+      if Frames.write(question, to: template.socket), let bytes = Frames.read(from: template.socket)
+      {
+        var answer = WireReader(bytes)
+        do throws(WireReader.Malformed) {
+          return try read(template.socket, &answer)
+        } catch {}
+      }
+      kill(template.pid, SIGKILL)
+      Glibc.close(template.socket)
+      var status: Int32 = 0
+      _ = waitpid(template.pid, &status, 0)
+      running = nil
+      return nil
+    }
+  }
+
+  /// Answers pdfbind's questions on `PageWorker.socket` until it closes its end; the
+  /// workers it starts serve pages within `megabytes` (`PageWorker.serve`). What workers load
+  /// is loaded here while no question waits, first poppler and TurboJPEG, then Tesseract
+  /// (at once when a worker that reads is asked for): a book's first workers are asked for
+  /// together and start at once, loading what they need themselves, and those that read
+  /// pages are asked for while they draw (for a 24-page manga the first, 90 ms after).
+  static func serve(megabytes: Int) -> Never {
+    PageWorker.name("pdfbind-forker")
+    let fault = TestFault.current
+    // Each worker forked after one of these holds its result.
+    var toLoad: [() -> Void] = [
+      { _ = PopplerLibrary.shared },
+      { _ = TurboJPEGLibrary.shared },
+      // One detector made and kept idle: Tesseract and its script data.
+      { _ = try? ScriptDetectorPool.shared.withDetector { _ in } },
+    ]
+    while true {
+      while !toLoad.isEmpty, !questionWaiting() { toLoad.removeFirst()() }
+      guard let bytes = Frames.read(from: PageWorker.socket) else { _exit(0) }
+      var question = WireReader(bytes)
+      var answer = WireWriter()
+      switch (try? question.int()).flatMap(Question.init(rawValue:)) {
+      case .startWorker:
+        fault?.strikeTemplate()
+        if (try? question.bool()) == true {
+          toLoad.forEach { $0() }
+          toLoad = []
+        }
+        let started = forkWorker(megabytes: megabytes)
+        answer.int(Int(started?.pid ?? 0))
+        answer.bool(toLoad.isEmpty)
+        guard Frames.write(answer.bytes, to: PageWorker.socket) else { _exit(0) }
+        if let started {
+          _ = CSystemShims_send_descriptor(PageWorker.socket, started.socket)
+          Glibc.close(started.socket)
+        }
+      case .ending:
+        let pid = pid_t(truncatingIfNeeded: (try? question.int()) ?? 0)
+        var status: Int32 = 0
+        var usage = rusage()
+        var waited: pid_t
+        repeat { waited = wait4(pid, &status, 0, &usage) } while waited < 0 && errno == EINTR
+        answer.int(Int(waited == pid ? status : -1))
+        answer.int(waited == pid ? usage.ru_maxrss : 0)
+        guard Frames.write(answer.bytes, to: PageWorker.socket) else { _exit(0) }
+      case nil:
+        _exit(3)
+      }
+    }
+  }
+
+  /// Whether pdfbind's next question (or its end) is there to be read.
+  private static func questionWaiting() -> Bool {
+    var ready = pollfd(fd: PageWorker.socket, events: Int16(POLLIN), revents: 0)
+    return poll(&ready, 1, 0) > 0
+  }
+
+  /// Forks a worker serving on a new socket pair: in the template, the worker's pid and
+  /// pdfbind's end of its socket; nil when no socket pair or process can be had. The worker
+  /// itself never returns.
+  private static func forkWorker(megabytes: Int) -> (pid: pid_t, socket: Int32)? {
+    var ends: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
+    else { return nil }
+    let pid = fork()
+    if pid == 0 {
+      // The worker: its end of the new pair becomes its socket, in place of the template's.
+      Glibc.close(ends[0])
+      dup2(ends[1], PageWorker.socket)
+      Glibc.close(ends[1])
+      PageWorker.serve(megabytes: megabytes)
+    }
+    Glibc.close(ends[1])
+    guard pid > 0 else {
+      Glibc.close(ends[0])
+      return nil
+    }
+    return (pid, ends[0])
+  }
+}

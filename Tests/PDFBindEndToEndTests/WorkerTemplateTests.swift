@@ -1,0 +1,70 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+/// Issue 41, item 3: page workers are copies (fork) of one template process that loaded
+/// poppler and Tesseract's script data once, so a worker does not pay for loading them; and
+/// when the template is gone, pdfbind starts its workers itself and decides as before.
+@Suite("page workers forked from one template", .serialized)
+struct WorkerTemplateTests {
+  /// A process as /proc shows it.
+  struct Listed: Equatable {
+    var pid: Int32
+    var parent: Int32
+    var name: String
+  }
+
+  /// Every process of the machine: pid, parent pid and name (`comm`), from /proc/PID/stat.
+  static func processes() -> [Listed] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> Listed? in
+      guard let pid = Int32(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+      else { return nil }
+      // "PID (NAME) STATE PPID ...": the name may hold spaces and parentheses.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 1, let parent = Int32(fields[1]) else { return nil }
+      return Listed(
+        pid: pid, parent: parent, name: String(stat[stat.index(after: open)..<close]))
+    }
+  }
+
+  @Test("pdfbind starts one template; each worker is its copy, Tesseract loaded in it once")
+  func workersAreCopiesOfOneTemplate() throws {
+    let book = Fixture.path("pictures/arabic-scan.pdf")
+    let lines = try PDFBindRunner.suggestWhileWaiting(
+      on: book, then: try Fixture.bytes("left-edge.pdf")
+    ) { pdfbind in
+      let all = Self.processes()
+      let children = all.filter { $0.parent == pdfbind }
+      #expect(children.map(\.name) == ["pdfbind-forker"], "\(children)")
+      let template = try #require(children.first)
+      let workers = all.filter { $0.parent == template.pid }
+      #expect(!workers.isEmpty, "the book was read in a worker, kept idle")
+      #expect(workers.allSatisfy { $0.name == "pdfbind-worker" }, "\(workers)")
+      // The template loaded Tesseract for the reading; its copies have it from the start.
+      // Read to its end: /proc says a size of 0, and a read by that size stops at a page.
+      let maps = try #require(FileHandle(forReadingAtPath: "/proc/\(template.pid)/maps"))
+      #expect(String(decoding: maps.readDataToEndOfFile(), as: UTF8.self).contains("libtesseract"))
+    }
+    #expect(lines.count == 2 && lines[0].hasPrefix(book + ": right-edge"), "\(lines)")
+  }
+
+  @Test("The template crashed: pdfbind starts its workers itself, and the book still decides")
+  func templateCrashed() throws {
+    let book = Fixture.path("pictures/arabic-scan.pdf")
+    let lines = try PDFBindRunner.suggestWhileWaiting(
+      on: book, then: try Fixture.bytes("left-edge.pdf"),
+      environment: ["PDFBIND_TEST_WORKER_FAULT": "crash-forking"]
+    ) { pdfbind in
+      let children = Self.processes().filter { $0.parent == pdfbind }
+      #expect(!children.isEmpty, "the book was read in a worker, kept idle")
+      #expect(children.allSatisfy { $0.name == "pdfbind-worker" }, "\(children)")
+      // Started as before there was a template: a worker reused once it has read, not a new
+      // one for each page (one to open, two readers; a new one each time made 7).
+      #expect(children.count <= 4, "\(children)")
+    }
+    #expect(lines.count == 2 && lines[0].hasPrefix(book + ": right-edge"), "\(lines)")
+  }
+}
