@@ -112,35 +112,36 @@ final class WorkerTemplate: Sendable {
 
   /// Answers pdfbind's questions on `PageWorker.socket` until it closes its end; the
   /// workers it starts serve pages within `megabytes` (`PageWorker.serve`). What workers load
-  /// is loaded here while no question waits, first poppler and TurboJPEG, then Tesseract
-  /// (at once when a worker that reads is asked for): a book's first workers are asked for
-  /// together and start at once, loading what they need themselves, and those that read
-  /// pages are asked for while they draw (for a 24-page manga the first, 90 ms after).
+  /// is loaded here once no question waits, on a thread of its own (`loading`), so that the
+  /// template ends as soon as pdfbind does, loaded or not (a file with text alone is done
+  /// before Tesseract is, and `pdfbind suggest file.pdf | less` would wait for it). A book's
+  /// first workers, asked for together, start at once and load what they need themselves;
+  /// those that read pages are asked for while the first draw (for a 24-page manga 90 ms
+  /// after), by when Tesseract has mostly loaded. A fork waits for that thread: a process
+  /// with a second thread running is not one to copy.
   static func serve(megabytes: Int) -> Never {
     PageWorker.name("pdfbind-forker")
     let fault = TestFault.current
-    // Each worker forked after one of these holds its result.
-    var toLoad: [() -> Void] = [
-      { _ = PopplerLibrary.shared },
-      { _ = TurboJPEGLibrary.shared },
-      // One detector made and kept idle: Tesseract and its script data.
-      { _ = try? ScriptDetectorPool.shared.withDetector { _ in } },
-    ]
+    var loaded = false
+    var loading: BackgroundWork<Void>?
     while true {
-      while !toLoad.isEmpty, !questionWaiting() { toLoad.removeFirst()() }
+      if !loaded, loading == nil, !questionWaiting() { loading = BackgroundWork(loadForWorkers) }
       guard let bytes = Frames.read(from: PageWorker.socket) else { _exit(0) }
       var question = WireReader(bytes)
       var answer = WireWriter()
       switch (try? question.int()).flatMap(Question.init(rawValue:)) {
       case .startWorker:
         fault?.strikeTemplate()
-        if (try? question.bool()) == true {
-          toLoad.forEach { $0() }
-          toLoad = []
+        if let thread = loading {
+          thread.wait()
+          (loading, loaded) = (nil, true)
+        } else if (try? question.bool()) == true, !loaded {
+          loadForWorkers()
+          loaded = true
         }
         let started = forkWorker(megabytes: megabytes)
         answer.int(Int(started?.pid ?? 0))
-        answer.bool(toLoad.isEmpty)
+        answer.bool(loaded)
         guard Frames.write(answer.bytes, to: PageWorker.socket) else { _exit(0) }
         if let started {
           _ = CSystemShims_send_descriptor(PageWorker.socket, started.socket)
@@ -159,6 +160,14 @@ final class WorkerTemplate: Sendable {
         _exit(3)
       }
     }
+  }
+
+  /// Loads what every worker forked afterwards holds: poppler, TurboJPEG, and Tesseract with
+  /// its script data (one detector made and kept idle).
+  @Sendable private static func loadForWorkers() {
+    _ = PopplerLibrary.shared
+    _ = TurboJPEGLibrary.shared
+    _ = try? ScriptDetectorPool.shared.withDetector { _ in }
   }
 
   /// Whether pdfbind's next question (or its end) is there to be read.
