@@ -53,4 +53,25 @@ struct WorkerChoiceTests {
       #expect(taken(spine, among: []).taken == nil)
     }
   }
+
+  @Test("With a template, a page that may be read goes to a worker with Tesseract or a new copy")
+  func readingsToNewCopies() throws {
+    try withWorkers(2) { workers in
+      // Worker 0 holds the book open without Tesseract; worker 1 has read another book.
+      workers[0].affinity = PageRequest.open(book).affinity
+      workers[1].readsScript = true
+      let layout = PageRequest.layout(book, page: 2, maxWidth: 1_600, maxHeight: 1_600)
+      let spine = PageRequest.spine(
+        book, page: 2, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
+      var idle = workers
+      #expect(PageWorkers.take(for: layout, from: &idle, newOnesRead: true)?.pid == workers[1].pid)
+      // Left with the worker that would load Tesseract itself: a new copy is better.
+      #expect(PageWorkers.take(for: layout, from: &idle, newOnesRead: true) == nil)
+      #expect(idle.map(\.pid) == [workers[0].pid])
+      // Without a template it would take it; other work takes it either way.
+      #expect(PageWorkers.take(for: layout, from: &idle)?.pid == workers[0].pid)
+      idle = [workers[0]]
+      #expect(PageWorkers.take(for: spine, from: &idle, newOnesRead: true)?.pid == workers[0].pid)
+    }
+  }
 }
