@@ -51,13 +51,18 @@ struct WorkerTemplateTests {
     #expect(lines.count == 2 && lines[0].hasPrefix(book + ": right-edge"), "\(lines)")
   }
 
-  @Test("The template crashed: pdfbind starts its workers itself, and the book still decides")
-  func templateCrashed() throws {
+  @Test(
+    "The template crashed or hangs: pdfbind starts its workers itself, and the book decides",
+    arguments: ["crash-forking", "hang-forking"])
+  func templateGone(fault: String) throws {
     let book = Fixture.path("pictures/arabic-scan.pdf")
+    let start = Date()
+    // A template that does not answer is given a page's deadline: 1 s here.
     let lines = try PDFBindRunner.suggestWhileWaiting(
       on: book, then: try Fixture.bytes("left-edge.pdf"),
-      environment: ["PDFBIND_TEST_WORKER_FAULT": "crash-forking"]
+      environment: ["PDFBIND_TEST_WORKER_FAULT": fault, "PDFBIND_PAGE_TIMEOUT": "1"]
     ) { pdfbind in
+      #expect(Date().timeIntervalSince(start) < 1 + 10, "one page deadline, and room")
       let children = Self.processes().filter { $0.parent == pdfbind }
       #expect(!children.isEmpty, "the book was read in a worker, kept idle")
       #expect(children.allSatisfy { $0.name == "pdfbind-worker" }, "\(children)")

@@ -76,7 +76,9 @@ final class PageWorkers: Sendable {
     let started = template.withLock { template -> WorkerTemplate? in
       if template == nil {
         guard case .success = WorkerProcess.mayStart() else { return nil }
-        template = .some(WorkerTemplate.start(executable, megabytes: limits.workerMegabytes))
+        template = .some(
+          WorkerTemplate.start(
+            executable, megabytes: limits.workerMegabytes, seconds: limits.pageSeconds))
       }
       return template ?? nil
     }

@@ -5,7 +5,8 @@ import PDFBindCore
 /// `PDFBIND_TEST_WORKER_FAULT=WHAT-WORK[:PAGE]`, WHAT one of `crash`, `hang` (asleep: only the
 /// clock stops it), `spin` (computing: its processor time stops it) and `grow` (allocate
 /// without bound), WORK one of `drawing`, `reading`, `text`, `open`; PAGE (from 1) limits it to
-/// that page. `crash-forking` crashes the workers' template when it is asked for a worker.
+/// that page. `crash-forking` and `hang-forking` crash or hang the workers' template when it
+/// is asked for a worker.
 /// Never set outside tests.
 struct TestFault {
   static let variable = "PDFBIND_TEST_WORKER_FAULT"
@@ -27,9 +28,12 @@ struct TestFault {
       kind: kind, work: String(what[1]), page: parts.count > 1 ? Int(parts[1]) : nil)
   }
 
-  /// Crashes the template (`WorkerTemplate`) when the fault is `crash-forking`.
+  /// Crashes or hangs the template (`WorkerTemplate`) when the fault is `crash-forking` or
+  /// `hang-forking`.
   func strikeTemplate() {
-    if kind == .crash, work == "forking" { raise(SIGSEGV) }
+    guard work == "forking" else { return }
+    if kind == .crash { raise(SIGSEGV) }
+    if kind == .hang { while true { sleep(60) } }
   }
 
   /// Crashes, hangs, spins or grows when `request` is the work (and page) named.

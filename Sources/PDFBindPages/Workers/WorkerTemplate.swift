@@ -5,15 +5,16 @@ import Synchronization
 
 /// The page workers' template: a `pdfbind` process that loads what page work needs once
 /// (poppler, TurboJPEG, and Tesseract with its script data) and starts each page worker as a
-/// copy of itself (`fork`). A worker so started
-/// begins with all of it loaded: Tesseract's script data alone costs 130 to 155 ms of a
-/// processor to load (measured here), which each worker of a 24-page book paid before, and
-/// the copies share those pages until one writes to them.
+/// copy of itself (`fork`). A worker so started begins with all of it loaded: Tesseract's
+/// script data alone costs 130 to 155 ms of a processor to load (measured here), which each
+/// worker of a 24-page book paid before, and the copies share those pages until one writes
+/// to them.
 ///
 /// The workers are the template's children, not pdfbind's: pdfbind stops one by its pid, and
 /// the template reaps it only when pdfbind asks (`ending(of:)`), so the pid cannot name
 /// another process before then. pdfbind starts workers itself again when the template cannot
-/// be started or is gone.
+/// be started, or breaks an exchange: crashes, or does not answer within a page's deadline
+/// (its loading is page work too, and no page can stop a library).
 final class WorkerTemplate: Sendable {
   /// The hidden first argument that makes `pdfbind` the template.
   static let argument = "--pdfbind-worker-template"
@@ -29,14 +30,20 @@ final class WorkerTemplate: Sendable {
 
   private init(_ running: Running) { self.running = Mutex(running) }
 
-  /// Starts the template of `executable` (pdfbind) for workers limited to `megabytes`.
-  static func start(_ executable: String, megabytes: Int) -> WorkerTemplate? {
+  /// Starts the template of `executable` (pdfbind) for workers limited to `megabytes`, each
+  /// of its answers awaited at most `seconds`.
+  static func start(_ executable: String, megabytes: Int, seconds: Double) -> WorkerTemplate? {
     let arguments = [CommandLine.arguments.first ?? "pdfbind", argument, "\(megabytes)"]
     guard
       case .success(let (pid, socket)) = ChildProcess.start(
         executable, arguments: arguments, socket: PageWorker.socket,
         environment: [WorkerProcess.workerVariable + "=1"])
     else { return nil }
+    // Every read of its socket (Frames.read, the descriptor's recvmsg) gives up after this.
+    let whole = seconds.rounded(.down)
+    var limit = timeval(
+      tv_sec: Int(whole), tv_usec: Int(((seconds - whole) * 1_000_000).rounded()))
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     return WorkerTemplate(Running(pid: pid, socket: socket))
   }
 
@@ -66,8 +73,7 @@ final class WorkerTemplate: Sendable {
       guard pid > 0 else { return nil }
       let descriptor = CSystemShims_receive_descriptor(socket)
       guard descriptor >= 0 else {
-        // Half an answer: the template broke its side; the worker ends on its own when its
-        // socket's last end closes.
+        // Half an answer: the template broke its side, and the worker cannot be reached.
         kill(pid_t(pid), SIGKILL)
         throw WireReader.Malformed()
       }
@@ -88,7 +94,8 @@ final class WorkerTemplate: Sendable {
   }
 
   /// Sends `question` and reads its answer with `read`; a template that breaks the exchange
-  /// is stopped, reaped and forgotten (nil from then on).
+  /// (or takes longer than its answers may) is stopped, reaped and forgotten (nil from then
+  /// on).
   private func ask<Answer>(
     _ question: [UInt8], read: (Int32, inout WireReader) throws(WireReader.Malformed) -> Answer?
   ) -> Answer? {
