@@ -30,7 +30,7 @@ struct WorkerTemplateTests {
     }
   }
 
-  @Test("pdfbind starts one template; each worker is its copy, Tesseract loaded in it once")
+  @Test("pdfbind starts one template; the workers after the first are its copies, Tesseract loaded once")
   func workersAreCopiesOfOneTemplate() throws {
     let book = Fixture.path("pictures/arabic-scan.pdf")
     let lines = try PDFBindRunner.suggestWhileWaiting(
@@ -38,8 +38,12 @@ struct WorkerTemplateTests {
     ) { pdfbind in
       let all = Self.processes()
       let children = all.filter { $0.parent == pdfbind }
-      #expect(children.map(\.name) == ["pdfbind-forker"], "\(children)")
-      let template = try #require(children.first)
+      // The first worker is started directly, while the template starts; every other is a copy.
+      let templates = children.filter { $0.name == "pdfbind-forker" }
+      #expect(templates.count == 1, "\(children)")
+      #expect(children.filter { $0.name == "pdfbind-worker" }.count <= 1, "\(children)")
+      #expect(children.count == templates.count + 1 || children.count == templates.count)
+      let template = try #require(templates.first)
       let workers = all.filter { $0.parent == template.pid }
       #expect(!workers.isEmpty, "the book was read in a worker, kept idle")
       #expect(workers.allSatisfy { $0.name == "pdfbind-worker" }, "\(workers)")

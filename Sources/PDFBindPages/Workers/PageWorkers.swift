@@ -31,14 +31,16 @@ final class PageWorkers: Sendable {
   {
     let affinity = request.affinity
     let worker: WorkerProcess
-    let template = startedTemplate()
+    let (template, justStarted) = startedTemplate()
     if let ready = lent
       ?? idle.withLock({ Self.take(for: request, from: &$0, newOnesRead: template != nil) })
     {
       worker = ready
     } else {
+      // The first worker is started directly while the template starts: a file of one page
+      // or of text alone would otherwise wait for the template's own start.
       switch WorkerProcess.start(
-        executable, megabytes: limits.workerMegabytes, template: template,
+        executable, megabytes: limits.workerMegabytes, template: justStarted ? nil : template,
         readsScript: request.readsScript)
       {
       case .success(let started): worker = started
@@ -70,19 +72,18 @@ final class PageWorkers: Sendable {
     }
   }
 
-  /// The workers' template, started on first need; nil when it cannot be, or is gone
-  /// (workers are then started as processes of their own).
-  private func startedTemplate() -> WorkerTemplate? {
-    let started = template.withLock { template -> WorkerTemplate? in
-      if template == nil {
-        guard case .success = WorkerProcess.mayStart() else { return nil }
-        template = .some(
-          WorkerTemplate.start(
-            executable, megabytes: limits.workerMegabytes, seconds: limits.pageSeconds))
-      }
-      return template ?? nil
+  /// The workers' template, started on first need (`justStarted` then); nil when it cannot
+  /// be, or is gone (workers are then started as processes of their own).
+  private func startedTemplate() -> (template: WorkerTemplate?, justStarted: Bool) {
+    let (started, justStarted) = template.withLock { template -> (WorkerTemplate?, Bool) in
+      guard template == nil else { return (template ?? nil, false) }
+      guard case .success = WorkerProcess.mayStart() else { return (nil, false) }
+      template = .some(
+        WorkerTemplate.start(
+          executable, megabytes: limits.workerMegabytes, seconds: limits.pageSeconds))
+      return (template ?? nil, true)
     }
-    return started?.isRunning == true ? started : nil
+    return (started?.isRunning == true ? started : nil, justStarted)
   }
 
   /// Takes the idle worker that keeps `picture` (`PageRequest.drawnPicture`) from the pool,

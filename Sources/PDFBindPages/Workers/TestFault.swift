@@ -6,8 +6,7 @@ import PDFBindCore
 /// clock stops it), `spin` (computing: its processor time stops it) and `grow` (allocate
 /// without bound), WORK one of `drawing`, `reading`, `text`, `open`; PAGE (from 1) limits it to
 /// that page. `crash-forking` and `hang-forking` crash or hang the workers' template when it
-/// is asked for a worker.
-/// Never set outside tests.
+/// is asked for a worker. Never set outside tests.
 struct TestFault {
   static let variable = "PDFBIND_TEST_WORKER_FAULT"
 
