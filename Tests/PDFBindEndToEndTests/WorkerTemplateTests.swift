@@ -30,7 +30,7 @@ struct WorkerTemplateTests {
     }
   }
 
-  @Test("pdfbind starts one template; the workers after the first are its copies, Tesseract loaded once")
+  @Test("One template; the workers after the first are its copies, with Tesseract loaded once")
   func workersAreCopiesOfOneTemplate() throws {
     let book = Fixture.path("pictures/arabic-scan.pdf")
     let lines = try PDFBindRunner.suggestWhileWaiting(
