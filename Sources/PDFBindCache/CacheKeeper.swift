@@ -11,14 +11,21 @@ public enum CacheKeeper {
   /// The descriptor pdfbind gives the keeper its socket as.
   public static let socket: Int32 = 3
 
+  /// Set by tests to `crash` or `hang` the keeper when it is asked a question, to check that
+  /// a run goes on without it. Never set outside tests.
+  static let faultVariable = "PDFBIND_TEST_CACHE_FAULT"
+
   /// Serves pdfbind's requests; returns when pdfbind is done, or broke its side.
   public static func serve() {
     let pending = Mutex<[String]>([])
     let cache = DecisionCache(path: Settings.folder + "/" + DecisionCache.fileName) { message in
       pending.withLock { $0.append(message) }
     }
+    let fault = Settings.value(faultVariable)
     while let bytes = Frames.read(from: socket) {
       guard let request = try? MemoryRequest(decoding: bytes) else { return }
+      if fault == "crash" { raise(SIGSEGV) }
+      if fault == "hang" { while true { sleep(60) } }
       let answer: MemoryReply.Answer
       switch request {
       case .evidence(let file, let pages):

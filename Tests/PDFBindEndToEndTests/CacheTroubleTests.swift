@@ -78,6 +78,27 @@ struct CacheTroubleTests {
   }
 
   @Test(
+    "A keeper that crashes, or does not answer in time, is one warning and the right output",
+    arguments: [
+      ("crash", "the cache's keeper stopped (signal 11); this run goes on without the cache"),
+      (
+        "hang",
+        "the cache's keeper did not answer within 10 s; this run goes on without the cache"
+      ),
+    ])
+  func keeperStops(fault: String, warning: String) throws {
+    let fresh = try run(["suggest", "--no-cache"] + paths)
+    // No wait for a lock: the keeper's answers are then awaited 10 s.
+    let result = try run(
+      ["suggest"] + paths, ["PDFBIND_TEST_CACHE_FAULT": fault, "PDFBIND_CACHE_WAIT": "0"])
+    #expect(result.status == 0)
+    #expect(result.stdout == fresh.stdout)
+    #expect(result.err == "pdfbind: warning: \(warning)\n")
+    // No keeper is left behind: the next run, without the fault, finds the cache as it was.
+    try expectRightOutput(warning: nil)
+  }
+
+  @Test(
     "A pdfbind copied without its keeper (pdfbind-cache) is one warning, and the right output")
   func keeperMissing() throws {
     let alone = try Fixture.temporaryDirectory().appendingPathComponent("pdfbind").path
@@ -154,7 +175,7 @@ struct CacheTroubleTests {
     holder.standardOutput = FileHandle.nullDevice
     try holder.run()
     defer {
-      FileManager.default.createFile(atPath: done, contents: nil)
+      _ = FileManager.default.createFile(atPath: done, contents: nil)
       holder.waitUntilExit()
     }
     let fresh = try run(["suggest", "--no-cache", library + "/russian.pdf"])

@@ -14,8 +14,9 @@ public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible
   case crashed(who: String, signal: Int32)
   /// The worker ended on a signal after using most of its memory: its limit stopped it.
   case outOfMemory(megabytes: Int)
-  /// The worker ended with a status, or broke the exchange.
-  case stopped(who: String, status: Int32)
+  /// The worker ended with a status; nil when it answered what cannot be read, or how it
+  /// ended is not known (the process that reaps it is gone).
+  case stopped(who: String, status: Int32?)
   /// No worker could be started.
   case cannotStart(reason: String)
 
@@ -29,7 +30,8 @@ public enum PageWorkFailure: Error, Equatable, Sendable, CustomStringConvertible
     case .crashed(let who, let signal): "\(who) crashed (signal \(signal))"
     case .outOfMemory(let megabytes):
       "it needed more than the \(megabytes) MiB of memory a page may use"
-    case .stopped(let who, let status): "\(who) stopped (status \(status))"
+    case .stopped(let who, let status?): "\(who) stopped (status \(status))"
+    case .stopped(let who, nil): "\(who) stopped answering"
     case .cannotStart(let reason): "no page worker could be started: \(reason)"
     }
   }

@@ -17,15 +17,16 @@ package enum ChildProcess {
   package static func start(
     _ executable: String, arguments: [String], socket: Int32, environment added: [String]
   ) -> Result<(pid: pid_t, socket: Int32), NotStarted> {
-    var ends: [Int32] = [-1, -1]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
-    else { return .failure(NotStarted(reason: String(cString: strerror(errno)))) }
-    var theirs = ends[1]
+    guard let pair = socketPair() else {
+      return .failure(NotStarted(reason: String(cString: strerror(errno))))
+    }
+    let ours = pair.ours
+    var theirs = pair.theirs
     // dup2 onto the descriptor it already is would keep close-on-exec set.
     if theirs == socket {
-      theirs = fcntl(ends[1], F_DUPFD_CLOEXEC, 10)
-      Glibc.close(ends[1])
+      let moved = fcntl(theirs, F_DUPFD_CLOEXEC, 10)
+      Glibc.close(theirs)
+      theirs = moved
     }
     defer { Glibc.close(theirs) }
     var actions = posix_spawn_file_actions_t()
@@ -51,10 +52,29 @@ package enum ChildProcess {
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, executable, &actions, nil, &argv, &environment)
     guard spawned == 0 else {
-      Glibc.close(ends[0])
+      Glibc.close(ours)
       return .failure(NotStarted(reason: String(cString: strerror(spawned))))
     }
-    return .success((pid, ends[0]))
+    return .success((pid, ours))
+  }
+
+  /// A connected pair of stream sockets, both ends close-on-exec; nil (and `errno`) when the
+  /// system gives none.
+  package static func socketPair() -> (ours: Int32, theirs: Int32)? {
+    var ends: [Int32] = [-1, -1]
+    let made = socketpair(
+      AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends)
+    return made == 0 ? (ends[0], ends[1]) : nil
+  }
+
+  /// Waits for child `pid` to end, through signals that interrupt the wait: how it ended and
+  /// its peak resident kilobytes; nil when `pid` is no child of this process (any more).
+  package static func waitForEnd(of pid: pid_t) -> (ending: ChildEnding, peakKilobytes: Int)? {
+    var status: Int32 = 0
+    var usage = rusage()
+    var waited: pid_t
+    repeat { waited = wait4(pid, &status, 0, &usage) } while waited < 0 && errno == EINTR
+    return waited == pid ? (ChildEnding(status: status), usage.ru_maxrss) : nil
   }
 
   /// The folder of the running program (`/proc/self/exe`), where its own helpers are looked
@@ -66,5 +86,28 @@ package enum ChildProcess {
     let path = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard let slash = path.lastIndex(of: "/") else { return nil }
     return String(path[..<slash])
+  }
+}
+
+/// How a child process ended, read from its wait status (`WIFSIGNALED`, `WTERMSIG` and
+/// `WEXITSTATUS` are macros Swift does not import).
+package struct ChildEnding: Equatable, Sendable, CustomStringConvertible {
+  /// The status as `wait` gives it.
+  package var status: Int32
+
+  package init(status: Int32) { self.status = status }
+
+  /// The signal that ended it; nil when it exited.
+  package var signal: Int32? {
+    let signal = status & 0x7F
+    return signal != 0 && signal != 0x7F ? signal : nil
+  }
+
+  /// The status it exited with (meaningful when `signal` is nil).
+  package var exitStatus: Int32 { (status >> 8) & 0xFF }
+
+  /// `signal 11` or `status 3`, as pdfbind's messages say it.
+  package var description: String {
+    signal.map { "signal \($0)" } ?? "status \(exitStatus)"
   }
 }

@@ -51,7 +51,7 @@ final class PageWorkers: Sendable {
     case .success(let (bytes, used)):
       guard let reply = try? PageReply(decoding: bytes) else {
         worker.close()
-        return (.failure(.stopped(who: request.worker, status: -1)), used)
+        return (.failure(.stopped(who: request.worker, status: nil)), used)
       }
       worker.affinity = affinity
       if case .layout = request { worker.drawnPicture = request.drawnPicture }
@@ -60,15 +60,19 @@ final class PageWorkers: Sendable {
       return (.success(reply), used)
     case .failure(.timedOut(let waiting)):
       return (.failure(limits.failure(within: time, waiting: waiting)), time)
-    case .failure(.ended(let signal?, _, let peakKilobytes)):
+    case .failure(.ended(let ending, let peakKilobytes)):
+      guard let ending else {
+        return (.failure(.stopped(who: request.worker, status: nil)), .zero)
+      }
+      guard let signal = ending.signal else {
+        return (.failure(.stopped(who: request.worker, status: ending.exitStatus)), .zero)
+      }
       // A worker at its memory limit ends on a signal (an allocation refused: abort, or a
       // null pointer used); one that had used most of its memory was stopped by the limit.
       if peakKilobytes >= limits.workerMegabytes * 1024 / 2 {
         return (.failure(.outOfMemory(megabytes: limits.workerMegabytes)), .zero)
       }
       return (.failure(.crashed(who: request.worker, signal: signal)), .zero)
-    case .failure(.ended(nil, let status, _)):
-      return (.failure(.stopped(who: request.worker, status: status)), .zero)
     }
   }
 

@@ -76,8 +76,9 @@ final class WorkerProcess: @unchecked Sendable {
     /// The worker ran past its time, of the processor or, with `waiting`, of waiting without
     /// computing; it was killed.
     case timedOut(waiting: Bool)
-    /// The worker ended (or broke the exchange) on its own; it is reaped.
-    case ended(signal: Int32?, status: Int32, peakKilobytes: Int)
+    /// The worker ended (or broke the exchange) on its own; it is reaped. How it ended is
+    /// nil when its template, which reaps it, is gone.
+    case ended(ChildEnding?, peakKilobytes: Int)
   }
 
   /// Sends `request` and waits for the answer while the worker has used less than `time`'s
@@ -120,22 +121,15 @@ final class WorkerProcess: @unchecked Sendable {
   /// Waits for the worker to end and says how it did; closes the socket.
   private func reap() -> Ending {
     Glibc.close(socket)
-    let (status, peakKilobytes) = waitForEnd()
-    // WIFSIGNALED / WTERMSIG / WEXITSTATUS are macros Swift does not import.
-    let signal = status & 0x7F
-    return .ended(
-      signal: signal != 0 && signal != 0x7F ? signal : nil, status: (status >> 8) & 0xFF,
-      peakKilobytes: peakKilobytes)
+    let (ending, peakKilobytes) = waitForEnd()
+    return .ended(ending, peakKilobytes: peakKilobytes)
   }
 
-  /// Waits for the worker to end: its wait status and peak resident kilobytes, from its
-  /// template when it has one (0 and 0 when that is gone: the worker is no child of ours).
-  private func waitForEnd() -> (status: Int32, peakKilobytes: Int) {
-    if let template { return template.ending(of: pid) ?? (0, 0) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) < 0, errno == EINTR {}
-    return (status, usage.ru_maxrss)
+  /// Waits for the worker to end: how it did and its peak resident kilobytes, from its
+  /// template when it has one (nil and 0 when that is gone: the worker is no child of ours).
+  private func waitForEnd() -> (ending: ChildEnding?, peakKilobytes: Int) {
+    if let template { return template.ending(of: pid) ?? (nil, 0) }
+    return ChildProcess.waitForEnd(of: pid).map { ($0.ending, $0.peakKilobytes) } ?? (nil, 0)
   }
 
   /// Fills `buffer` from the socket; false when `clock` runs out, or the worker is gone.

@@ -1,7 +1,6 @@
 import CSystemShims
 import Glibc
 import PDFBindCore
-import Synchronization
 
 /// The page workers' template: a `pdfbind` process that loads what page work needs once
 /// (poppler, TurboJPEG, and Tesseract with its script data) and starts each page worker as a
@@ -19,16 +18,10 @@ final class WorkerTemplate: Sendable {
   /// The hidden first argument that makes `pdfbind` the template.
   static let argument = "--pdfbind-worker-template"
 
-  private struct Running {
-    let pid: pid_t
-    let socket: Int32
-  }
+  /// The template's process; it answers each question within a page's deadline.
+  private let process: AnsweringProcess
 
-  /// The template's process while it answers; nil once it is gone. Its socket carries one
-  /// question and its answer at a time, so the lock is held across both.
-  private let running: Mutex<Running?>
-
-  private init(_ running: Running) { self.running = Mutex(running) }
+  private init(_ process: AnsweringProcess) { self.process = process }
 
   /// Starts the template of `executable` (pdfbind) for workers limited to `megabytes`, each
   /// of its answers awaited at most `seconds`.
@@ -39,16 +32,11 @@ final class WorkerTemplate: Sendable {
         executable, arguments: arguments, socket: PageWorker.socket,
         environment: [WorkerProcess.workerVariable + "=1"])
     else { return nil }
-    // Every read of its socket (Frames.read, the descriptor's recvmsg) gives up after this.
-    let whole = seconds.rounded(.down)
-    var limit = timeval(
-      tv_sec: Int(whole), tv_usec: Int(((seconds - whole) * 1_000_000).rounded()))
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    return WorkerTemplate(Running(pid: pid, socket: socket))
+    return WorkerTemplate(AnsweringProcess(pid: pid, socket: socket, answerWithin: seconds))
   }
 
   /// Whether the template still answers (it has not broken an exchange).
-  var isRunning: Bool { running.withLock { $0 != nil } }
+  var isRunning: Bool { process.isRunning }
 
   /// What pdfbind asks of the template.
   private enum Question: Int {
@@ -66,55 +54,33 @@ final class WorkerTemplate: Sendable {
     var question = WireWriter()
     question.int(Question.startWorker.rawValue)
     question.bool(readsScript)
-    return ask(question.bytes) {
-      (socket: Int32, answer: inout WireReader) throws(WireReader.Malformed)
-        -> (pid_t, Int32, Bool)? in
-      let (pid, reads) = (try answer.int(), try answer.bool())
-      guard pid > 0 else { return nil }
+    let answer = process.ask(question.bytes) { bytes, socket -> (pid_t, Int32, Bool)?? in
+      var answer = WireReader(bytes)
+      guard let pid = try? answer.int(), let reads = try? answer.bool() else { return nil }
+      guard pid > 0 else { return .some(nil) }
       let descriptor = CSystemShims_receive_descriptor(socket)
       guard descriptor >= 0 else {
         // Half an answer: the template broke its side, and the worker cannot be reached.
         kill(pid_t(pid), SIGKILL)
-        throw WireReader.Malformed()
+        return nil
       }
       return (pid_t(pid), descriptor, reads)
     }
+    return try? answer.get()
   }
 
-  /// How worker `pid` ended (its wait status and peak resident kilobytes), waiting for it to
-  /// end; nil when the template is gone.
-  func ending(of pid: pid_t) -> (status: Int32, peakKilobytes: Int)? {
+  /// How worker `pid` ended (nil when not known) and its peak resident kilobytes, waiting
+  /// for it to end; nil when the template is gone.
+  func ending(of pid: pid_t) -> (ending: ChildEnding?, peakKilobytes: Int)? {
     var question = WireWriter()
     question.int(Question.ending.rawValue)
     question.int(Int(pid))
-    return ask(question.bytes) {
-      (_, answer: inout WireReader) throws(WireReader.Malformed) -> (Int32, Int)? in
-      (Int32(truncatingIfNeeded: try answer.int()), try answer.int())
+    let answer = process.ask(question.bytes) { bytes, _ -> (ChildEnding?, Int)? in
+      var answer = WireReader(bytes)
+      guard let status = try? answer.int(), let peak = try? answer.int() else { return nil }
+      return (status < 0 ? nil : ChildEnding(status: Int32(truncatingIfNeeded: status)), peak)
     }
-  }
-
-  /// Sends `question` and reads its answer with `read`; a template that breaks the exchange
-  /// (or takes longer than its answers may) is stopped, reaped and forgotten (nil from then
-  /// on).
-  private func ask<Answer>(
-    _ question: [UInt8], read: (Int32, inout WireReader) throws(WireReader.Malformed) -> Answer?
-  ) -> Answer? {
-    running.withLock { running -> Answer? in
-      guard let template = running else { return nil }
-      if Frames.write(question, to: template.socket), let bytes = Frames.read(from: template.socket)
-      {
-        var answer = WireReader(bytes)
-        do throws(WireReader.Malformed) {
-          return try read(template.socket, &answer)
-        } catch {}
-      }
-      kill(template.pid, SIGKILL)
-      Glibc.close(template.socket)
-      var status: Int32 = 0
-      _ = waitpid(template.pid, &status, 0)
-      running = nil
-      return nil
-    }
+    return try? answer.get()
   }
 
   /// Answers pdfbind's questions on `PageWorker.socket` until it closes its end; the
@@ -156,12 +122,9 @@ final class WorkerTemplate: Sendable {
         }
       case .ending:
         let pid = pid_t(truncatingIfNeeded: (try? question.int()) ?? 0)
-        var status: Int32 = 0
-        var usage = rusage()
-        var waited: pid_t
-        repeat { waited = wait4(pid, &status, 0, &usage) } while waited < 0 && errno == EINTR
-        answer.int(Int(waited == pid ? status : -1))
-        answer.int(waited == pid ? usage.ru_maxrss : 0)
+        let ended = ChildProcess.waitForEnd(of: pid)
+        answer.int(Int(ended?.ending.status ?? -1))
+        answer.int(ended?.peakKilobytes ?? 0)
         guard Frames.write(answer.bytes, to: PageWorker.socket) else { _exit(0) }
       case nil:
         _exit(3)
@@ -187,23 +150,20 @@ final class WorkerTemplate: Sendable {
   /// pdfbind's end of its socket; nil when no socket pair or process can be had. The worker
   /// itself never returns.
   private static func forkWorker(megabytes: Int) -> (pid: pid_t, socket: Int32)? {
-    var ends: [Int32] = [-1, -1]
-    guard
-      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
-    else { return nil }
+    guard let (ours, theirs) = ChildProcess.socketPair() else { return nil }
     let pid = fork()
     if pid == 0 {
       // The worker: its end of the new pair becomes its socket, in place of the template's.
-      Glibc.close(ends[0])
-      dup2(ends[1], PageWorker.socket)
-      Glibc.close(ends[1])
+      Glibc.close(ours)
+      dup2(theirs, PageWorker.socket)
+      Glibc.close(theirs)
       PageWorker.serve(megabytes: megabytes)
     }
-    Glibc.close(ends[1])
+    Glibc.close(theirs)
     guard pid > 0 else {
-      Glibc.close(ends[0])
+      Glibc.close(ours)
       return nil
     }
-    return (pid, ends[0])
+    return (pid, ours)
   }
 }

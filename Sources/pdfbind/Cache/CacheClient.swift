@@ -18,9 +18,9 @@ final class CacheClient: EvidenceMemory {
 
   private enum Keeper {
     case notStarted
-    case running(pid: pid_t, socket: Int32)
-    /// It could not start, or stopped: the run goes on without the cache.
-    case gone
+    case started(AnsweringProcess)
+    /// It could not start: the run goes on without the cache.
+    case notStartable
   }
 
   private let keeper = Mutex(Keeper.notStarted)
@@ -80,19 +80,9 @@ final class CacheClient: EvidenceMemory {
   /// Adds this run's counts to the totals `pdfbind cache` shows and lets the keeper go; called
   /// once, when the run ends.
   func finish() {
-    let running = keeper.withLock { state -> Bool in
-      if case .running = state { return true }
-      return false
-    }
-    guard running else { return }
+    guard case .started(let process) = keeper.withLock({ $0 }), process.isRunning else { return }
     _ = ask(.finish)
-    keeper.withLock { state in
-      guard case .running(let pid, let socket) = state else { return }
-      close(socket)
-      var status: Int32 = 0
-      _ = waitpid(pid, &status, 0)
-      state = .gone
-    }
+    process.letGo()
   }
 
   /// `pdfbind cache`'s line, or `--clear`'s (`.failed`: it could not empty the cache).
@@ -106,27 +96,42 @@ final class CacheClient: EvidenceMemory {
   /// Asks the keeper (started on the first question); nil when there is none to ask. Its
   /// warnings are given to `warn` as they come.
   private func ask(_ request: MemoryRequest) -> MemoryReply.Answer? {
-    let (reply, trouble) = keeper.withLock { state -> (MemoryReply?, String?) in
-      if case .notStarted = state {
+    let (process, trouble) = keeper.withLock { state -> (AnsweringProcess?, String?) in
+      switch state {
+      case .started(let process): return (process, nil)
+      case .notStartable: return (nil, nil)
+      case .notStarted:
         switch Self.start() {
-        case .success(let started): state = .running(pid: started.pid, socket: started.socket)
+        case .success(let process):
+          state = .started(process)
+          return (process, nil)
         case .failure(let why):
-          state = .gone
+          state = .notStartable
           return (nil, why.warning)
         }
       }
-      guard case .running(let pid, let socket) = state else { return (nil, nil) }
-      if Frames.write(request.encoded(), to: socket), let bytes = Frames.read(from: socket),
-        let reply = try? MemoryReply(decoding: bytes)
-      {
-        return (reply, nil)
-      }
-      state = .gone
-      return (nil, Self.stopped(pid: pid, socket: socket))
     }
     if let trouble { warn(trouble) }
-    reply?.warnings.forEach(warn)
-    return reply?.answer
+    guard let process else { return nil }
+    switch process.ask(request.encoded(), read: { bytes, _ in try? MemoryReply(decoding: bytes) }) {
+    case .success(let reply):
+      reply.warnings.forEach(warn)
+      return reply.answer
+    case .failure(.stopped(let ending, let late)):
+      let how = late ? "did not answer within \(Self.answerSeconds) s" : "stopped (\(ending))"
+      warn("the cache's keeper \(how); this run goes on without the cache")
+      return nil
+    case .failure(.gone):
+      return nil
+    }
+  }
+
+  /// How long the keeper's answers may take: a run waits `PDFBIND_CACHE_WAIT` seconds (10 by
+  /// default) for another that holds the cache's write lock, and the keeper's own work takes
+  /// milliseconds; a keeper later than that is stuck, and the run goes on without it.
+  static var answerSeconds: Int {
+    let wait = Environment.value(of: "PDFBIND_CACHE_WAIT").flatMap { Double($0) } ?? 10
+    return Int(max(wait, 0).rounded(.up)) + 10
   }
 
   /// Why there is no keeper to ask, in the words of the run's warning.
@@ -134,7 +139,7 @@ final class CacheClient: EvidenceMemory {
     var warning: String
   }
 
-  private static func start() -> Result<(pid: pid_t, socket: Int32), NoKeeper> {
+  private static func start() -> Result<AnsweringProcess, NoKeeper> {
     guard let folder = ChildProcess.ownFolder else {
       return .failure(
         NoKeeper(
@@ -151,25 +156,14 @@ final class CacheClient: EvidenceMemory {
     switch ChildProcess.start(
       keeper, arguments: [keeperName], socket: 3, environment: [])
     {
-    case .success(let started): return .success(started)
+    case .success(let (pid, socket)):
+      return .success(
+        AnsweringProcess(pid: pid, socket: socket, answerWithin: Double(answerSeconds)))
     case .failure(let why):
       return .failure(
         NoKeeper(
           warning: "the cache cannot be used: its keeper \(keeper) cannot be started "
             + "(\(why.reason)); this run goes on without it"))
     }
-  }
-
-  /// The warning for a keeper that stopped answering; it is killed and reaped.
-  private static func stopped(pid: pid_t, socket: Int32) -> String {
-    close(socket)
-    kill(pid, SIGKILL)
-    var status: Int32 = 0
-    _ = waitpid(pid, &status, 0)
-    let signal = status & 0x7F
-    let how =
-      signal != 0 && signal != 0x7F
-      ? "signal \(signal)" : "status \((status >> 8) & 0xFF)"
-    return "the cache's keeper stopped (\(how)); this run goes on without the cache"
   }
 }

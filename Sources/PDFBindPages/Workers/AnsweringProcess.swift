@@ -1,0 +1,82 @@
+import Glibc
+import PDFBindCore
+import Synchronization
+
+/// A process of pdfbind's own that answers its questions over a socket, one question at a
+/// time (the page workers' template, the cache's keeper). A question and its answer are one
+/// exchange under one lock. A process that breaks an exchange (ends, answers what cannot be
+/// read, or is later than its answers may be) is killed, reaped and forgotten: the run goes on
+/// without it, and every later question gets `.gone`.
+package final class AnsweringProcess: Sendable {
+  private struct Running {
+    let pid: pid_t
+    let socket: Int32
+  }
+
+  /// The process while it answers; nil once it is gone.
+  private let running: Mutex<Running?>
+  /// How long an answer may take; nil: as long as it takes.
+  private let seconds: Double?
+
+  /// Why a question got no answer.
+  package enum NoAnswer: Error, Equatable {
+    /// The process broke this exchange, and was killed and reaped: how it ended, and whether
+    /// it was killed for being late (`seconds`).
+    case stopped(ChildEnding, late: Bool)
+    /// It broke an earlier exchange, or was let go.
+    case gone
+  }
+
+  /// Takes over child `pid`, asked over `socket` (pdfbind's end), each answer awaited at most
+  /// `seconds` (nil: as long as it takes).
+  package init(pid: pid_t, socket: Int32, answerWithin seconds: Double?) {
+    if let seconds {
+      // Every read of the socket (Frames.read, a descriptor's recvmsg) gives up after this.
+      let whole = seconds.rounded(.down)
+      var limit = timeval(
+        tv_sec: Int(whole), tv_usec: Int(((seconds - whole) * 1_000_000).rounded()))
+      setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+    self.seconds = seconds
+    running = Mutex(Running(pid: pid, socket: socket))
+  }
+
+  /// Whether the process still answers (it has not broken an exchange, nor been let go).
+  package var isRunning: Bool { running.withLock { $0 != nil } }
+
+  /// Sends `question` and reads its answer with `read`, which is given the answer's bytes
+  /// and the socket (for what comes beside them, such as a descriptor) and returns nil when
+  /// they do not read back.
+  package func ask<Answer>(
+    _ question: [UInt8], read: ([UInt8], Int32) -> Answer?
+  ) -> Result<Answer, NoAnswer> {
+    running.withLock { running -> Result<Answer, NoAnswer> in
+      guard let process = running else { return .failure(.gone) }
+      var late = false
+      if Frames.write(question, to: process.socket) {
+        if let bytes = Frames.read(from: process.socket) {
+          if let answer = read(bytes, process.socket) { return .success(answer) }
+        } else {
+          // The read's own error: SO_RCVTIMEO's wait ran out.
+          late = seconds != nil && (errno == EAGAIN || errno == EWOULDBLOCK)
+        }
+      }
+      running = nil
+      Glibc.close(process.socket)
+      // A process that crashed keeps the status it ended with: a signal to it changes nothing.
+      kill(process.pid, SIGKILL)
+      let ending = ChildProcess.waitForEnd(of: process.pid)?.ending ?? ChildEnding(status: 0)
+      return .failure(.stopped(ending, late: late))
+    }
+  }
+
+  /// Closes pdfbind's end, which ends the process's loop, and reaps it.
+  package func letGo() {
+    running.withLock { running in
+      guard let process = running else { return }
+      running = nil
+      Glibc.close(process.socket)
+      _ = ChildProcess.waitForEnd(of: process.pid)
+    }
+  }
+}
