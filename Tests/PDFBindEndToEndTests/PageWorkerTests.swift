@@ -119,6 +119,24 @@ struct PageWorkerTests {
     #expect(book["decision"] as? String == "right-edge", "the other pages still decide")
   }
 
+  @Test(
+    "Under a small memory limit, workers forked from the template tell a crash from a lack of memory",
+    arguments: [
+      ("crash-drawing", "the drawing crashed (signal 11)"),
+      ("grow-drawing", "it needed more than the 100 MiB of memory a page may use"),
+    ])
+  func forkedWorkersUnderMemoryLimit(fault: String, reason: String) throws {
+    // Every page faults, so all but the first are drawn by forked workers, which start with the
+    // template's 55 MB of Tesseract: that is neither their page's memory nor within its limit.
+    let run = try suggest(
+      [Fixture.path("pictures/pictures-spread-rtl-cover.pdf")],
+      ["PDFBIND_TEST_WORKER_FAULT": fault, "PDFBIND_WORKER_MEMORY": "100"])
+    #expect(run.status == 0, "\(run.err)")
+    let book = try #require(run.books.first)
+    let drawn = details(book).filter { $0.contains(" not drawn: ") }
+    #expect(drawn == (1...4).map { "page \($0) not drawn: \(reason)" }, "\(drawn)")
+  }
+
   @Test("The real endless shading under a small memory limit still ends at its deadline")
   func shadingUnderMemoryLimit() throws {
     let run = try suggest(

@@ -61,12 +61,30 @@ public enum PageWorker {
 
   /// The worker's own limit: `megabytes` of data (RLIMIT_DATA: what malloc, mmap and brk
   /// give it, not the libraries mapped or the address space glibc's arenas reserve, which
-  /// RLIMIT_AS would count).
+  /// RLIMIT_AS would count) beyond what it holds already. A worker forked from the template
+  /// starts with the template's data (Tesseract's script data, about 55 MB), which is not
+  /// its page's.
   private static func limitMemory(megabytes: Int) {
     guard megabytes > 0 else { return }
-    let bytes = rlim_t(megabytes) << 20
+    let bytes = (rlim_t(heldDataKilobytes()) << 10) + (rlim_t(megabytes) << 20)
     var data = rlimit(rlim_cur: bytes, rlim_max: bytes)
     setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &data)
+  }
+
+  /// The data this process holds, as RLIMIT_DATA counts it (`VmData` in /proc/self/status),
+  /// in kilobytes; 0 when the kernel does not say.
+  private static func heldDataKilobytes() -> Int {
+    guard let file = fopen("/proc/self/status", "r") else { return 0 }
+    defer { fclose(file) }
+    var line = [CChar](repeating: 0, count: 256)
+    while fgets(&line, Int32(line.count), file) != nil {
+      let text = String(
+        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      guard text.hasPrefix("VmData:") else { continue }
+      // "VmData:\t   54772 kB"
+      return text.dropFirst(7).split(whereSeparator: \.isWhitespace).first.flatMap { Int($0) } ?? 0
+    }
+    return 0
   }
 
   /// What a worker keeps between requests: the file it has open, with poppler and, once a

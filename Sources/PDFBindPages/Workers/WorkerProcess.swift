@@ -77,7 +77,8 @@ final class WorkerProcess: @unchecked Sendable {
     /// computing; it was killed.
     case timedOut(waiting: Bool)
     /// The worker ended (or broke the exchange) on its own; it is reaped. How it ended is
-    /// nil when its template, which reaps it, is gone.
+    /// nil when its template, which reaps it, is gone; its peak resident memory counts what
+    /// it grew beyond what it was forked with.
     case ended(ChildEnding?, peakKilobytes: Int)
   }
 

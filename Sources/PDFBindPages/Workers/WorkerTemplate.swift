@@ -69,8 +69,8 @@ final class WorkerTemplate: Sendable {
     return try? answer.get()
   }
 
-  /// How worker `pid` ended (nil when not known) and its peak resident kilobytes, waiting
-  /// for it to end; nil when the template is gone.
+  /// How worker `pid` ended (nil when not known) and its peak resident kilobytes beyond
+  /// what it was forked with, waiting for it to end; nil when the template is gone.
   func ending(of pid: pid_t) -> (ending: ChildEnding?, peakKilobytes: Int)? {
     var question = WireWriter()
     question.int(Question.ending.rawValue)
@@ -97,6 +97,10 @@ final class WorkerTemplate: Sendable {
     let fault = TestFault.current
     var loaded = false
     var loading: BackgroundWork<Void>?
+    // The template's resident kilobytes when each worker was forked: the worker's peak
+    // starts there (its pages are the template's until written), and what pdfbind is told
+    // is what the worker grew beyond it, which is what its page needed.
+    var residentAtFork: [pid_t: Int] = [:]
     while true {
       if !loaded, loading == nil, !questionWaiting() { loading = BackgroundWork(loadForWorkers) }
       guard let bytes = Frames.read(from: PageWorker.socket) else { _exit(0) }
@@ -113,6 +117,7 @@ final class WorkerTemplate: Sendable {
           loaded = true
         }
         let started = forkWorker(megabytes: megabytes)
+        if let started { residentAtFork[started.pid] = residentKilobytes() }
         answer.int(Int(started?.pid ?? 0))
         answer.bool(loaded)
         guard Frames.write(answer.bytes, to: PageWorker.socket) else { _exit(0) }
@@ -123,8 +128,9 @@ final class WorkerTemplate: Sendable {
       case .ending:
         let pid = pid_t(truncatingIfNeeded: (try? question.int()) ?? 0)
         let ended = ChildProcess.waitForEnd(of: pid)
+        let inherited = residentAtFork.removeValue(forKey: pid) ?? 0
         answer.int(Int(ended?.ending.status ?? -1))
-        answer.int(ended?.peakKilobytes ?? 0)
+        answer.int(max(0, (ended?.peakKilobytes ?? 0) - inherited))
         guard Frames.write(answer.bytes, to: PageWorker.socket) else { _exit(0) }
       case nil:
         _exit(3)
@@ -138,6 +144,13 @@ final class WorkerTemplate: Sendable {
     _ = PopplerLibrary.shared
     _ = TurboJPEGLibrary.shared
     _ = try? ScriptDetectorPool.shared.withDetector { _ in }
+  }
+
+  /// This process's resident kilobytes: its peak, which for the template, which only loads
+  /// and never frees, is what it holds.
+  private static func residentKilobytes() -> Int {
+    var usage = rusage()
+    return getrusage(RUSAGE_SELF.rawValue, &usage) == 0 ? usage.ru_maxrss : 0
   }
 
   /// Whether pdfbind's next question (or its end) is there to be read.
