@@ -29,8 +29,10 @@ GOAL = 0.9
 def run(binary, path, timeout):
     """The JSON record of one book, or {"error": ...}; {"timeout": True} past the limit."""
     try:
-        done = subprocess.run(["timeout", str(timeout), binary, "suggest", "--json", path],
-                              capture_output=True, text=True)
+        # --no-cache: every run reads its pages; remembered answers would score an older build.
+        done = subprocess.run(
+            ["timeout", str(timeout), binary, "suggest", "--json", "--no-cache", path],
+            capture_output=True, text=True)
     except OSError as error:
         return {"error": str(error)}
     if done.returncode == 124:
