@@ -121,6 +121,10 @@ struct RealBenchPinsTests {
     let labels = try String(
       contentsOf: bench.out.appendingPathComponent("labels.tsv"), encoding: .utf8)
     #expect(labels.contains("pinned-book.pdf\tleft-edge\t-\tlatin\ttune\ta page"))
+    // The same pins make the same bytes: a book's score can be compared across builds.
+    let first = try Data(contentsOf: URL(fileURLWithPath: book))
+    #expect(try bench.make().status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: book)) == first, "made again, it differs")
   }
 
   @Test("A page pinned in a scanned PDF (FILE.pdf#N) is the picture of that page, as it was")

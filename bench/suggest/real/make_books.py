@@ -157,8 +157,12 @@ def main():
         images = [pdf_page(page_bytes(args.mirrors, sources[p["source"]], p)) for p in own]
         name = book["book"] + ".pdf"
         with open(os.path.join(args.out, name), "wb") as f:
+            # img2pdf's own writer: its pikepdf writer asks for a fixed /ID only where it
+            # compares pikepdf's version as a string ("10.18.0" < "6.2.0"), and the books then
+            # differed from run to run in their /ID.
             img2pdf.convert(images, outputstream=f, nodate=True,
-                            layout_fun=img2pdf.default_layout_fun)
+                            layout_fun=img2pdf.default_layout_fun,
+                            engine=img2pdf.Engine.internal)
         labels.append("\t".join([name, book["expected"], book["layout"], book["class"],
                                  book["part"], book["what"]]))
     with open(os.path.join(args.out, "labels.tsv"), "w", encoding="utf-8") as f:
