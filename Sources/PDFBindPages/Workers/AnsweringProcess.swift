@@ -15,29 +15,24 @@ package final class AnsweringProcess: Sendable {
 
   /// The process while it answers; nil once it is gone.
   private let running: Mutex<Running?>
-  /// How long an answer may take; nil: as long as it takes.
-  private let seconds: Double?
 
   /// Why a question got no answer.
   package enum NoAnswer: Error, Equatable {
     /// The process broke this exchange, and was killed and reaped: how it ended, and whether
-    /// it was killed for being late (`seconds`).
+    /// it was killed for being later than its answers may be.
     case stopped(ChildEnding, late: Bool)
     /// It broke an earlier exchange, or was let go.
     case gone
   }
 
   /// Takes over child `pid`, asked over `socket` (pdfbind's end), each answer awaited at most
-  /// `seconds` (nil: as long as it takes).
-  package init(pid: pid_t, socket: Int32, answerWithin seconds: Double?) {
-    if let seconds {
-      // Every read of the socket (Frames.read, a descriptor's recvmsg) gives up after this.
-      let whole = seconds.rounded(.down)
-      var limit = timeval(
-        tv_sec: Int(whole), tv_usec: Int(((seconds - whole) * 1_000_000).rounded()))
-      setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    }
-    self.seconds = seconds
+  /// `seconds`: no helper of pdfbind's may hold a run for ever.
+  package init(pid: pid_t, socket: Int32, answerWithin seconds: Double) {
+    // Every read of the socket (Frames.read, a descriptor's recvmsg) gives up after this.
+    let whole = seconds.rounded(.down)
+    var limit = timeval(
+      tv_sec: Int(whole), tv_usec: Int(((seconds - whole) * 1_000_000).rounded()))
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     running = Mutex(Running(pid: pid, socket: socket))
   }
 
@@ -54,11 +49,12 @@ package final class AnsweringProcess: Sendable {
       guard let process = running else { return .failure(.gone) }
       var late = false
       if Frames.write(question, to: process.socket) {
+        errno = 0  // an end of stream leaves errno as it was
         if let bytes = Frames.read(from: process.socket) {
           if let answer = read(bytes, process.socket) { return .success(answer) }
         } else {
           // The read's own error: SO_RCVTIMEO's wait ran out.
-          late = seconds != nil && (errno == EAGAIN || errno == EWOULDBLOCK)
+          late = errno == EAGAIN || errno == EWOULDBLOCK
         }
       }
       running = nil

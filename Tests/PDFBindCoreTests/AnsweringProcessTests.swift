@@ -1,0 +1,74 @@
+import Glibc
+import Testing
+
+@testable import PDFBindPages
+
+/// A helper process of pdfbind's own asked one question at a time (the page workers' template,
+/// the cache's keeper; issue 41): an answer comes back whole; a helper that ends, or is later
+/// than its answers may be, is stopped, reaped and forgotten, and says how it ended. A shell
+/// stands in for the helper, its socket on descriptor 3.
+@Suite("A helper asked one question at a time")
+struct AnsweringProcessTests {
+  /// `script` started with its socket on descriptor 3, its answers awaited `seconds`.
+  func helper(_ script: String, answerWithin seconds: Double = 10) throws -> AnsweringProcess {
+    let started = ChildProcess.start(
+      "/bin/sh", arguments: ["sh", "-c", script], socket: 3, environment: [])
+    let (pid, socket) = try #require(try? started.get())
+    return AnsweringProcess(pid: pid, socket: socket, answerWithin: seconds)
+  }
+
+  let question: [UInt8] = Array("one question".utf8)
+
+  @Test("A helper that answers: the answer, whole; let go, it ends and is reaped")
+  func answers() throws {
+    // cat sends each question back as its answer (its frame and all).
+    let echo = try helper("exec cat <&3 >&3")
+    #expect(try echo.ask(question) { bytes, _ in bytes }.get() == question)
+    #expect(try echo.ask([1, 2, 3]) { bytes, _ in bytes }.get() == [1, 2, 3])
+    echo.letGo()
+    #expect(!echo.isRunning)
+    #expect(echo.ask(question) { bytes, _ in bytes } == .failure(.gone))
+  }
+
+  @Test("A helper that ends instead of answering: how it ended, then gone")
+  func ends() throws {
+    let quits = try helper("head -c 1 <&3 >/dev/null; exit 3")
+    #expect(
+      quits.ask(question) { bytes, _ in bytes }
+        == .failure(.stopped(ChildEnding(status: 3 << 8), late: false)))
+    #expect(!quits.isRunning)
+    #expect(quits.ask(question) { bytes, _ in bytes } == .failure(.gone))
+
+    let crashes = try helper("head -c 1 <&3 >/dev/null; kill -SEGV $$")
+    // A shell killed so may leave a core (the status's 0x80), so its signal alone is compared.
+    if case .failure(.stopped(let ending, let late)) = crashes.ask(
+      question, read: { bytes, _ in bytes })
+    {
+      #expect(ending.signal == SIGSEGV && ending.description == "signal 11" && !late)
+    } else {
+      Issue.record("a helper that crashed gave an answer, or was gone before it was asked")
+    }
+  }
+
+  @Test("A helper later than its answers may be is killed: late, signal 9")
+  func late() throws {
+    let sleeps = try helper("exec sleep 30", answerWithin: 0.3)
+    let clock = ContinuousClock()
+    let start = clock.now
+    let answer = sleeps.ask(question) { bytes, _ in bytes }
+    #expect(answer == .failure(.stopped(ChildEnding(status: SIGKILL), late: true)))
+    #expect(clock.now - start < .seconds(10), "stopped at its deadline, not at its end")
+    #expect(!sleeps.isRunning)
+  }
+
+  @Test("An answer that does not read back stops the helper as a broken exchange")
+  func unreadable() throws {
+    let echo = try helper("exec cat <&3 >&3")
+    #expect(
+      echo.ask(question) { _, _ -> Int? in nil }
+        == .failure(
+          .stopped(
+            ChildEnding(status: SIGKILL), late: false)))
+    #expect(echo.ask(question) { bytes, _ in bytes } == .failure(.gone))
+  }
+}
