@@ -64,11 +64,8 @@ struct AnsweringProcessTests {
   @Test("An answer that does not read back stops the helper as a broken exchange")
   func unreadable() throws {
     let echo = try helper("exec cat <&3 >&3")
-    #expect(
-      echo.ask(question) { _, _ -> Int? in nil }
-        == .failure(
-          .stopped(
-            ChildEnding(status: SIGKILL), late: false)))
+    let unread = echo.ask(question) { _, _ -> Int? in nil }
+    #expect(unread == .failure(.stopped(ChildEnding(status: SIGKILL), late: false)))
     #expect(echo.ask(question) { bytes, _ in bytes } == .failure(.gone))
   }
 }

@@ -58,9 +58,10 @@ package final class AnsweringProcess: Sendable {
         }
       }
       running = nil
-      Glibc.close(process.socket)
-      // A process that crashed keeps the status it ended with: a signal to it changes nothing.
+      // Killed before its socket closes, which a process still reading would take for its
+      // end; a process that crashed keeps the status it ended with: a signal changes nothing.
       kill(process.pid, SIGKILL)
+      Glibc.close(process.socket)
       let ending = ChildProcess.waitForEnd(of: process.pid)?.ending ?? ChildEnding(status: 0)
       return .failure(.stopped(ending, late: late))
     }
