@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Glibc
 import PDFBindCore
+import PDFBindPages
 
 /// Where the cache is and how long it keeps an entry, from the environment.
 enum Settings {
@@ -18,11 +19,8 @@ enum Settings {
     return home + "/.cache/pdfbind"
   }
 
-  /// `PDFBIND_CACHE_WAIT`: how many seconds a run waits for another that holds the cache's
-  /// write lock (default 10).
-  static var wait: Double {
-    value("PDFBIND_CACHE_WAIT").flatMap { Double($0) }.flatMap { $0 >= 0 ? $0 : nil } ?? 10
-  }
+  /// `PDFBIND_CACHE_WAIT` (`CacheWait`, which pdfbind reads too).
+  static var wait: Double { CacheWait.seconds }
 
   /// `PDFBIND_CACHE_DAYS`, a whole number of days, or `DecisionCache.defaultDays`.
   static var days: Int {

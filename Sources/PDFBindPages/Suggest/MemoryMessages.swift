@@ -1,4 +1,20 @@
+import Glibc
 import PDFBindCore
+
+/// How long a run waits on the cache, read by both ends from the environment.
+package enum CacheWait {
+  /// `PDFBIND_CACHE_WAIT`: how many seconds a run waits for another that holds the cache's
+  /// write lock (default 10; a value that is not a number of 0 or more is the default).
+  package static var seconds: Double {
+    getenv("PDFBIND_CACHE_WAIT").flatMap { Double(String(cString: $0)) }
+      .flatMap { $0 >= 0 ? $0 : nil } ?? 10
+  }
+
+  /// How long the keeper's answers may take: `seconds` for the lock and 10 more, for its own
+  /// work takes milliseconds; a keeper later than that is stuck, and the run goes on without
+  /// it.
+  package static var answerSeconds: Double { seconds + 10 }
+}
 
 /// What the command line asks the cache's keeper (`pdfbind-cache`, the process that holds the
 /// SQLite file, so that `pdfbind` itself links no SQLite) and what it answers, as bytes for

@@ -118,20 +118,14 @@ final class CacheClient: EvidenceMemory {
       reply.warnings.forEach(warn)
       return reply.answer
     case .failure(.stopped(let ending, let late)):
-      let how = late ? "did not answer within \(Self.answerSeconds) s" : "stopped (\(ending))"
+      let seconds = CacheWait.answerSeconds
+      let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+      let how = late ? "did not answer within \(shown) s" : "stopped (\(ending))"
       warn("the cache's keeper \(how); this run goes on without the cache")
       return nil
     case .failure(.gone):
       return nil
     }
-  }
-
-  /// How long the keeper's answers may take: a run waits `PDFBIND_CACHE_WAIT` seconds (10 by
-  /// default) for another that holds the cache's write lock, and the keeper's own work takes
-  /// milliseconds; a keeper later than that is stuck, and the run goes on without it.
-  static var answerSeconds: Int {
-    let wait = Environment.value(of: "PDFBIND_CACHE_WAIT").flatMap { Double($0) } ?? 10
-    return Int(max(wait, 0).rounded(.up)) + 10
   }
 
   /// Why there is no keeper to ask, in the words of the run's warning.
@@ -158,7 +152,7 @@ final class CacheClient: EvidenceMemory {
     {
     case .success(let (pid, socket)):
       return .success(
-        AnsweringProcess(pid: pid, socket: socket, answerWithin: Double(answerSeconds)))
+        AnsweringProcess(pid: pid, socket: socket, answerWithin: CacheWait.answerSeconds))
     case .failure(let why):
       return .failure(
         NoKeeper(
