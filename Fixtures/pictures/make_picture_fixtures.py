@@ -134,8 +134,8 @@ def jpeg(page):
     return out.getvalue()
 
 
-def book(path, pages):
-    layout = img2pdf.get_layout_fun((img2pdf.in_to_pt(W / 150), img2pdf.in_to_pt(H / 150)))
+def book(path, pages, width=W):
+    layout = img2pdf.get_layout_fun((img2pdf.in_to_pt(width / 150), img2pdf.in_to_pt(H / 150)))
     with open(path, "wb") as out:
         out.write(img2pdf.convert([jpeg(p) for p in pages], layout_fun=layout))
 
@@ -220,6 +220,18 @@ def main():
     book(os.path.join(out, "japanese-horizontal-form.pdf"), [form_page(random.Random(40))])
     rows.append(("japanese-horizontal-form.pdf", "left-edge", "-",
                  "page-script: Japanese in a ruled form, Tesseract's blocks of lines across"))
+
+    # A 2-up scan (SPEC round 4, "Two pages in one picture"): two facing pages of the Arabic
+    # book in one picture, a light gutter between them (their shadows lie at the outer
+    # edges). Its own generator, so the books above stay as they were made.
+    two_up = random.Random(41)
+    right, left = (text_page(two_up, "arabic", gutter_left=side) for side in (False, True))
+    spread_page = Image.new("L", (2 * W, H))
+    spread_page.paste(left, (0, 0))
+    spread_page.paste(right, (W, 0))
+    book(os.path.join(out, "arabic-two-up-scan.pdf"), [spread_page], width=2 * W)
+    rows.append(("arabic-two-up-scan.pdf", "right-edge", "-",
+                 "page-script: Arabic on each half of page 1, two facing pages in one picture"))
 
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as manifest:
         manifest.write("file\texpected\tlayout\twhy\n")

@@ -68,7 +68,9 @@ FIXTURES = [
      "says nothing about the binding"),
     ("two-up-woodblock.pdf", "ja-vertical-ndl-2up", 1000,
      "two facing pages of a Japanese woodblock book in one picture, ruler and colour chart",
-     "right-edge", "page-script", "Han, vertical lines in Tesseract's text blocks"),
+     "right-edge", "page-script",
+     "Han, vertical lines in Tesseract's text blocks on page 1 (page 1 holds two facing pages, "
+     "read whole: its halves said nothing)"),
     ("manga-blackjack.pdf", "manga-hoel-blackjack", 1200,
      "manga page (Give My Regards to Black Jack), vertical balloons",
      "right-edge", "page-script", "Japanese among pictures (as in manga)"),

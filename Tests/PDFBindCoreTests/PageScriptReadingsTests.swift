@@ -85,7 +85,7 @@ struct PageScriptReadingsTests {
       let random = Mutex(SplitMix64(seed: seed))
       let book = self
       let alone = { random.withLock { $0.next() % 4 != 0 } }
-      let reader: Readings.Reader = { number throws(RuntimeLibrary.Unavailable) in
+      let reader: Readings.Reader = { number, _ throws(RuntimeLibrary.Unavailable) in
         let page = number - 1
         started.withLock { $0.append(page) }
         usleep(UInt32(random.withLock { $0.next() % 3_000 }))
@@ -148,7 +148,7 @@ struct PageScriptReadingsTests {
     let running = Mutex<Set<Int>>([])
     let started = Mutex<Set<Int>>([])
     let together = Mutex<Set<[Int]>>([])
-    let reader: Readings.Reader = { page throws(RuntimeLibrary.Unavailable) in
+    let reader: Readings.Reader = { page, _ throws(RuntimeLibrary.Unavailable) in
       started.withLock { _ = $0.insert(page) }
       // Whichever of two readings starts second sees the first running.
       running.withLock { now in

@@ -39,7 +39,7 @@ struct WorkerChoiceTests {
       workers[0].affinity = PageRequest.open(book).affinity
       workers[1].affinity = PageRequest.open(other).affinity
       workers[1].readsScript = true
-      let read = PageRequest.readDrawn(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
+      let read = PageRequest.readDrawn(book, page: 4, maxWidth: 1_600, maxHeight: 1_600, half: nil)
       let layout = PageRequest.layout(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
       let spine = PageRequest.spine(
         book, page: 4, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)

@@ -74,6 +74,28 @@ struct PicturesTests {
     #expect((script["detail"] as? String)?.contains("Arabic") == true)
   }
 
+  /// SPEC round 4, "Two pages in one picture".
+  @Test("A page whose picture holds two facing pages is split, each half read as a page")
+  func twoFacingPages() throws {
+    let file = Fixture.path("pictures/arabic-two-up-scan.pdf")
+    // pikepdf, an independent reader: one page, twice as wide as a page of the Arabic scan.
+    let sizes = try IndependentReaders.runPython(
+      """
+      import sys, pikepdf
+      for name in sys.argv[1:]:
+          with pikepdf.open(name) as pdf:
+              print(len(pdf.pages), [float(v) for v in pdf.pages[0].mediabox])
+      """, file, Fixture.path("pictures/arabic-scan.pdf"))
+    #expect(sizes.status == 0, "\(sizes.err)")
+    #expect(sizes.out == "1 [0.0, 0.0, 691.2, 518.4]\n3 [0.0, 0.0, 345.6, 518.4]\n", "\(sizes.out)")
+    let script = try #require(evidence(try suggestJSON(file), "page-script").first)
+    #expect(script["says"] as? String == "right-edge")
+    #expect(
+      script["detail"] as? String
+        == "Arabic script on page 1 (page 1 holds two facing pages, each read as a page)")
+    #expect(script["pages"] as? [Int] == [1])
+  }
+
   @Test("The script is read on the first pages that hold writing, past blank ones, within a bound")
   func scriptPastBlankPages() throws {
     // A scan's cover, endpapers and plates hold no writing: five blank pages before the three

@@ -51,9 +51,10 @@ struct PagePictures {
   }
 
   /// The writing layout of page `index` (from 0) in grey levels, fitted in
-  /// `maxWidth`×`maxHeight` (`BookPages.layout`).
+  /// `maxWidth`×`maxHeight`, or of each of two facing pages its picture holds
+  /// (`BookPages.layout`).
   func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
-    -> WritingLayout
+    -> DrawnLayout
   {
     try checkImageSizes(index)
     return try pages.layout(index, maxWidth: maxWidth, maxHeight: maxHeight)

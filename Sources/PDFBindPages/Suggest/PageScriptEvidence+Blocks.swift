@@ -44,6 +44,15 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
+  /// Tesseract's layout analysis finds text blocks of vertical lines on this page
+  /// (`TextBlockLines`), covering `leastVerticalBlocks` of it and `verticalOverAcross` times
+  /// the blocks of lines across.
+  var inVerticalBlocks: Bool {
+    guard let blockLines else { return false }
+    return blockLines.topToBottom >= PageScriptEvidence.leastVerticalBlocks
+      && blockLines.topToBottom >= PageScriptEvidence.verticalOverAcross * blockLines.across
+  }
+
   /// What a page of writing ruled like sheet music, a table or a form says (`isRuled`): its
   /// drawn lines make rows of the marks, and Tesseract reads a script from their pieces, so
   /// neither counts. Only what Tesseract recognises on it does: its text blocks on a page read

@@ -34,13 +34,15 @@ extension PageScriptEvidence {
 
   /// One evidence line from the pages read: every page that points somewhere must point the
   /// same way, and one page alone decides only when it is the only page read.
+  /// Each half of a picture of two facing pages counts as a page read, and the line says
+  /// which pictures were split (`page 3 holds two facing pages`).
   static func decide(_ read: [PageReading]) -> Evidence {
-    let pageNumbers = read.map(\.page)
+    let pageNumbers = unique(read.map(\.page))
     guard !read.isEmpty else {
       return Evidence(source: .pageScript, says: nil, detail: "no page picture could be read")
     }
     let scripts = describe(read)
-    let on = Wording.pages(pageNumbers)
+    let on = Wording.pages(pageNumbers) + facingPages(read)
     guard let first = read.lazy.compactMap(\.says).first else {
       return Evidence(
         source: .pageScript, says: nil,
@@ -65,10 +67,31 @@ extension PageScriptEvidence {
         detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers,
         leans: first)
     }
+    let leaningPages = unique(leaning.map(\.page))
     return Evidence(
       source: .pageScript, says: first,
-      detail: "\(describe(leaning)) on \(Wording.pages(leaning.map(\.page)))",
-      pages: leaning.map(\.page))
+      detail: "\(describe(leaning)) on \(Wording.pages(leaningPages))\(facingPages(leaning))",
+      pages: leaningPages)
+  }
+
+  /// ` (page 3 holds two facing pages, each read as a page)`: the pictures among `read` of
+  /// two facing pages, and how they were read.
+  static func facingPages(_ read: [PageReading]) -> String {
+    let split = unique(read.filter { $0.half != nil }.map(\.page))
+    let whole = unique(read.filter(\.readWhole).map(\.page))
+    func hold(_ pages: [Int]) -> String {
+      Wording.pages(pages) + (pages.count == 1 ? " holds" : " each hold") + " two facing pages"
+    }
+    var parts: [String] = []
+    if !split.isEmpty { parts.append("\(hold(split)), each read as a page") }
+    if !whole.isEmpty { parts.append("\(hold(whole)), read whole: its halves said nothing") }
+    return parts.isEmpty ? "" : " (" + parts.joined(separator: "; ") + ")"
+  }
+
+  /// The page numbers in their first order, each once.
+  private static func unique(_ pages: [Int]) -> [Int] {
+    var seen: Set<Int> = []
+    return pages.filter { seen.insert($0).inserted }
   }
 
   /// `Arabic script`, `Japanese, vertical lines`, `Latin among pictures`: what the pages show,
@@ -82,6 +105,13 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
+  /// Running text in rows whose short lines are all set from the right (paragraph ends,
+  /// headings): right-to-left writing, whatever script Tesseract takes it for.
+  var setFromTheRight: Bool {
+    layout.isRunningText && layout.lines == .rows && layout.shortLines.fromLeft == 0
+      && layout.shortLines.fromRight >= PageScriptEvidence.rightSetShortLines
+  }
+
   /// Close-set rows of print (`CloseSetRows`) read upright as Fraktur: two marks of
   /// blackletter that do not come together on pictures. No page of pictures in the labelled
   /// sets measured as close-set rows, and none was read as Fraktur (English manga pages that

@@ -88,6 +88,9 @@ enum PageScriptEvidence {
   /// One page read: what it shows and what that says.
   struct PageReading: Equatable {
     var page: Int
+    /// The half of the page's picture read, when it holds two facing pages (`FacingPages`):
+    /// each is read as a page.
+    var half: FacingPages.Half? = nil
     var layout: WritingLayout
     var reading: ScriptReading?
     /// Tesseract's text blocks and the way their lines run, on a page read as Chinese or
@@ -97,6 +100,9 @@ enum PageScriptEvidence {
     /// The Latin words recognised with confidence (`WordReader`), on a page of running text
     /// read as Latin with little confidence (`asksLatinWords`); nil elsewhere.
     var latinWords: Int?
+    /// A picture of two facing pages read whole, its halves having said nothing
+    /// (`readWholeWhereHalvesSayNothing`).
+    var readWhole = false
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down.
@@ -173,22 +179,6 @@ enum PageScriptEvidence {
       }
       return nil
     }
-
-    /// Tesseract's layout analysis finds text blocks of vertical lines on this page
-    /// (`TextBlockLines`), covering `leastVerticalBlocks` of it and `verticalOverAcross` times
-    /// the blocks of lines across.
-    var inVerticalBlocks: Bool {
-      guard let blockLines else { return false }
-      return blockLines.topToBottom >= leastVerticalBlocks
-        && blockLines.topToBottom >= verticalOverAcross * blockLines.across
-    }
-
-    /// Running text in rows whose short lines are all set from the right (paragraph ends,
-    /// headings): right-to-left writing, whatever script Tesseract takes it for.
-    var setFromTheRight: Bool {
-      layout.isRunningText && layout.lines == .rows && layout.shortLines.fromLeft == 0
-        && layout.shortLines.fromRight >= rightSetShortLines
-    }
   }
 
   /// The pages (from 0) looked at for writing, in order, for `read` pages read.
@@ -212,14 +202,16 @@ enum PageScriptEvidence {
     var notes: [(page: Int, note: Evidence)] = []
     var anyWriting = false
     var tooLittle: [Int] = []
+    // The layout of each picture of two facing pages, by page (from 1).
+    var wholes: [Int: WritingLayout] = [:]
     let book = pictures.pages
     // The worker keeping each page's picture, lent when the page is to be read (`lendDrawn`).
     let lent = Mutex<[Int: WorkerProcess]>([:])
     var readings = Readings(
       observe: observe,
-      reader: { page throws(RuntimeLibrary.Unavailable) in
+      reader: { page, half throws(RuntimeLibrary.Unavailable) in
         try book.readDrawn(
-          page - 1, maxWidth: pictureSide, maxHeight: pictureSide,
+          page - 1, half: half, maxWidth: pictureSide, maxHeight: pictureSide,
           on: lent.withLock { $0.removeValue(forKey: page) })
       }, readsTwoAtOnce: readsTwoAtOnce)
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
@@ -228,35 +220,50 @@ enum PageScriptEvidence {
     for index in pages where readings.count < pagesToRead {
       readings.willDraw()
       if readings.endedAt != nil { break }
-      let layout: WritingLayout
+      let drawn: DrawnLayout
       do {
         // A page drawn from vectors gets a glance at a small picture first: a blank or
         // flat-coloured page is not worth drawing at full size. A scanned page is not: its
-        // image is decoded whole either way, and that is most of the cost.
-        if !pictures.holdsScan(index) {
-          let glance = try pictures.layout(index, maxWidth: glanceSide, maxHeight: glanceSide)
+        // image is decoded whole either way, and that is most of the cost. (A glance is too
+        // small to be split into facing pages.)
+        if !pictures.holdsScan(index),
+          case .page(let glance) = try pictures.layout(
+            index, maxWidth: glanceSide, maxHeight: glanceSide)
+        {
           guard glance.ink >= glanceInk, glance.paper >= balloonPaper else { continue }
         }
-        layout = try pictures.layout(index, maxWidth: pictureSide, maxHeight: pictureSide)
+        drawn = try pictures.layout(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
         let detail = "page \(index + 1) \(error.unfinished): \(error)"
         notes.append((index + 1, Evidence(source: .pageScript, says: nil, detail: detail)))
         continue
       }
-      guard isRead(layout, page: index, pagesToRead: pagesToRead) else { continue }
-      guard layout.blockArea >= leastTextBlock else {
-        tooLittle.append(index + 1)
-        continue
+      // Each of two facing pages in one picture is read as a page.
+      if case .facing(let whole, _, _) = drawn { wholes[index + 1] = whole }
+      for (half, layout) in drawn.pages where readings.count < pagesToRead {
+        guard isRead(layout, page: index, pagesToRead: pagesToRead) else { continue }
+        guard layout.blockArea >= leastTextBlock else {
+          tooLittle.append(index + 1)
+          continue
+        }
+        anyWriting = true
+        // One worker keeps the picture: lent to the first half's reading.
+        if lent.withLock({ $0[index + 1] == nil }),
+          let worker = book.lendDrawn(index, maxWidth: pictureSide, maxHeight: pictureSide)
+        {
+          lent.withLock { $0[index + 1] = worker }
+        }
+        readings.read(PageReading(page: index + 1, half: half, layout: layout, reading: nil))
+        if readings.endedAt != nil { break }
       }
-      anyWriting = true
-      if let worker = book.lendDrawn(index, maxWidth: pictureSide, maxHeight: pictureSide) {
-        lent.withLock { $0[index + 1] = worker }
-      }
-      readings.read(PageReading(page: index + 1, layout: layout, reading: nil))
       if readings.endedAt != nil { break }
     }
     readings.finish()
     lent.withLock { $0.values.forEach(book.giveBack) }
+    let read = readWholeWhereHalvesSayNothing(readings.taken, wholes: wholes) {
+      page throws(RuntimeLibrary.Unavailable) in
+      try book.readDrawn(page - 1, half: nil, maxWidth: pictureSide, maxHeight: pictureSide)
+    }
     // A page drawn while the last needed reading went on says nothing.
     notes += book.failed(PageRequest.notRead).map {
       ($0.page, Evidence(source: .pageScript, says: nil, detail: $0.line))
@@ -280,7 +287,7 @@ enum PageScriptEvidence {
         + (further.isEmpty ? "" : ", nor print on \(Wording.pages(further))")
       return noted + [Evidence(source: .pageScript, says: nil, detail: detail)]
     }
-    return noted + [decide(readings.taken)]
+    return noted + [decide(read)]
   }
 
   /// The resolution Tesseract is told: the picture's height over a book page's 11 inches (it

@@ -28,10 +28,11 @@ extension PageScriptEvidence {
     private let reader: Reader
 
     typealias Outcome = Result<DrawnReading, RuntimeLibrary.Unavailable>
-    /// Reads the script in the picture of one page (from 1) drawn for its layout, on any
-    /// thread, with the page's close-set rows and text blocks' lines when the reading asks for
-    /// them (`BookPages.readDrawn`).
-    typealias Reader = @Sendable (Int) throws(RuntimeLibrary.Unavailable) -> DrawnReading
+    /// Reads the script in the picture of one page (from 1) drawn for its layout (of one half
+    /// of it, when it holds two facing pages), on any thread, with the page's close-set rows
+    /// and text blocks' lines when the reading asks for them (`BookPages.readDrawn`).
+    typealias Reader =
+      @Sendable (Int, FacingPages.Half?) throws(RuntimeLibrary.Unavailable) -> DrawnReading
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
     /// that agree. `reader` reads in a page worker (`BookPages.readDrawn`). `readsTwoAtOnce`,
@@ -68,10 +69,10 @@ extension PageScriptEvidence {
         if endedAt != nil { return }
       }
       let reader = reader
-      let number = page.page
+      let (number, half) = (page.page, page.half)
       let work = BackgroundWork { () -> Outcome in
         do throws(RuntimeLibrary.Unavailable) {
-          return .success(try reader(number))
+          return .success(try reader(number, half))
         } catch {
           return .failure(error)
         }
@@ -117,17 +118,7 @@ extension PageScriptEvidence {
         unavailable = error
         endedAt = page.page
         return
-      case .success(let read):
-        page.reading = read.reading
-        // A page read as blackletter that shows no writing may be close-set rows of print:
-        // measured where its picture is kept.
-        if let rows = read.closeSetRows { page.layout.closeSetRows = rows }
-        // A page read as Chinese or Japanese whose marks show no columns: its text blocks'
-        // lines as Tesseract's layout analysis finds them.
-        page.blockLines = read.blockLines
-        // A page of running text read as Latin with little confidence: its Latin words
-        // recognised with confidence (`WordReader`).
-        page.latinWords = read.latinWords
+      case .success(let read): page.take(read)
       }
       taken.append(page)
       if let observe {
@@ -139,5 +130,21 @@ extension PageScriptEvidence {
         endedAt = page.page
       }
     }
+  }
+}
+
+extension PageScriptEvidence.PageReading {
+  /// Takes what Tesseract read on this page, and what the reading asked measured.
+  mutating func take(_ read: PageScriptEvidence.DrawnReading) {
+    reading = read.reading
+    // A page read as blackletter that shows no writing may be close-set rows of print:
+    // measured where its picture is kept.
+    if let rows = read.closeSetRows { layout.closeSetRows = rows }
+    // A page read as Chinese or Japanese whose marks show no columns: its text blocks' lines
+    // as Tesseract's layout analysis finds them.
+    blockLines = read.blockLines
+    // A page of running text read as Latin with little confidence: its Latin words recognised
+    // with confidence (`WordReader`).
+    latinWords = read.latinWords
   }
 }

@@ -93,10 +93,10 @@ final class BookPages: Sendable {
   }
 
   /// The writing layout of page `index` (from 0) in grey levels fitted in
-  /// `maxWidth`×`maxHeight`, measured in the worker that draws it, which keeps the picture
-  /// for `readDrawn`.
+  /// `maxWidth`×`maxHeight` (of each of two facing pages its picture holds), measured in the
+  /// worker that draws it, which keeps the picture for `readDrawn`.
   func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
-    -> WritingLayout
+    -> DrawnLayout
   {
     let request = PageRequest.layout(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
     guard case .layout(let layout) = try drawn(request, page: index) else { throw .unreadable }
@@ -132,7 +132,7 @@ final class BookPages: Sendable {
   /// `giveBack`); nil when none is idle.
   func lendDrawn(_ index: Int, maxWidth: Int, maxHeight: Int) -> WorkerProcess? {
     let request = PageRequest.readDrawn(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: nil)
     return request.drawnPicture.flatMap(workers.lend(holding:))
   }
 
@@ -140,15 +140,16 @@ final class BookPages: Sendable {
   func giveBack(_ worker: WorkerProcess) { workers.giveBack(worker) }
 
   /// Tesseract's reading of the picture of page `index` (from 0) that `layout` drew at
-  /// `maxWidth`×`maxHeight`, on `lent` (`lendDrawn`) when given; nil when it finds too little
-  /// writing, or its worker failed (noted for the evidence line).
-  /// With it, the page's close-set rows and its text blocks' lines when the reading asks for
-  /// them (`PageReply.drawnReading`).
-  func readDrawn(_ index: Int, maxWidth: Int, maxHeight: Int, on lent: WorkerProcess? = nil)
-    throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading
-  {
+  /// `maxWidth`×`maxHeight` (of one `half` of it, when it holds two facing pages), on `lent`
+  /// (`lendDrawn`) when given; nil when it finds too little writing, or its worker failed
+  /// (noted for the evidence line). With it, the page's close-set rows and its text blocks'
+  /// lines when the reading asks for them (`PageReply.drawnReading`).
+  func readDrawn(
+    _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int,
+    on lent: WorkerProcess? = nil
+  ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading {
     let request = PageRequest.readDrawn(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half)
     switch perform(request, page: index + 1, on: lent) {
     case .success(.drawnReading(let reading, let rows, let blockLines, let latinWords)):
       return (reading, rows, blockLines, latinWords)

@@ -89,7 +89,9 @@ extension PageReply {
       out.raw(pixels.words.withUnsafeBytes { Array($0) })
     case .layout(let layout):
       out.int(10)
-      out.layout(layout)
+      out.int(layout.pages.count)
+      out.layout(layout.whole)
+      if case .facing(_, let left, let right) = layout { [left, right].forEach { out.layout($0) } }
     }
     return out.bytes
   }
@@ -184,7 +186,14 @@ extension PageReply {
         count = width * height
       }
       self = .drawing(RGBPixels(width: width, height: height, words: words))
-    case 10: self = .layout(try input.layout())
+    case 10:
+      switch try input.int() {
+      case 1: self = .layout(.page(try input.layout()))
+      case 2:
+        self = .layout(
+          .facing(whole: try input.layout(), left: try input.layout(), right: try input.layout()))
+      default: throw WireReader.Malformed()
+      }
     default: throw WireReader.Malformed()
     }
   }

@@ -24,8 +24,9 @@ enum PageRequest: Sendable {
   /// drawn: the picture stays in the worker, for `readDrawn`, rather than crossing twice.
   case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
   /// Tesseract's script reading of the picture `layout` drew: the one the worker keeps, or
-  /// drawn again alike when this worker is another.
-  case readDrawn(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
+  /// drawn again alike when this worker is another; of one `half` of it when it holds two
+  /// facing pages.
+  case readDrawn(BookKey, page: Int, maxWidth: Int, maxHeight: Int, half: FacingPages.Half?)
   /// The sizes in points of pages `indices` (from 0), as poppler loads them.
   case sizes(BookKey, indices: [Int])
   /// One page in colour, `width`×`height` pixels, as preview and review show it
@@ -59,7 +60,7 @@ enum PageRequest: Sendable {
   var affinity: String {
     switch self {
     case .open(let book), .text(let book, _), .picture(let book, _, _, _),
-      .layout(let book, _, _, _), .readDrawn(let book, _, _, _),
+      .layout(let book, _, _, _), .readDrawn(let book, _, _, _, _),
       .spine(let book, _, _, _, _, _), .sizes(let book, _), .drawing(let book, _, _, _):
       "file:" + book.path.string
     }
@@ -80,7 +81,7 @@ enum PageRequest: Sendable {
   var drawnPicture: String? {
     switch self {
     case .layout(let book, let page, let maxWidth, let maxHeight),
-      .readDrawn(let book, let page, let maxWidth, let maxHeight):
+      .readDrawn(let book, let page, let maxWidth, let maxHeight, _):
       "\(book.path.string)\u{0}\(page)\u{0}\(maxWidth)\u{0}\(maxHeight)"
     default: nil
     }
@@ -98,7 +99,8 @@ enum PageReply: Sendable {
   /// Each asked page's size in points; nil for a page poppler cannot load.
   case sizes([PageSize?])
   case drawing(RGBPixels)
-  case layout(WritingLayout)
+  /// The layout of the page's picture, or of each of two facing pages it holds.
+  case layout(DrawnLayout)
   /// The reading of the page `layout` drew, and, when it was read upright in a script of
   /// close-set rows (`PageScriptEvidence.closeSetScripts`), the close-set rows measured on
   /// that picture where it is kept; when read upright as Chinese or Japanese on a page whose
@@ -140,10 +142,10 @@ extension PageRequest {
       out.int(8)
       out.book(book)
       [page, maxWidth, maxHeight].forEach { out.int($0) }
-    case .readDrawn(let book, let page, let maxWidth, let maxHeight):
+    case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half):
       out.int(9)
       out.book(book)
-      [page, maxWidth, maxHeight].forEach { out.int($0) }
+      [page, maxWidth, maxHeight, half?.rawValue ?? -1].forEach { out.int($0) }
     }
     return out.bytes
   }
@@ -178,9 +180,14 @@ extension PageRequest {
         try input.book(), page: try input.int(), maxWidth: try input.int(),
         maxHeight: try input.int())
     case 9:
+      let (book, page) = (try input.book(), try input.int())
+      let (maxWidth, maxHeight, half) = (try input.int(), try input.int(), try input.int())
+      guard half == -1 || FacingPages.Half(rawValue: half) != nil else {
+        throw WireReader.Malformed()
+      }
       self = .readDrawn(
-        try input.book(), page: try input.int(), maxWidth: try input.int(),
-        maxHeight: try input.int())
+        book, page: page, maxWidth: maxWidth, maxHeight: maxHeight,
+        half: FacingPages.Half(rawValue: half))
     default: throw WireReader.Malformed()
     }
   }

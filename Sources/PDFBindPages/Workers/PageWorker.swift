@@ -98,7 +98,7 @@ public enum PageWorker {
     var decoder: JPEGDecoder? = JPEGDecoder()
     /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), and its
     /// layout, for reading.
-    var drawn: (key: String, image: GreyImage, layout: WritingLayout)?
+    var drawn: (key: String, image: GreyImage, layout: DrawnLayout)?
     /// Made on the first page that asks for its words; nil inside when English's data is
     /// missing.
     var wordReader: WordReader??
@@ -196,38 +196,49 @@ public enum PageWorker {
         guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
           let image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
-          let layout = WritingLayout(image)
+          let layout = DrawnLayout(image)
           drawn = request.drawnPicture.map { ($0, image, layout) }
           return .layout(layout)
         } catch {
           return .refused(error)
         }
-      case .readDrawn(let book, let page, let maxWidth, let maxHeight):
+      case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
-          return readDrawn(drawn.image, layout: drawn.layout)
+          return readDrawn(drawn.image, half: half, layout: drawn.layout)
         }
         // Another worker drew it: drawn again, the same picture.
         guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
           return readDrawn(
-            try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight), layout: nil)
+            try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight), half: half,
+            layout: nil)
         } catch {
           return .refused(error)
         }
       }
     }
 
-    /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), and what the
-    /// reading asks measured on the picture, which does not cross to pdfbind: its close-set
-    /// rows when read as blackletter, its text blocks' lines (`TextBlockLines`) when read as
+    /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), or of one `half`
+    /// of it when it holds two facing pages, and what the reading asks measured on the
+    /// picture, which does not cross to pdfbind: its close-set rows when read as blackletter, its text blocks' lines (`TextBlockLines`) when read as
     /// Chinese or Japanese on a page whose marks show no direction, or rows in doubt
     /// (`PageScriptEvidence.asksBlockLines`), its Latin words read with confidence when it is
     /// running text read as Latin with little confidence (`asksLatinWords`).
-    private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
-      let resolution = PageScriptEvidence.resolution(image)
+    private mutating func readDrawn(
+      _ picture: GreyImage, half: FacingPages.Half?, layout: DrawnLayout?
+    ) -> PageReply {
       // A page drawn again here (its picture was kept by another worker) is measured once.
-      var layout = layout ?? WritingLayout(image)
+      let drawn = layout ?? DrawnLayout(picture)
+      var image = picture
+      var layout = drawn.whole
+      if let half {
+        guard let halves = FacingPages.halves(picture),
+          let measured = drawn.pages.first(where: { $0.half == half })
+        else { return .refused(.unreadable) }
+        (image, layout) = (halves[half.rawValue], measured.layout)
+      }
+      let resolution = PageScriptEvidence.resolution(image)
       let reading: ScriptReading?
       let blockLines: TextBlockLines?
       do throws(RuntimeLibrary.Unavailable) {
