@@ -68,6 +68,22 @@ struct FacingPagesTests {
     #expect(FacingPages.gutter(tight) == nil)
   }
 
+  @Test("A landscape page with little on it is one page, however blank its middle")
+  func littleOnIt() {
+    // A few lines at the top left of a landscape page (pdf.js's bug1046314.pdf and the like).
+    var lines = GreyImage(width: 1_200, height: 800, filledWith: 250)
+    for y in 100..<300 where (y / 20) % 2 == 0 {
+      for x in 80..<500 { lines[x, y] = 20 }
+    }
+    #expect(FacingPages.gutter(lines) == nil)
+    // Two narrow columns of print far apart: the whole middle is blank, wider than a gutter.
+    let column = PageScriptTests.printedPage(seed: 1).columns(60..<420)
+    let wide =
+      column + GreyImage(width: 560, height: 900, filledWith: 225)
+      + PageScriptTests.printedPage(seed: 3).columns(70..<430)
+    #expect(FacingPages.gutter(wide) == nil)
+  }
+
   @Test("A blank band off the middle is a margin, not a gutter")
   func offCentre() {
     // Two pages of unequal width: the band lies at 40% of the picture.
