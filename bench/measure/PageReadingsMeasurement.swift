@@ -4,7 +4,8 @@
 /// What the page script reads on every page it looks at, for choosing its limits: one
 /// tab-separated line per page of each PDF in a folder, read as `suggest` reads it (qpdf for
 /// the image sizes, poppler for the pictures, Tesseract for the script), but on each of the
-/// five pages it reads (the first that hold writing) rather than stopping at two that agree.
+/// five pages it reads (the first that hold writing) rather than stopping at two that agree;
+/// each half of a picture of two facing pages is a line of its own (`half`).
 /// `pdfbind-measure page-readings DIR` prints them (bench/measure/README.md):
 ///
 ///     PDFBIND_BENCH=1 swift run pdfbind-measure page-readings DIR > readings.tsv
@@ -21,7 +22,8 @@ enum PageReadingsMeasurement {
         + "\ttiles_in_rows\ttiles_in_columns\tclose_light_rows\tclose_light_columns"
         + "\tclose_lines\tclose_pitch_spread\tclose_gaps\tclose_ink\tclose_block"
         + "\tclose_squares_in_rows\tclose_squares_in_columns"
-        + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across\tlatin_words\tsays\tleans")
+        + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across\tlatin_words\tsays\tleans"
+        + "\thalf")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -47,6 +49,8 @@ enum PageReadingsMeasurement {
         // What the page says and leans by the rules of the build, not by a model of them.
         fields += [page.latinWords.map { "\($0)" } ?? "-"]
         fields += [page.says, page.leans].map { $0?.rawValue ?? "-" }
+        // `left` or `right`: one half of a picture of two facing pages (`FacingPages`).
+        fields += [page.half?.name ?? "-"]
         print(fields.joined(separator: "\t"))
       }
     }
