@@ -221,23 +221,24 @@ public enum PageWorker {
 
     /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), or of one `half`
     /// of it when it holds two facing pages, and what the reading asks measured on the
-    /// picture, which does not cross to pdfbind: its close-set rows when read as blackletter, its text blocks' lines (`TextBlockLines`) when read as
-    /// Chinese or Japanese on a page whose marks show no direction, or rows in doubt
-    /// (`PageScriptEvidence.asksBlockLines`), its Latin words read with confidence when it is
-    /// running text read as Latin with little confidence (`asksLatinWords`).
+    /// picture, which does not cross to pdfbind: its close-set rows when read as blackletter,
+    /// its text blocks' lines (`TextBlockLines`) when read as Chinese or Japanese on a page
+    /// whose marks show no direction, or rows in doubt (`PageScriptEvidence.asksBlockLines`),
+    /// its Latin words read with confidence when it is running text read as Latin with little
+    /// confidence (`asksLatinWords`).
     private mutating func readDrawn(
-      _ picture: GreyImage, half: FacingPages.Half?, layout: DrawnLayout?
+      _ picture: GreyImage, half: FacingPages.Half?, layout kept: DrawnLayout?
     ) -> PageReply {
-      // A page drawn again here (its picture was kept by another worker) is measured once.
-      let drawn = layout ?? DrawnLayout(picture)
       var image = picture
-      var layout = drawn.whole
       if let half {
-        guard let halves = FacingPages.halves(picture),
-          let measured = drawn.pages.first(where: { $0.half == half })
-        else { return .refused(.unreadable) }
-        (image, layout) = (halves[half.rawValue], measured.layout)
+        guard let halves = FacingPages.halves(picture) else { return .refused(.unreadable) }
+        image = halves[half.rawValue]
       }
+      // A page drawn again here (its picture was kept by another worker) is measured once.
+      let measured = kept.flatMap { kept in
+        half == nil ? kept.whole : kept.pages.first { $0.half == half }?.layout
+      }
+      var layout = measured ?? WritingLayout(image)
       let resolution = PageScriptEvidence.resolution(image)
       let reading: ScriptReading?
       let blockLines: TextBlockLines?
