@@ -12,13 +12,9 @@ struct FacingPagesTests {
   /// of that many dark columns in the middle of the gutter.
   static func twoUp(gutter: Int, binding: Int = 0) -> GreyImage {
     let left = PageScriptTests.printedPage(seed: 1)
-    let right = PageScriptTests.printedPage(seed: 3)
-    let width = left.width + gutter + right.width
-    var picture = GreyImage(width: width, height: left.height, filledWith: 222)
-    for y in 0..<left.height {
-      for x in 0..<left.width { picture[x, y] = left[x, y] }
-      for x in 0..<right.width { picture[left.width + gutter + x, y] = right[x, y] }
-    }
+    var picture =
+      left + GreyImage(width: gutter, height: left.height, filledWith: 222)
+      + PageScriptTests.printedPage(seed: 3)
     let middle = left.width + gutter / 2
     for y in 0..<picture.height {
       for x in (middle - binding / 2)..<(middle - binding / 2 + binding) { picture[x, y] = 30 }
@@ -36,9 +32,12 @@ struct FacingPagesTests {
     let picture = Self.twoUp(gutter: 20)
     let split = try #require(FacingPages.gutter(picture))
     #expect(Self.between(gutter: 20).contains(split), "split at \(split)")
-    let halves = DrawnLayout(picture).pages.map(\.layout)
+    let measured = DrawnLayout.measure(picture)
+    let halves = measured.layout.pages.map(\.layout)
     #expect(halves.count == 2 && halves.allSatisfy { $0.lines == .rows })
-    #expect(DrawnLayout(picture).pages.map(\.half) == [.left, .right])
+    #expect(measured.layout.pages.map(\.half) == [.left, .right])
+    // The halves a worker keeps to read are the picture cut at the gutter.
+    #expect(measured.halves?.map(\.width) == [split, picture.width - split])
   }
 
   @Test("One page is never split: portrait, narrow, a dark binding, print across the middle")
@@ -46,7 +45,7 @@ struct FacingPagesTests {
     // A portrait page whose margin lies in its middle (two columns of print) is one page.
     let portrait = PageScriptTests.printedPage(columns: true)
     #expect(FacingPages.gutter(portrait) == nil)
-    #expect(DrawnLayout(portrait).pages.map(\.half) == [nil])
+    #expect(DrawnLayout.measure(portrait).layout.pages.map(\.half) == [nil])
     // Lines running across the whole width leave no band.
     let across = PageScriptTests.printedPage().columns(0..<600, 70..<530, 70..<600)
     #expect(across.width > across.height)
@@ -150,7 +149,7 @@ struct FacingPagesTests {
 
   @Test("A picture of two facing pages and the half to read cross to a worker and back")
   func wire() throws {
-    let layout = DrawnLayout(Self.twoUp(gutter: 20))
+    let layout = DrawnLayout.measure(Self.twoUp(gutter: 20)).layout
     let reply = try PageReply(decoding: PageReply.layout(layout).encoded())
     if case .layout(let back) = reply {
       #expect(back == layout && back.pages.count == 2)

@@ -75,3 +75,21 @@ extension GreyImage {
     return GreyImage(width: keptWidth, height: height, pixels: kept)
   }
 }
+
+extension GreyImage {
+  /// The level `share` of the pixels reach (are at or below): the paper's level, for a share
+  /// that print and pictures leave to it.
+  func level(reachedBy share: Double) -> UInt8 {
+    var histogram = [Int](repeating: 0, count: 256)
+    for pixel in pixels { histogram[Int(pixel)] += 1 }
+    let rank = Int(Double(pixels.count - 1) * (1 - share))
+    var lighter = 0
+    var level = 255
+    while level > 0 {
+      lighter += histogram[level]
+      if lighter > rank { break }
+      level -= 1
+    }
+    return UInt8(level)
+  }
+}

@@ -6,10 +6,10 @@ extension PageScriptEvidence {
   /// The pages read, with each picture of two facing pages whose halves were both read and
   /// neither leans either way read whole as well (`wholes`: each such picture's layout, by
   /// page from 1), as pictures were read before they were split, and counted whole when the
-  /// whole leans. A half holds half the
-  /// writing, and on the real bench's 2-up woodblock scan each half's text blocks of vertical
-  /// lines covered 0.11 and 0.15 of it, under `leastVerticalBlocks`, where the whole picture
-  /// decided. A whole that cannot be read leaves the halves as they were.
+  /// whole leans. A half holds half the writing: on the real bench's 2-up woodblock scan each
+  /// half's text blocks of vertical lines covered 0.11 and 0.15 of it, under
+  /// `leastVerticalBlocks`, where the whole picture decided. A whole that cannot be read
+  /// leaves the halves as they were.
   static func readWholeWhereHalvesSayNothing(
     _ taken: [PageReading], wholes: [Int: WritingLayout],
     reader: (Int) throws(RuntimeLibrary.Unavailable) -> DrawnReading
@@ -27,8 +27,9 @@ extension PageScriptEvidence {
         continue
       }
       guard whole.leans != nil else { continue }
+      // The page's readings all lie at `first` or after it.
       read.removeAll { $0.page == page }
-      read.insert(whole, at: min(first, read.count))
+      read.insert(whole, at: first)
     }
     return read
   }

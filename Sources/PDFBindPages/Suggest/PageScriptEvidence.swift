@@ -224,13 +224,10 @@ enum PageScriptEvidence {
       do {
         // A page drawn from vectors gets a glance at a small picture first: a blank or
         // flat-coloured page is not worth drawing at full size. A scanned page is not: its
-        // image is decoded whole either way, and that is most of the cost. (A glance is too
-        // small to be split into facing pages.)
-        if !pictures.holdsScan(index),
-          case .page(let glance) = try pictures.layout(
-            index, maxWidth: glanceSide, maxHeight: glanceSide)
-        {
-          guard glance.ink >= glanceInk, glance.paper >= balloonPaper else { continue }
+        // image is decoded whole either way, and that is most of the cost.
+        if !pictures.holdsScan(index) {
+          let glance = try pictures.layout(index, maxWidth: glanceSide, maxHeight: glanceSide)
+          guard glance.whole.ink >= glanceInk, glance.whole.paper >= balloonPaper else { continue }
         }
         drawn = try pictures.layout(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {

@@ -96,9 +96,9 @@ public enum PageWorker {
     var document: PopplerDocument??
     var scans: QPDFDocument??
     var decoder: JPEGDecoder? = JPEGDecoder()
-    /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), and its
-    /// layout, for reading.
-    var drawn: (key: String, image: GreyImage, layout: DrawnLayout)?
+    /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), its layout,
+    /// and its halves when it holds two facing pages, for reading.
+    var drawn: (key: String, image: GreyImage, layout: DrawnLayout, halves: [GreyImage]?)?
     /// Made on the first page that asks for its words; nil inside when English's data is
     /// missing.
     var wordReader: WordReader??
@@ -196,8 +196,8 @@ public enum PageWorker {
         guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
           let image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
-          let layout = DrawnLayout(image)
-          drawn = request.drawnPicture.map { ($0, image, layout) }
+          let (layout, halves) = DrawnLayout.measure(image)
+          drawn = request.drawnPicture.map { ($0, image, layout, halves) }
           return .layout(layout)
         } catch {
           return .refused(error)
@@ -205,40 +205,36 @@ public enum PageWorker {
       case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
-          return readDrawn(drawn.image, half: half, layout: drawn.layout)
+          guard half == nil || drawn.halves != nil else { return .refused(.unreadable) }
+          let image = half.flatMap { drawn.halves?[$0.rawValue] } ?? drawn.image
+          let layout = drawn.layout.pages.first { $0.half == half }?.layout ?? drawn.layout.whole
+          return readDrawn(image, layout: layout)
         }
         // Another worker drew it: drawn again, the same picture.
         guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
-          return readDrawn(
-            try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight), half: half,
-            layout: nil)
+          var image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+          if let half {
+            guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
+            image = halves[half.rawValue]
+          }
+          return readDrawn(image, layout: nil)
         } catch {
           return .refused(error)
         }
       }
     }
 
-    /// Tesseract's reading of a page `layout` drew (its `layout`, when kept), or of one `half`
-    /// of it when it holds two facing pages, and what the reading asks measured on the
-    /// picture, which does not cross to pdfbind: its close-set rows when read as blackletter,
+    /// Tesseract's reading of the picture of a page `layout` drew, or of one half of it when
+    /// it holds two facing pages (its `layout`, when kept), and what the reading asks measured
+    /// on the picture, which does not cross to pdfbind: its close-set rows when read as blackletter,
     /// its text blocks' lines (`TextBlockLines`) when read as Chinese or Japanese on a page
     /// whose marks show no direction, or rows in doubt (`PageScriptEvidence.asksBlockLines`),
     /// its Latin words read with confidence when it is running text read as Latin with little
     /// confidence (`asksLatinWords`).
-    private mutating func readDrawn(
-      _ picture: GreyImage, half: FacingPages.Half?, layout kept: DrawnLayout?
-    ) -> PageReply {
-      var image = picture
-      if let half {
-        guard let halves = FacingPages.halves(picture) else { return .refused(.unreadable) }
-        image = halves[half.rawValue]
-      }
+    private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
       // A page drawn again here (its picture was kept by another worker) is measured once.
-      let measured = kept.flatMap { kept in
-        half == nil ? kept.whole : kept.pages.first { $0.half == half }?.layout
-      }
-      var layout = measured ?? WritingLayout(image)
+      var layout = layout ?? WritingLayout(image)
       let resolution = PageScriptEvidence.resolution(image)
       let reading: ScriptReading?
       let blockLines: TextBlockLines?

@@ -89,17 +89,7 @@ enum FacingPages {
 
   /// Whether each column of `image` holds ink.
   private static func inkedColumns(_ image: GreyImage) -> [Bool] {
-    var histogram = [Int](repeating: 0, count: 256)
-    for pixel in image.pixels { histogram[Int(pixel)] += 1 }
-    // The level `paperPercentile` of the pixels are at or below.
-    let rank = Int(Double(image.pixels.count) * paperPercentile)
-    var paper = 0
-    var below = histogram[0]
-    while paper < 255, below <= rank {
-      paper += 1
-      below += histogram[paper]
-    }
-    let darkest = paper - inkContrast
+    let darkest = Int(image.level(reachedBy: paperPercentile)) - inkContrast
     let rows = part(inkedHeight, of: image.height)
     var counts = [Int](repeating: 0, count: image.width)
     for y in rows {
@@ -142,15 +132,14 @@ enum DrawnLayout: Equatable, Sendable {
   case page(WritingLayout)
   case facing(whole: WritingLayout, left: WritingLayout, right: WritingLayout)
 
-  /// Measured on `image`, and on its halves when it holds two facing pages.
-  init(_ image: GreyImage) {
+  /// Measured on `image`, and on its halves when it holds two facing pages: the layout, and
+  /// the halves (left, right), which a worker keeps to read.
+  static func measure(_ image: GreyImage) -> (layout: DrawnLayout, halves: [GreyImage]?) {
     let whole = WritingLayout(image)
-    if let halves = FacingPages.halves(image) {
-      self = .facing(
-        whole: whole, left: WritingLayout(halves[0]), right: WritingLayout(halves[1]))
-    } else {
-      self = .page(whole)
-    }
+    guard let halves = FacingPages.halves(image) else { return (.page(whole), nil) }
+    let layout = DrawnLayout.facing(
+      whole: whole, left: WritingLayout(halves[0]), right: WritingLayout(halves[1]))
+    return (layout, halves)
   }
 
   /// The layout of the whole picture.

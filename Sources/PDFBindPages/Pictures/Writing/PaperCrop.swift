@@ -29,7 +29,7 @@ enum PaperCrop {
     let width = image.width
     let height = image.height
     guard width >= 8, height >= 8 else { return image }
-    let paper = Int(level(image))
+    let paper = Int(image.level(reachedBy: paperPercentile))
     let floor = paper - nearPaper
     let near = image.pixels.map { Int($0) >= floor }
     func columns(_ rows: Range<Int>) -> Range<Int> {
@@ -62,20 +62,5 @@ enum PaperCrop {
     var high = shares.count
     while shares.count - high < most, shares[high - 1] < leastPaperShare { high -= 1 }
     return low..<max(low + 1, high)
-  }
-
-  /// The picture's `paperPercentile` level.
-  private static func level(_ image: GreyImage) -> UInt8 {
-    var histogram = [Int](repeating: 0, count: 256)
-    for pixel in image.pixels { histogram[Int(pixel)] += 1 }
-    let rank = Int(Double(image.pixels.count - 1) * (1 - paperPercentile))
-    var lighter = 0
-    var level = 255
-    while level > 0 {
-      lighter += histogram[level]
-      if lighter > rank { break }
-      level -= 1
-    }
-    return UInt8(level)
   }
 }
