@@ -22,10 +22,20 @@ public enum CacheKeeper {
       pending.withLock { $0.append(message) }
     }
     let fault = Settings.value(faultVariable)
+    // The rules' fingerprint loads the page libraries (tens of milliseconds): worked out
+    // beside the first question about a file, which needs it only when the file was seen
+    // before, so as to be ready when a first reading's evidence is remembered.
+    var rules: BackgroundWork<Void>?
+    defer { rules?.wait() }
     while let bytes = Frames.read(from: socket) {
       guard let request = try? MemoryRequest(decoding: bytes) else { return }
       if fault == "crash" { raise(SIGSEGV) }
       if fault == "hang" { while true { sleep(60) } }
+      switch request {
+      case .evidence, .remember, .pictures, .rememberPictures:
+        if rules == nil { rules = BackgroundWork { _ = CacheStore.rules } }
+      case .finish, .describe, .clear: break
+      }
       let answer: MemoryReply.Answer
       switch request {
       case .evidence(let file, let pages):

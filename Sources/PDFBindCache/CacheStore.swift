@@ -13,7 +13,7 @@ struct CacheStore {
   let queue: DatabaseQueue
 
   /// The `rules` a row was found under (`SuggestRules.rememberedUnder`): worked out once per
-  /// keeper, on first use.
+  /// keeper, on first use (`CacheKeeper.serve` starts it at once, beside the first question).
   static let rules = SuggestRules.rememberedUnder()
 
   /// Why the cache cannot be used.
@@ -80,17 +80,20 @@ struct CacheStore {
         """)
   }
 
-  /// The evidence kept for `file` under these rules, and when it was last seen.
+  /// The evidence kept for `file` under these rules, and when it was last seen. The rules
+  /// are compared only when a row holds the file: a file never seen (every file of a first
+  /// run) is answered without them, and working them out costs tens of milliseconds.
   func evidence(for file: FileIdentity, pages: Int) throws -> (Data, seen: Int64)? {
-    try queue.read { db in
-      let row = try Row.fetchOne(
+    let row = try queue.read { db in
+      try Row.fetchOne(
         db,
         sql: """
-          SELECT evidence, seen FROM files WHERE path = ? AND device = ? AND inode = ?
-          AND size = ? AND modified = ? AND changed = ? AND tail = ? AND rules = ? AND pages = ?
-          """, arguments: Self.identity(file) + [Self.rules, pages])
-      return row.map { ($0["evidence"], $0["seen"]) }
+          SELECT evidence, seen, rules FROM files WHERE path = ? AND device = ? AND inode = ?
+          AND size = ? AND modified = ? AND changed = ? AND tail = ? AND pages = ?
+          """, arguments: Self.identity(file) + [pages])
     }
+    guard let row, row["rules"] == Self.rules else { return nil }
+    return (row["evidence"], row["seen"])
   }
 
   func touch(_ file: FileIdentity, pages: Int, now: Int64) throws {
@@ -114,14 +117,16 @@ struct CacheStore {
 
   /// review's small pictures of `pages` of `file`, kept under these rules.
   func pictures(for file: FileIdentity, pages: String) throws -> Data? {
-    try queue.read { db in
-      try Data.fetchOne(
+    let row = try queue.read { db in
+      try Row.fetchOne(
         db,
         sql: """
-          SELECT pictures FROM pictures WHERE path = ? AND device = ? AND inode = ? AND size = ?
-          AND modified = ? AND changed = ? AND tail = ? AND rules = ? AND pages = ?
-          """, arguments: Self.identity(file) + [Self.rules, pages])
+          SELECT pictures, rules FROM pictures WHERE path = ? AND device = ? AND inode = ?
+          AND size = ? AND modified = ? AND changed = ? AND tail = ? AND pages = ?
+          """, arguments: Self.identity(file) + [pages])
     }
+    guard let row, row["rules"] == Self.rules else { return nil }
+    return row["pictures"]
   }
 
   func remember(pictures: Data, pages: String, for file: FileIdentity, now: Int64) throws {

@@ -29,9 +29,10 @@ extension RuntimeLibrary {
     _ = PopplerLibrary.loader.result
     _ = TesseractLibrary.loader.result
     _ = TurboJPEGLibrary.loader.result
-    // Only what the page libraries brought: not the program itself, nor what it had loaded
-    // already (an upgraded pdfbind with the same rules keeps its cache).
-    var files = mappedFiles().subtracting(before)
+    // Only the shared libraries the page libraries brought: not the program itself, nor what
+    // it had loaded already (an upgraded pdfbind with the same rules keeps its cache), nor
+    // other files another thread maps meanwhile (the cache keeper's own database).
+    var files = mappedFiles().subtracting(before).filter { $0.contains(".so") }
     for role in [Role.scriptData, .wordData] {
       if let directory = try? TesseractLibrary.dataDirectory(for: role), let file = role.dataFile {
         files.insert(directory + "/" + file)

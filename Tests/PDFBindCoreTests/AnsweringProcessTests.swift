@@ -1,6 +1,9 @@
 import Glibc
+import PDFBindTestSupport
+import Synchronization
 import Testing
 
+@testable import PDFBindCore
 @testable import PDFBindPages
 
 /// A helper process of pdfbind's own asked one question at a time (the page workers' template,
@@ -59,6 +62,31 @@ struct AnsweringProcessTests {
     #expect(answer == .failure(.stopped(ChildEnding(status: SIGKILL), late: true)))
     #expect(clock.now - start < .seconds(10), "stopped at its deadline, not at its end")
     #expect(!sleeps.isRunning)
+  }
+
+  @Test("Whether a helper still answers is known while another thread waits for an answer")
+  func runningWhileAsked() throws {
+    // The helper reads the question (a frame of 16 bytes), says so through a file, and ends
+    // only once the test has asked whether it runs: a thread that only asks that (a book's
+    // next drawing, while another waits for a new worker) does not wait for the other's
+    // answer. Before, it waited until the exchange was stopped, and the helper was gone.
+    let folder = try Fixture.temporaryDirectory().path
+    let (asked, release) = (folder + "/asked", folder + "/release")
+    let slow = try helper(
+      "head -c 16 <&3 >/dev/null; touch \(asked); "
+        + "while [ ! -e \(release) ]; do sleep 0.05; done", answerWithin: 5)
+    let answered = Atomic(false)
+    let asking = BackgroundWork {
+      _ = slow.ask(Array("question".utf8)) { bytes, _ in bytes }
+      answered.store(true, ordering: .releasing)
+    }
+    while access(asked, F_OK) != 0 { usleep(10_000) }
+    #expect(slow.isRunning)
+    let answeredFirst = answered.load(ordering: .acquiring)
+    #expect(!answeredFirst, "isRunning waited for the other's answer")
+    #expect(creat(release, 0o600) >= 0)
+    asking.wait()
+    slow.letGo()
   }
 
   @Test("An answer that does not read back stops the helper as a broken exchange")

@@ -13,8 +13,11 @@ package final class AnsweringProcess: Sendable {
     let socket: Int32
   }
 
-  /// The process while it answers; nil once it is gone.
+  /// The process while it answers; nil once it is gone. Held for a whole exchange.
   private let running: Mutex<Running?>
+  /// Whether `running` is still there, read without waiting for an exchange: a thread
+  /// that only asks whether the template is there must not wait for another's new worker.
+  private let answers = Atomic(true)
 
   /// Why a question got no answer.
   package enum NoAnswer: Error, Equatable {
@@ -37,7 +40,7 @@ package final class AnsweringProcess: Sendable {
   }
 
   /// Whether the process still answers (it has not broken an exchange, nor been let go).
-  package var isRunning: Bool { running.withLock { $0 != nil } }
+  package var isRunning: Bool { answers.load(ordering: .acquiring) }
 
   /// Sends `question` and reads its answer with `read`, which is given the answer's bytes
   /// and the socket (for what comes beside them, such as a descriptor) and returns nil when
@@ -58,6 +61,7 @@ package final class AnsweringProcess: Sendable {
         }
       }
       running = nil
+      answers.store(false, ordering: .releasing)
       // Killed before its socket closes, which a process still reading would take for its
       // end; a process that crashed keeps the status it ended with: a signal changes nothing.
       kill(process.pid, SIGKILL)
@@ -72,6 +76,7 @@ package final class AnsweringProcess: Sendable {
     running.withLock { running in
       guard let process = running else { return }
       running = nil
+      answers.store(false, ordering: .releasing)
       Glibc.close(process.socket)
       _ = ChildProcess.waitForEnd(of: process.pid)
     }
