@@ -15,8 +15,15 @@ final class PageWorkers: Sendable {
   /// The program started as a worker: this one, unless a test names the built `pdfbind`.
   let executable: String
   private let idle = Mutex<[WorkerProcess]>([])
-  /// Started with the first worker; nil inside when it could not be.
-  private let template = Mutex<WorkerTemplate??>(nil)
+  private let template = Mutex(TemplateState.notStarted)
+
+  /// The workers' template: started with the first worker.
+  private enum TemplateState {
+    case notStarted
+    case started(WorkerTemplate)
+    /// It could not be started: workers are started as processes of their own.
+    case notStartable
+  }
 
   init(limits: PageWorkLimits, executable: String = "/proc/self/exe") {
     self.limits = limits
@@ -79,13 +86,17 @@ final class PageWorkers: Sendable {
   /// The workers' template, started on first need (`justStarted` then); nil when it cannot
   /// be, or is gone (workers are then started as processes of their own).
   private func startedTemplate() -> (template: WorkerTemplate?, justStarted: Bool) {
-    let (started, justStarted) = template.withLock { template -> (WorkerTemplate?, Bool) in
-      guard template == nil else { return (template ?? nil, false) }
-      guard case .success = WorkerProcess.mayStart() else { return (nil, false) }
-      template = .some(
-        WorkerTemplate.start(
-          executable, megabytes: limits.workerMegabytes, seconds: limits.pageSeconds))
-      return (template ?? nil, true)
+    let (started, justStarted) = template.withLock { state -> (WorkerTemplate?, Bool) in
+      switch state {
+      case .started(let template): return (template, false)
+      case .notStartable: return (nil, false)
+      case .notStarted:
+        guard case .success = WorkerProcess.mayStart() else { return (nil, false) }
+        let template = WorkerTemplate.start(
+          executable, megabytes: limits.workerMegabytes, seconds: limits.pageSeconds)
+        state = template.map(TemplateState.started) ?? .notStartable
+        return (template, true)
+      }
     }
     return (started?.isRunning == true ? started : nil, justStarted)
   }

@@ -54,19 +54,30 @@ final class WorkerTemplate: Sendable {
     var question = WireWriter()
     question.int(Question.startWorker.rawValue)
     question.bool(readsScript)
-    let answer = process.ask(question.bytes) { bytes, socket -> (pid_t, Int32, Bool)?? in
+    // nil: an answer that does not read back, which stops the template.
+    let answer = process.ask(question.bytes) { bytes, socket -> NewWorker? in
       var answer = WireReader(bytes)
       guard let pid = try? answer.int(), let reads = try? answer.bool() else { return nil }
-      guard pid > 0 else { return .some(nil) }
+      guard pid > 0 else { return .notStarted }
       let descriptor = CSystemShims_receive_descriptor(socket)
       guard descriptor >= 0 else {
         // Half an answer: the template broke its side, and the worker cannot be reached.
         kill(pid_t(pid), SIGKILL)
         return nil
       }
-      return (pid_t(pid), descriptor, reads)
+      return .started(pid: pid_t(pid), socket: descriptor, readsScript: reads)
     }
-    return try? answer.get()
+    guard case .success(.started(let pid, let socket, let readsScript)) = answer else {
+      return nil
+    }
+    return (pid, socket, readsScript)
+  }
+
+  /// The template's answer when asked for a worker.
+  private enum NewWorker {
+    case started(pid: pid_t, socket: Int32, readsScript: Bool)
+    /// It could not fork one; it goes on answering.
+    case notStarted
   }
 
   /// How worker `pid` ended (nil when not known) and its peak resident kilobytes beyond
