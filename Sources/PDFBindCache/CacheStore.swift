@@ -13,7 +13,8 @@ struct CacheStore {
   let queue: DatabaseQueue
 
   /// The `rules` a row was found under (`SuggestRules.rememberedUnder`): worked out once per
-  /// keeper, on first use (`CacheKeeper.serve` starts it at once, beside the first question).
+  /// keeper, on first use (`CacheKeeper.serve` starts that beside its first question about a
+  /// file).
   static let rules = SuggestRules.rememberedUnder()
 
   /// Why the cache cannot be used.
