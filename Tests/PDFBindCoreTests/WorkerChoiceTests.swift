@@ -74,4 +74,39 @@ struct WorkerChoiceTests {
       #expect(PageWorkers.take(for: spine, from: &idle, newOnesRead: true)?.pid == workers[0].pid)
     }
   }
+
+  @Test("With a template, a book's work stays with the worker that holds it open")
+  func bookStaysOpen() throws {
+    try withWorkers(3) { workers in
+      // Worker 0 holds another book open without Tesseract; 1 reads and holds nothing; 2
+      // reads and holds the book open.
+      workers[0].affinity = PageRequest.open(other).affinity
+      workers[1].readsScript = true
+      workers[2].readsScript = true
+      workers[2].affinity = PageRequest.open(book).affinity
+      let spine = PageRequest.spine(
+        book, page: 3, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
+      var idle = workers
+      // Its pictures go where it is open, though that worker reads: opening a small book again
+      // cost review a third of the time of its double-page books.
+      #expect(PageWorkers.take(for: spine, from: &idle, newOnesRead: true)?.pid == workers[2].pid)
+      // Without a template, readers are kept for readings, as Tesseract costs a new one more.
+      #expect(taken(spine, among: workers).taken == workers[0].pid)
+      // A new book begins with a worker that reads, where its layouts can follow it.
+      let third = BookKey(path: FilePath("/books/third.pdf"), password: nil)
+      idle = [workers[0], workers[1]]
+      #expect(
+        PageWorkers.take(for: .text(third, page: 0), from: &idle, newOnesRead: true)?.pid
+          == workers[1].pid)
+      idle = [workers[0], workers[1]]
+      #expect(
+        PageWorkers.take(for: .open(third), from: &idle, newOnesRead: true)?.pid == workers[1].pid)
+      // Its other pictures, where no worker holds it, go to one that does not read.
+      idle = [workers[0], workers[1]]
+      #expect(
+        PageWorkers.take(
+          for: .spine(third, page: 0, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true),
+          from: &idle, newOnesRead: true)?.pid == workers[0].pid)
+    }
+  }
 }

@@ -76,6 +76,16 @@ enum PageRequest: Sendable {
     }
   }
 
+  /// Whether the request is among a book's first (opening it, reading its text): with a
+  /// template it goes to a worker that reads, where the book's layouts can follow
+  /// (`PageWorkers.take`).
+  var beginsABook: Bool {
+    switch self {
+    case .open, .text: true
+    case .readDrawn, .layout, .picture, .spine, .sizes, .drawing: false
+    }
+  }
+
   /// The picture a `layout` request leaves in its worker, which a `readDrawn` request of the
   /// same page and size reads.
   var drawnPicture: String? {
