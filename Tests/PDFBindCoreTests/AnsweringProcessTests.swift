@@ -80,13 +80,21 @@ struct AnsweringProcessTests {
       _ = slow.ask(Array("question".utf8)) { bytes, _ in bytes }
       answered.store(true, ordering: .releasing)
     }
-    while access(asked, F_OK) != 0 { usleep(10_000) }
+    // Released whatever happens, so that the asking thread ends.
+    defer {
+      close(creat(release, 0o600))
+      asking.wait()
+      slow.letGo()
+    }
+    var waited = 0
+    while access(asked, F_OK) != 0, waited < 1_000 {
+      usleep(10_000)
+      waited += 1
+    }
+    try #require(access(asked, F_OK) == 0, "the helper never read the question")
     #expect(slow.isRunning)
     let answeredFirst = answered.load(ordering: .acquiring)
     #expect(!answeredFirst, "isRunning waited for the other's answer")
-    #expect(creat(release, 0o600) >= 0)
-    asking.wait()
-    slow.letGo()
   }
 
   @Test("An answer that does not read back stops the helper as a broken exchange")
