@@ -15,9 +15,10 @@ package final class AnsweringProcess: Sendable {
 
   /// The process while it answers; nil once it is gone. Held for a whole exchange.
   private let running: Mutex<Running?>
-  /// Whether `running` is still there, read without waiting for an exchange: a thread
-  /// that only asks whether the template is there must not wait for another's new worker.
-  private let answers = Atomic(true)
+  /// Whether `running` is still there, under a lock of its own, never held for an exchange:
+  /// a thread that only asks whether the template is there must not wait for another's new
+  /// worker.
+  private let answers = Mutex(true)
 
   /// Why a question got no answer.
   package enum NoAnswer: Error, Equatable {
@@ -40,7 +41,7 @@ package final class AnsweringProcess: Sendable {
   }
 
   /// Whether the process still answers (it has not broken an exchange, nor been let go).
-  package var isRunning: Bool { answers.load(ordering: .acquiring) }
+  package var isRunning: Bool { answers.withLock { $0 } }
 
   /// Sends `question` and reads its answer with `read`, which is given the answer's bytes
   /// and the socket (for what comes beside them, such as a descriptor) and returns nil when
@@ -61,7 +62,7 @@ package final class AnsweringProcess: Sendable {
         }
       }
       running = nil
-      answers.store(false, ordering: .releasing)
+      answers.withLock { $0 = false }
       // Killed before its socket closes, which a process still reading would take for its
       // end; a process that crashed keeps the status it ended with: a signal changes nothing.
       kill(process.pid, SIGKILL)
@@ -76,7 +77,7 @@ package final class AnsweringProcess: Sendable {
     running.withLock { running in
       guard let process = running else { return }
       running = nil
-      answers.store(false, ordering: .releasing)
+      answers.withLock { $0 = false }
       Glibc.close(process.socket)
       _ = ChildProcess.waitForEnd(of: process.pid)
     }
