@@ -81,20 +81,11 @@ struct CacheStore {
         """)
   }
 
-  /// The evidence kept for `file` under these rules, and when it was last seen. The rules
-  /// are compared only when a row holds the file: a file never seen (every file of a first
-  /// run) is answered without them, and working them out costs tens of milliseconds.
+  /// The evidence kept for `file` under these rules, and when it was last seen.
   func evidence(for file: FileIdentity, pages: Int) throws -> (Data, seen: Int64)? {
-    let row = try queue.read { db in
-      try Row.fetchOne(
-        db,
-        sql: """
-          SELECT evidence, seen, rules FROM files WHERE path = ? AND device = ? AND inode = ?
-          AND size = ? AND modified = ? AND changed = ? AND tail = ? AND pages = ?
-          """, arguments: Self.identity(file) + [pages])
+    try keptRow("evidence, seen", from: "files", for: file, pages: pages).map {
+      ($0["evidence"], $0["seen"])
     }
-    guard let row, row["rules"] == Self.rules else { return nil }
-    return (row["evidence"], row["seen"])
   }
 
   func touch(_ file: FileIdentity, pages: Int, now: Int64) throws {
@@ -118,16 +109,27 @@ struct CacheStore {
 
   /// review's small pictures of `pages` of `file`, kept under these rules.
   func pictures(for file: FileIdentity, pages: String) throws -> Data? {
+    try keptRow("pictures", from: "pictures", for: file, pages: pages).map { $0["pictures"] }
+  }
+
+  /// `columns` of the row of `table` that holds `file`'s bytes for `pages`, when it was kept
+  /// under these rules. The rules are compared only when a row holds the file: a file never
+  /// seen (every file of a first run) is answered without them, and working them out costs
+  /// tens of milliseconds.
+  private func keptRow(
+    _ columns: String, from table: String, for file: FileIdentity,
+    pages: some DatabaseValueConvertible
+  ) throws -> Row? {
     let row = try queue.read { db in
       try Row.fetchOne(
         db,
         sql: """
-          SELECT pictures, rules FROM pictures WHERE path = ? AND device = ? AND inode = ?
+          SELECT \(columns), rules FROM \(table) WHERE path = ? AND device = ? AND inode = ?
           AND size = ? AND modified = ? AND changed = ? AND tail = ? AND pages = ?
           """, arguments: Self.identity(file) + [pages])
     }
     guard let row, row["rules"] == Self.rules else { return nil }
-    return row["pictures"]
+    return row
   }
 
   func remember(pictures: Data, pages: String, for file: FileIdentity, now: Int64) throws {

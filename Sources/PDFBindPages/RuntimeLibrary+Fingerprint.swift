@@ -32,7 +32,9 @@ extension RuntimeLibrary {
     // Only the shared libraries the page libraries brought: not the program itself, nor what
     // it had loaded already (an upgraded pdfbind with the same rules keeps its cache), nor
     // other files another thread maps meanwhile (the cache keeper's own database).
-    var files = mappedFiles().subtracting(before).filter { $0.contains(".so") }
+    var files = mappedFiles().subtracting(before).filter {
+      $0.split(separator: "/").last?.contains(".so") == true
+    }
     for role in [Role.scriptData, .wordData] {
       if let directory = try? TesseractLibrary.dataDirectory(for: role), let file = role.dataFile {
         files.insert(directory + "/" + file)

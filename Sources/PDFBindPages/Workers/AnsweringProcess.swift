@@ -4,7 +4,8 @@ import Synchronization
 
 /// A process of pdfbind's own that answers its questions over a socket, one question at a
 /// time (the page workers' template, the cache's keeper). A question and its answer are one
-/// exchange under one lock. A process that breaks an exchange (ends, answers what cannot be
+/// exchange under one lock; whether the process still answers is under another, so a thread
+/// that only asks that does not wait for another's exchange. A process that breaks an exchange (ends, answers what cannot be
 /// read, or is later than its answers may be) is killed, reaped and forgotten: the run goes on
 /// without it, and every later question gets `.gone`.
 package final class AnsweringProcess: Sendable {
@@ -13,12 +14,10 @@ package final class AnsweringProcess: Sendable {
     let socket: Int32
   }
 
-  /// The process while it answers; nil once it is gone. Held for a whole exchange.
+  /// The process while it answers; nil once it is gone. Held only to look or to forget.
   private let running: Mutex<Running?>
-  /// Whether `running` is still there, under a lock of its own, never held for an exchange:
-  /// a thread that only asks whether the template is there must not wait for another's new
-  /// worker.
-  private let answers = Mutex(true)
+  /// Held for a whole exchange, and for letting go: one question at a time.
+  private let exchange = Mutex(())
 
   /// Why a question got no answer.
   package enum NoAnswer: Error, Equatable {
@@ -41,7 +40,7 @@ package final class AnsweringProcess: Sendable {
   }
 
   /// Whether the process still answers (it has not broken an exchange, nor been let go).
-  package var isRunning: Bool { answers.withLock { $0 } }
+  package var isRunning: Bool { running.withLock { $0 != nil } }
 
   /// Sends `question` and reads its answer with `read`, which is given the answer's bytes
   /// and the socket (for what comes beside them, such as a descriptor) and returns nil when
@@ -49,8 +48,8 @@ package final class AnsweringProcess: Sendable {
   package func ask<Answer>(
     _ question: [UInt8], read: ([UInt8], Int32) -> Answer?
   ) -> Result<Answer, NoAnswer> {
-    running.withLock { running -> Result<Answer, NoAnswer> in
-      guard let process = running else { return .failure(.gone) }
+    exchange.withLock { _ -> Result<Answer, NoAnswer> in
+      guard let process = running.withLock({ $0 }) else { return .failure(.gone) }
       var late = false
       if Frames.write(question, to: process.socket) {
         errno = 0  // an end of stream leaves errno as it was
@@ -61,8 +60,7 @@ package final class AnsweringProcess: Sendable {
           late = errno == EAGAIN || errno == EWOULDBLOCK
         }
       }
-      running = nil
-      answers.withLock { $0 = false }
+      running.withLock { $0 = nil }
       // Killed before its socket closes, which a process still reading would take for its
       // end; a process that crashed keeps the status it ended with: a signal changes nothing.
       kill(process.pid, SIGKILL)
@@ -74,10 +72,9 @@ package final class AnsweringProcess: Sendable {
 
   /// Closes pdfbind's end, which ends the process's loop, and reaps it.
   package func letGo() {
-    running.withLock { running in
-      guard let process = running else { return }
-      running = nil
-      answers.withLock { $0 = false }
+    exchange.withLock { _ in
+      guard let process = running.withLock({ $0 }) else { return }
+      running.withLock { $0 = nil }
       Glibc.close(process.socket)
       _ = ChildProcess.waitForEnd(of: process.pid)
     }

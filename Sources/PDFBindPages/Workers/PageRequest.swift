@@ -68,7 +68,8 @@ enum PageRequest: Sendable {
 
   /// Whether the request reads a page's script, or draws the picture a reading may then read
   /// in the same worker: best sent to a worker that has Tesseract loaded
-  /// (`WorkerProcess.readsScript`), and other work best kept from those.
+  /// (`WorkerProcess.readsScript`), and, without a template, other work best kept from those
+  /// (`PageWorkers.take`).
   var readsScript: Bool {
     switch self {
     case .readDrawn, .layout: true

@@ -205,9 +205,10 @@ public enum PageWorker {
       case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
-          guard half == nil || drawn.halves != nil else { return .refused(.unreadable) }
-          let image = half.flatMap { drawn.halves?[$0.rawValue] } ?? drawn.image
-          let layout = drawn.layout.pages.first { $0.half == half }?.layout ?? drawn.layout.whole
+          let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.image
+          guard let image, let layout = drawn.layout.layout(of: half) else {
+            return .refused(.unreadable)
+          }
           return readDrawn(image, layout: layout)
         }
         // Another worker drew it: drawn again, the same picture.

@@ -149,6 +149,13 @@ enum DrawnLayout: Equatable, Sendable {
     }
   }
 
+  /// The layout of `half` of the picture, or of the whole when `half` is nil; nil for a half
+  /// of a picture that holds one page.
+  func layout(of half: FacingPages.Half?) -> WritingLayout? {
+    guard let half else { return whole }
+    return pages.first { $0.half == half }?.layout
+  }
+
   /// Each page the picture holds, with the half it lies in when there are two.
   var pages: [(half: FacingPages.Half?, layout: WritingLayout)] {
     switch self {
