@@ -5,8 +5,9 @@ import Synchronization
 
 /// The cache's keeper: the `pdfbind-cache` program, which `pdfbind` starts when a run first
 /// asks what it remembers, and which alone opens the SQLite file (so `pdfbind` itself links
-/// neither SQLite nor GRDB, and `get`, `set` and `check` start as fast as before). It answers
-/// one request at a time on descriptor 3 until pdfbind closes its end.
+/// neither SQLite nor GRDB, and `get`, `set` and `check` start as fast as before). It takes
+/// one request at a time on descriptor 3, answering those that want an answer, until pdfbind
+/// closes its end.
 public enum CacheKeeper {
   /// The descriptor pdfbind gives the keeper its socket as.
   public static let socket: Int32 = 3
@@ -56,6 +57,7 @@ public enum CacheKeeper {
       case .clear:
         do { answer = .line(try CacheCommand.clear()) } catch { answer = .failed("\(error)") }
       }
+      guard request.wantsAnswer else { continue }
       let warnings = pending.withLock { warnings in
         defer { warnings = [] }
         return warnings

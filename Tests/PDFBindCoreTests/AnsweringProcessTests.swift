@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import PDFBindTestSupport
 import Synchronization
@@ -95,6 +96,38 @@ struct AnsweringProcessTests {
     #expect(slow.isRunning)
     let answeredFirst = answered.load(ordering: .acquiring)
     #expect(!answeredFirst, "isRunning waited for the other's answer")
+  }
+
+  @Test("A message that wants no answer: the caller goes on at once; it is read in its turn")
+  func told() throws {
+    // The helper takes its time, then reads the told message byte by byte (its frame: 8
+    // bytes of length, then 12) into a file, then answers questions as `answers` does.
+    let folder = try Fixture.temporaryDirectory().path
+    let slow = try helper(
+      "sleep 1; dd bs=1 count=20 of=\(folder)/told <&3 2>/dev/null; exec cat <&3 >&3")
+    defer { slow.letGo() }
+    let clock = ContinuousClock()
+    let start = clock.now
+    try slow.tell(question).get()
+    #expect(clock.now - start < .milliseconds(500), "tell waited for the helper")
+    #expect(try slow.ask([1, 2, 3]) { bytes, _ in bytes }.get() == [1, 2, 3])
+    let told = try #require(FileManager.default.contents(atPath: folder + "/told"))
+    #expect(Array(told.suffix(question.count)) == question)
+  }
+
+  @Test("A helper that takes in nothing for as long as an answer may take: told is stopped")
+  func toldLate() throws {
+    let sleeps = try helper("exec sleep 30", answerWithin: 0.3)
+    let clock = ContinuousClock()
+    let start = clock.now
+    // More than a socket holds: the write waits for a reader that never comes.
+    let large = [UInt8](repeating: 7, count: 8 << 20)
+    #expect(throws: AnsweringProcess.NoAnswer.stopped(ChildEnding(status: SIGKILL), late: true)) {
+      try sleeps.tell(large).get()
+    }
+    #expect(clock.now - start < .seconds(10), "stopped at its deadline, not at its end")
+    #expect(!sleeps.isRunning)
+    #expect(throws: AnsweringProcess.NoAnswer.gone) { try sleeps.tell(question).get() }
   }
 
   @Test("An answer that does not read back stops the helper as a broken exchange")

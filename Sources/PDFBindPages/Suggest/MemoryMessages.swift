@@ -35,6 +35,16 @@ package enum MemoryRequest: Equatable, Sendable {
   /// `pdfbind cache --clear`.
   case clear
 
+  /// Whether the keeper answers this request. What a run found is sent without waiting (the
+  /// keeper writes it while the run reads on); its warnings come with the next answer, and a
+  /// run's last request, `finish`, is always answered.
+  package var wantsAnswer: Bool {
+    switch self {
+    case .remember, .rememberPictures: false
+    case .evidence, .pictures, .finish, .describe, .clear: true
+    }
+  }
+
   package func encoded() -> [UInt8] {
     var out = WireWriter()
     switch self {

@@ -4,9 +4,10 @@ import Synchronization
 
 /// A process of pdfbind's own that answers its questions over a socket, one question at a
 /// time (the page workers' template, the cache's keeper). A question and its answer are one
-/// exchange under one lock; whether the process still answers is under another, so a thread
-/// that only asks that does not wait for another's exchange. A process that breaks an exchange (ends, answers what cannot be
-/// read, or is later than its answers may be) is killed, reaped and forgotten: the run goes on
+/// exchange under one lock, and so is a message that wants no answer (`tell`); whether the
+/// process still answers is under another, so a thread that only asks that does not wait for
+/// another's exchange. A process that breaks an exchange (ends, answers what cannot be read,
+/// or is later than its answers may be) is killed, reaped and forgotten: the run goes on
 /// without it, and every later question gets `.gone`.
 package final class AnsweringProcess: Sendable {
   private struct Running {
@@ -36,6 +37,8 @@ package final class AnsweringProcess: Sendable {
     var limit = timeval(
       tv_sec: Int(whole), tv_usec: Int(((seconds - whole) * 1_000_000).rounded()))
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    // And every write: a process that stopped reading fills the socket, and `tell` waits.
+    setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
     running = Mutex(Running(pid: pid, socket: socket))
   }
 
@@ -56,18 +59,39 @@ package final class AnsweringProcess: Sendable {
         if let bytes = Frames.read(from: process.socket) {
           if let answer = read(bytes, process.socket) { return .success(answer) }
         } else {
-          // The read's own error: SO_RCVTIMEO's wait ran out.
-          late = errno == EAGAIN || errno == EWOULDBLOCK
+          late = Self.ranOut
         }
+      } else {
+        late = Self.ranOut
       }
-      running.withLock { $0 = nil }
-      // Killed before its socket closes, which a process still reading would take for its
-      // end; a process that crashed keeps the status it ended with: a signal changes nothing.
-      kill(process.pid, SIGKILL)
-      Glibc.close(process.socket)
-      let ending = ChildProcess.waitForEnd(of: process.pid)?.ending ?? ChildEnding(status: 0)
-      return .failure(.stopped(ending, late: late))
+      return .failure(stop(process, late: late))
     }
+  }
+
+  /// Sends `message`, which wants no answer: the caller goes on while the process works (the
+  /// cache's keeper writing what a run found). A process that takes in nothing for as long as
+  /// an answer may take is stopped, as in `ask`.
+  package func tell(_ message: [UInt8]) -> Result<Void, NoAnswer> {
+    exchange.withLock { _ -> Result<Void, NoAnswer> in
+      guard let process = running.withLock({ $0 }) else { return .failure(.gone) }
+      if Frames.write(message, to: process.socket) { return .success(()) }
+      return .failure(stop(process, late: Self.ranOut))
+    }
+  }
+
+  /// Whether the last read or write of the socket failed because its wait ran out
+  /// (SO_RCVTIMEO, SO_SNDTIMEO).
+  private static var ranOut: Bool { errno == EAGAIN || errno == EWOULDBLOCK }
+
+  /// Forgets `process`, which broke an exchange, and kills and reaps it; how it ended.
+  private func stop(_ process: Running, late: Bool) -> NoAnswer {
+    running.withLock { $0 = nil }
+    // Killed before its socket closes, which a process still reading would take for its
+    // end; a process that crashed keeps the status it ended with: a signal changes nothing.
+    kill(process.pid, SIGKILL)
+    Glibc.close(process.socket)
+    let ending = ChildProcess.waitForEnd(of: process.pid)?.ending ?? ChildEnding(status: 0)
+    return .stopped(ending, late: late)
   }
 
   /// Closes pdfbind's end, which ends the process's loop, and reaps it.

@@ -8,9 +8,10 @@ import SystemPackage
 /// is held by the cache's keeper, `pdfbind-cache`, a program of its own started on the run's
 /// first question (a run that decides nothing starts none) and asked over a socket, one
 /// question at a time: so `pdfbind` links neither SQLite nor GRDB's Foundation, and `get`,
-/// `set` and `check` start as fast as before. Whatever goes wrong with the keeper or the file
-/// is one `pdfbind: warning:` line and the run goes on without the cache: it never changes what
-/// a command prints.
+/// `set` and `check` start as fast as before. What a run found is sent without waiting for the
+/// keeper to write it (`MemoryRequest.wantsAnswer`). Whatever goes wrong with the keeper or the
+/// file is one `pdfbind: warning:` line and the run goes on without the cache: it never changes
+/// what a command prints.
 final class CacheClient: EvidenceMemory {
   /// The keeper's program: beside pdfbind (a build folder), or where the package installs it.
   static let keeperName = "pdfbind-cache"
@@ -52,7 +53,7 @@ final class CacheClient: EvidenceMemory {
   }
 
   func remember(_ evidence: [Evidence], for file: FileIdentity, pages: Int) {
-    _ = ask(.remember(evidence, file, pages: pages))
+    tell(.remember(evidence, file, pages: pages))
   }
 
   // MARK: - review's pictures, the counts, the cache command
@@ -72,7 +73,7 @@ final class CacheClient: EvidenceMemory {
     }
     let (thumbnails, warnings) = try draw()
     if let file, warnings.isEmpty, FileIdentity(path: path) == file {
-      _ = ask(.rememberPictures(Thumbnails.Thumbnail.encoded(thumbnails), file, key: key))
+      tell(.rememberPictures(Thumbnails.Thumbnail.encoded(thumbnails), file, key: key))
     }
     return (thumbnails, warnings)
   }
@@ -93,9 +94,28 @@ final class CacheClient: EvidenceMemory {
 
   // MARK: - The keeper
 
-  /// Asks the keeper (started on the first question); nil when there is none to ask. Its
+  /// Asks the keeper (started on the first request); nil when there is none to ask. Its
   /// warnings are given to `warn` as they come.
   private func ask(_ request: MemoryRequest) -> MemoryReply.Answer? {
+    guard let process = startedKeeper() else { return nil }
+    switch process.ask(request.encoded(), read: { bytes, _ in try? MemoryReply(decoding: bytes) }) {
+    case .success(let reply):
+      reply.warnings.forEach(warn)
+      return reply.answer
+    case .failure(let failure):
+      stopped(failure)
+      return nil
+    }
+  }
+
+  /// Sends the keeper a request that wants no answer (`MemoryRequest.wantsAnswer`).
+  private func tell(_ request: MemoryRequest) {
+    guard let process = startedKeeper() else { return }
+    if case .failure(let failure) = process.tell(request.encoded()) { stopped(failure) }
+  }
+
+  /// The keeper, started on the first request; nil when it cannot be (warned once).
+  private func startedKeeper() -> AnsweringProcess? {
     let (process, trouble) = keeper.withLock { state -> (AnsweringProcess?, String?) in
       switch state {
       case .started(let process): return (process, nil)
@@ -112,20 +132,16 @@ final class CacheClient: EvidenceMemory {
       }
     }
     if let trouble { warn(trouble) }
-    guard let process else { return nil }
-    switch process.ask(request.encoded(), read: { bytes, _ in try? MemoryReply(decoding: bytes) }) {
-    case .success(let reply):
-      reply.warnings.forEach(warn)
-      return reply.answer
-    case .failure(.stopped(let ending, let late)):
-      let seconds = CacheWait.answerSeconds
-      let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
-      let how = late ? "did not answer within \(shown) s" : "stopped (\(ending))"
-      warn("the cache's keeper \(how); this run goes on without the cache")
-      return nil
-    case .failure(.gone):
-      return nil
-    }
+    return process
+  }
+
+  /// The warning for a keeper that broke an exchange (once: later requests find it `.gone`).
+  private func stopped(_ failure: AnsweringProcess.NoAnswer) {
+    guard case .stopped(let ending, let late) = failure else { return }
+    let seconds = CacheWait.answerSeconds
+    let shown = seconds == seconds.rounded() ? "\(Int(seconds))" : "\(seconds)"
+    let how = late ? "did not answer within \(shown) s" : "stopped (\(ending))"
+    warn("the cache's keeper \(how); this run goes on without the cache")
   }
 
   /// Why there is no keeper to ask, in the words of the run's warning.
