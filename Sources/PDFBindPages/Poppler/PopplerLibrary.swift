@@ -159,6 +159,47 @@ struct PopplerLibrary: @unchecked Sendable {
       try Self.symbol(glib, "g_log_set_handler")
     let allLevels: Int32 = 0xFC  // G_LOG_LEVEL_MASK without the fatal flags
     _ = setLogHandler("Poppler", allLevels, { _, _, _, _ in }, nil)
+    try Self.keepSettings(poppler)
+  }
+
+  /// poppler builds its settings (its data folders scanned, the CMaps and fonts it looked up)
+  /// when a document opens while none is, and drops them when the last one closes. A page
+  /// worker opens one book at a time, so every book built them again: 125 times in a worker
+  /// over bench/review's 250 text books. One empty document, opened here and never closed (it
+  /// lives as the library does), keeps them for the process; the workers' template loads
+  /// poppler, so every worker starts with them built. A document that cannot be opened only
+  /// leaves poppler as it was.
+  private static func keepSettings(_ poppler: Raw) throws(RuntimeLibrary.Unavailable) {
+    let newFromData:
+      @convention(c) (
+        UnsafeMutablePointer<CChar>, Int32, CString?, UnsafeMutablePointer<Raw?>?
+      ) -> Pointer? = try symbol(poppler, "poppler_document_new_from_data")
+    let bytes = emptyDocument
+    // poppler reads the bytes for as long as the document is open: for ever.
+    let kept = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    bytes.withUnsafeBytes {
+      kept.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: bytes.count)
+    }
+    _ = newFromData(kept, Int32(bytes.count), nil, nil)
+  }
+
+  /// A document of one empty page, its cross-reference table exact.
+  static var emptyDocument: [UInt8] {
+    let objects = [
+      "<< /Type /Catalog /Pages 2 0 R >>", "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+      "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 1 1] >>",
+    ]
+    var text = "%PDF-1.4\n"
+    var entries = "0000000000 65535 f \n"
+    for (index, object) in objects.enumerated() {
+      let offset = String(text.utf8.count)
+      entries += String(repeating: "0", count: 10 - offset.count) + offset + " 00000 n \n"
+      text += "\(index + 1) 0 obj\n\(object)\nendobj\n"
+    }
+    let start = text.utf8.count
+    text += "xref\n0 \(objects.count + 1)\n" + entries
+    text += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(start)\n%%EOF\n"
+    return Array(text.utf8)
   }
 
   /// poppler-glib, or glib and gobject, which come with it.
