@@ -159,7 +159,7 @@ struct PopplerLibrary: @unchecked Sendable {
       try Self.symbol(glib, "g_log_set_handler")
     let allLevels: Int32 = 0xFC  // G_LOG_LEVEL_MASK without the fatal flags
     _ = setLogHandler("Poppler", allLevels, { _, _, _, _ in }, nil)
-    try Self.keepSettings(poppler)
+    Self.keepSettings(poppler, glib: glib)
   }
 
   /// poppler builds its settings (its data folders scanned, the CMaps and fonts it looked up)
@@ -167,20 +167,21 @@ struct PopplerLibrary: @unchecked Sendable {
   /// worker opens one book at a time, so every book built them again: 125 times in a worker
   /// over bench/review's 250 text books. One empty document, opened here and never closed (it
   /// lives as the library does), keeps them for the process; the workers' template loads
-  /// poppler, so every worker starts with them built. A document that cannot be opened only
-  /// leaves poppler as it was.
-  private static func keepSettings(_ poppler: Raw) throws(RuntimeLibrary.Unavailable) {
-    let newFromData:
-      @convention(c) (
-        UnsafeMutablePointer<CChar>, Int32, CString?, UnsafeMutablePointer<Raw?>?
-      ) -> Pointer? = try symbol(poppler, "poppler_document_new_from_data")
-    let bytes = emptyDocument
-    // poppler reads the bytes for as long as the document is open: for ever.
-    let kept = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
-    bytes.withUnsafeBytes {
-      kept.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: bytes.count)
-    }
-    _ = newFromData(kept, Int32(bytes.count), nil, nil)
+  /// poppler, so every worker starts with them built. A poppler without these functions, or
+  /// a document that cannot be opened, only leaves poppler as it was.
+  private static func keepSettings(_ poppler: Raw, glib: Raw) {
+    typealias NewBytes = @convention(c) (UnsafeRawPointer?, Int) -> Raw?
+    typealias UnrefBytes = @convention(c) (Raw) -> Void
+    typealias NewFromBytes =
+      @convention(c) (Raw, CString?, UnsafeMutablePointer<Raw?>?) -> Pointer?
+    guard let newBytes: NewBytes = try? symbol(glib, "g_bytes_new"),
+      let unrefBytes: UnrefBytes = try? symbol(glib, "g_bytes_unref"),
+      let newFromBytes: NewFromBytes = try? symbol(poppler, "poppler_document_new_from_bytes"),
+      let bytes = emptyDocument.withUnsafeBytes({ newBytes($0.baseAddress, $0.count) })
+    else { return }
+    // The document takes a reference of its own to the bytes (a copy glib owns).
+    _ = newFromBytes(bytes, nil, nil)
+    unrefBytes(bytes)
   }
 
   /// A document of one empty page, its cross-reference table exact.

@@ -133,8 +133,8 @@ final class PageWorkers: Sendable {
       // Every new worker reads: the one holding the book open comes first, so that a book is
       // opened once; then, for a book's first requests, one that reads (its layouts will need
       // it), and for its other pictures one that does not (the readers kept for readings).
-      let fits = request.beginsABook == worker.readsScript
-      return (worker.affinity == affinity ? 2 : 0) + (fits ? 1 : 0)
+      let wantsReader = readsScript || request.beginsABook
+      return (worker.affinity == affinity ? 2 : 0) + (worker.readsScript == wantsReader ? 1 : 0)
     }
     let best = candidates.reversed().max { rank(workers[$0]) < rank(workers[$1]) }
     return best.map { workers.remove(at: $0) }
