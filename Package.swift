@@ -41,6 +41,9 @@ let package = Package(
     ),
     // Syscalls Swift's Glibc module does not export (copy_file_range).
     .target(name: "CSystemShims"),
+    // Pixel loops that run faster built for the processor at hand (AVX2 where there is one),
+    // which Swift, built for the x86-64 baseline, cannot choose at run time.
+    .target(name: "CPixelLoops"),
     .target(
       name: "PDFBindCore",
       dependencies: [
@@ -60,6 +63,7 @@ let package = Package(
       name: "PDFBindPages",
       dependencies: [
         "PDFBindCore",
+        "CPixelLoops",
         "CSystemShims",
         .product(name: "SystemPackage", package: "swift-system"),
       ]
