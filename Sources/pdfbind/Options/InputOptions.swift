@@ -20,7 +20,9 @@ struct InputOptions: ParsableArguments {
 
   @Option(
     name: .shortAndLong,
-    help: ArgumentHelp("Files to process at once (default: the number of cores).", valueName: "N"))
+    help: ArgumentHelp(
+      "Files to process at once (default: the number of cores; twice that for review).",
+      valueName: "N"))
   var jobs: Int?
 
   @Flag(
