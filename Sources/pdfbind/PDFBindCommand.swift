@@ -27,6 +27,11 @@ struct PDFBindCommand: ParsableCommand {
     // pdfbind started again as a page worker serves page requests and never gets further.
     PageWorker.runIfAsked()
     FaultHandler.install()
+    // A batch's pictures and replies come from the heap and stay there for the next file
+    // (trimmed after a file that left more than `FreedMemory.kept` free): glibc's own
+    // thresholds gave the heap back after each and faulted it in again, 52,000 page faults
+    // on review's main thread over bench/review's 1,000 books against 5,000.
+    FreedMemory.keepBlocksInHeap()
     // The everyday forms of get, set and check skip ArgumentParser's start-up (CommonForms);
     // what they throw is reported as ArgumentParser's main would report it.
     if let request = CommonForms.parse(Array(CommandLine.arguments.dropFirst())) {

@@ -23,7 +23,7 @@ package enum FreedMemory {
   /// Blocks under `kept` come from the heap and stay there for the next piece of work, where
   /// glibc would map each one afresh and fault its pages in again (a page worker's pictures:
   /// on seed 19's 24-page manga 78,000 page faults against 45,000, and 7% of the processor
-  /// time, medians of 8 pairs).
+  /// time, medians of 8 pairs); set first thing by the page workers and by `pdfbind`.
   package static func keepBlocksInHeap() {
     _ = CSystemShims_keep_heap_blocks_under(kept)
   }
