@@ -16,6 +16,9 @@ public enum CacheKeeper {
   /// a run goes on without it. Never set outside tests.
   static let faultVariable = "PDFBIND_TEST_CACHE_FAULT"
 
+  /// How long the keeper waits for more to be told before it writes what it was told.
+  static let idleMilliseconds: Int32 = 50
+
   /// Serves pdfbind's requests; returns when pdfbind is done, or broke its side.
   public static func serve() {
     let pending = Mutex<[String]>([])
@@ -28,6 +31,7 @@ public enum CacheKeeper {
     // before, so as to be ready when a first reading's evidence is remembered.
     var rules: BackgroundWork<Void>?
     defer { rules?.wait() }
+    defer { cache.flush() }
     while let bytes = Frames.read(from: socket) {
       guard let request = try? MemoryRequest(decoding: bytes) else { return }
       if fault == "crash" { raise(SIGSEGV) }
@@ -57,7 +61,12 @@ public enum CacheKeeper {
       case .clear:
         do { answer = .line(try CacheCommand.clear()) } catch { answer = .failed("\(error)") }
       }
-      guard request.wantsAnswer else { continue }
+      guard request.wantsAnswer else {
+        // What was told is written once no more comes for a moment (or `mostPending` wait):
+        // never left unwritten while the keeper sits idle.
+        if !Frames.waiting(on: socket, milliseconds: idleMilliseconds) { cache.flush() }
+        continue
+      }
       let warnings = pending.withLock { warnings in
         defer { warnings = [] }
         return warnings

@@ -88,22 +88,59 @@ struct CacheStore {
     }
   }
 
-  func touch(_ file: FileIdentity, pages: Int, now: Int64) throws {
-    try queue.write { db in
-      try db.execute(
-        sql: "UPDATE files SET seen = ? WHERE path = ? AND pages = ?",
-        arguments: [now, Data(file.path), pages])
+  /// What a run asks the store to keep, applied together (`write(_:)`).
+  enum Change: Sendable {
+    /// `file`'s row for `pages` was seen again `now`.
+    case touch(FileIdentity, pages: Int, now: Int64)
+    case evidence(Data, FileIdentity, pages: Int, now: Int64)
+    /// review's pictures of the pages `pages` (`"1 2 3"`) of `file`.
+    case pictures(Data, FileIdentity, pages: String, now: Int64)
+    /// This run's counts, added to the totals.
+    case counts([String: Int])
+
+    /// The path of the file changed; nil for the counts.
+    var path: [UInt8]? {
+      switch self {
+      case .touch(let file, _, _), .evidence(_, let file, _, _), .pictures(_, let file, _, _):
+        file.path
+      case .counts: nil
+      }
     }
   }
 
-  func remember(_ evidence: Data, for file: FileIdentity, pages: Int, now: Int64) throws {
+  /// Applies `changes` in one transaction, each statement prepared once for the keeper's life.
+  func write(_ changes: [Change]) throws {
     try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT OR REPLACE INTO files (path, device, inode, size, modified, changed, tail,
-          rules, pages, evidence, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: Self.identity(file) + [Self.rules, pages, evidence, now])
+      for change in changes {
+        switch change {
+        case .touch(let file, let pages, let now):
+          try db.cachedStatement(sql: "UPDATE files SET seen = ? WHERE path = ? AND pages = ?")
+            .execute(arguments: [now, Data(file.path), pages])
+        case .evidence(let evidence, let file, let pages, let now):
+          try db.cachedStatement(
+            sql: """
+              INSERT OR REPLACE INTO files (path, device, inode, size, modified, changed, tail,
+              rules, pages, evidence, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              """
+          ).execute(arguments: Self.identity(file) + [Self.rules, pages, evidence, now])
+        case .pictures(let pictures, let file, let pages, let now):
+          try db.cachedStatement(
+            sql: """
+              INSERT OR REPLACE INTO pictures (path, device, inode, size, modified, changed, tail,
+              rules, pages, pictures, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+              """
+          ).execute(arguments: Self.identity(file) + [Self.rules, pages, pictures, now])
+        case .counts(let counts):
+          for (name, value) in counts where value > 0 {
+            try db.cachedStatement(
+              sql: """
+                INSERT INTO counts (name, value) VALUES (?, ?)
+                ON CONFLICT (name) DO UPDATE SET value = value + excluded.value
+                """
+            ).execute(arguments: [name, value])
+          }
+        }
+      }
     }
   }
 
@@ -120,40 +157,19 @@ struct CacheStore {
     _ columns: String, from table: String, for file: FileIdentity,
     pages: some DatabaseValueConvertible
   ) throws -> Row? {
-    let row = try queue.read { db in
+    // One statement, prepared once, outside a transaction of its own: SQLite reads it from one
+    // snapshot, and the BEGIN, COMMIT and read-only pragmas GRDB's `read` adds were most of a
+    // question's cost.
+    let row = try queue.inDatabase { db in
       try Row.fetchOne(
-        db,
-        sql: """
-          SELECT \(columns), rules FROM \(table) WHERE path = ? AND device = ? AND inode = ?
-          AND size = ? AND modified = ? AND changed = ? AND tail = ? AND pages = ?
-          """, arguments: Self.identity(file) + [pages])
+        db.cachedStatement(
+          sql: """
+            SELECT \(columns), rules FROM \(table) WHERE path = ? AND device = ? AND inode = ?
+            AND size = ? AND modified = ? AND changed = ? AND tail = ? AND pages = ?
+            """), arguments: Self.identity(file) + [pages])
     }
     guard let row, row["rules"] == Self.rules else { return nil }
     return row
-  }
-
-  func remember(pictures: Data, pages: String, for file: FileIdentity, now: Int64) throws {
-    try queue.write { db in
-      try db.execute(
-        sql: """
-          INSERT OR REPLACE INTO pictures (path, device, inode, size, modified, changed, tail,
-          rules, pages, pictures, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-          """,
-        arguments: Self.identity(file) + [Self.rules, pages, pictures, now])
-    }
-  }
-
-  /// Adds this run's counts to the totals.
-  func count(_ counts: [String: Int]) throws {
-    try queue.write { db in
-      for (name, value) in counts where value > 0 {
-        try db.execute(
-          sql: """
-            INSERT INTO counts (name, value) VALUES (?, ?)
-            ON CONFLICT (name) DO UPDATE SET value = value + excluded.value
-            """, arguments: [name, value])
-      }
-    }
   }
 
   /// How many files are kept, and the totals counted since the cache was last emptied.

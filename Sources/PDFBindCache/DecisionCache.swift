@@ -25,6 +25,8 @@ final class DecisionCache: Sendable {
     var opened = false
     /// Nothing more is written after a write failed (a full disk): one warning is enough.
     var writable = true
+    /// Changes not yet written (`flush`).
+    var pending: [CacheStore.Change] = []
     var remembered = 0
     var found = 0
   }
@@ -38,6 +40,7 @@ final class DecisionCache: Sendable {
 
   func evidence(for file: FileIdentity, pages: Int) -> [Evidence]? {
     guard let store = open() else { return nil }
+    flush(ifAbout: file.path)
     do {
       guard let (data, seen) = try store.evidence(for: file, pages: pages),
         let evidence = StoredEvidence.decode(data)
@@ -48,7 +51,7 @@ final class DecisionCache: Sendable {
       state.withLock { $0.remembered += 1 }
       // An entry is dated again at most once a day: a run that only reads writes little.
       let now = Self.now
-      if seen < now - 86_400 { write { try store.touch(file, pages: pages, now: now) } }
+      if seen < now - 86_400 { write(.touch(file, pages: pages, now: now)) }
       return evidence
     } catch {
       disable("cannot be read", error)
@@ -57,8 +60,8 @@ final class DecisionCache: Sendable {
   }
 
   func remember(_ evidence: [Evidence], for file: FileIdentity, pages: Int) {
-    guard let store = open(), let data = StoredEvidence.encode(evidence) else { return }
-    write { try store.remember(data, for: file, pages: pages, now: Self.now) }
+    guard open() != nil, let data = StoredEvidence.encode(evidence) else { return }
+    write(.evidence(data, file, pages: pages, now: Self.now))
   }
 
   /// Adds this run's counts (answers remembered, answers found by reading) to the totals
@@ -67,8 +70,8 @@ final class DecisionCache: Sendable {
     let (store, counts) = state.withLock {
       ($0.store, ["remembered": $0.remembered, "found": $0.found])
     }
-    guard let store, counts.values.contains(where: { $0 > 0 }) else { return }
-    write { try store.count(counts) }
+    if store != nil, counts.values.contains(where: { $0 > 0 }) { write(.counts(counts)) }
+    flush()
   }
 
   // MARK: - Opening and failing
@@ -136,13 +139,38 @@ final class DecisionCache: Sendable {
     }
   }
 
-  /// Runs a write; the first that fails (a full disk, a lock held too long) is one warning,
-  /// and the run writes nothing more.
-  func write(_ body: () throws -> Void) {
-    guard state.withLock({ $0.writable }) else { return }
-    do { try body() } catch {
+  /// Most changes kept before they are written: a run that tells faster than the keeper
+  /// writes holds no more than this many books' pictures in the keeper's memory.
+  static let mostPending = 64
+
+  /// Keeps `change` for the next `flush`: the keeper writes what a run tells a few dozen
+  /// changes to a transaction (`CacheKeeper.serve`), where a transaction each cost a commit
+  /// and its locks.
+  func write(_ change: CacheStore.Change) {
+    let full = state.withLock { state in
+      if state.writable { state.pending.append(change) }
+      return state.pending.count >= Self.mostPending
+    }
+    if full { flush() }
+  }
+
+  /// Writes what `write` kept about the file at `path`, and the rest with it, before that file
+  /// is read: what is read of a file is what was last told of it.
+  func flush(ifAbout path: [UInt8]) {
+    if state.withLock({ $0.pending.contains { $0.path == path } }) { flush() }
+  }
+
+  /// Writes the changes kept, in one transaction; the first write that fails (a full disk, a
+  /// lock held too long) is one warning, and the run writes nothing more.
+  func flush() {
+    let (store, changes) = state.withLock { state in
+      defer { state.pending = [] }
+      return (state.store, state.pending)
+    }
+    guard let store, !changes.isEmpty else { return }
+    do { try store.write(changes) } catch {
       let first = state.withLock { state in
-        defer { state.writable = false }
+        defer { (state.writable, state.pending) = (false, []) }
         return state.writable
       }
       if first {

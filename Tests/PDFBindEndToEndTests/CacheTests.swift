@@ -65,6 +65,19 @@ struct CacheTests {
     #expect(found == Self.books.count && remembered == Self.books.count, "\(remembered), \(found)")
   }
 
+  @Test("A book named twice in one run is read once: what the run told is what it reads back")
+  func sameBookTwice() throws {
+    // The keeper writes what it is told a few dozen changes at a time; a question about a
+    // book it holds changes for writes them first.
+    let arguments = ["suggest", "-j", "1", path("arabic.pdf"), path("arabic.pdf")]
+    let fresh = try run(arguments + ["--no-cache"])
+    let twice = try run(arguments)
+    #expect(twice.stdout == fresh.stdout)
+    #expect(twice.status == fresh.status)
+    let (remembered, found) = try counts()
+    #expect(remembered == 1 && found == 1, "remembered \(remembered), found \(found)")
+  }
+
   @Test("review's page and pictures are the same with the cache")
   func review() throws {
     let pages = try (0..<3).map { round in
