@@ -117,19 +117,9 @@ struct CacheStore {
           try db.cachedStatement(sql: "UPDATE files SET seen = ? WHERE path = ? AND pages = ?")
             .execute(arguments: [now, Data(file.path), pages])
         case .evidence(let evidence, let file, let pages, let now):
-          try db.cachedStatement(
-            sql: """
-              INSERT OR REPLACE INTO files (path, device, inode, size, modified, changed, tail,
-              rules, pages, evidence, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-              """
-          ).execute(arguments: Self.identity(file) + [Self.rules, pages, evidence, now])
+          try Self.keep(evidence, as: "evidence", in: "files", file, pages: pages, now: now, db)
         case .pictures(let pictures, let file, let pages, let now):
-          try db.cachedStatement(
-            sql: """
-              INSERT OR REPLACE INTO pictures (path, device, inode, size, modified, changed, tail,
-              rules, pages, pictures, seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-              """
-          ).execute(arguments: Self.identity(file) + [Self.rules, pages, pictures, now])
+          try Self.keep(pictures, as: "pictures", in: "pictures", file, pages: pages, now: now, db)
         case .counts(let counts):
           for (name, value) in counts where value > 0 {
             try db.cachedStatement(
@@ -142,6 +132,19 @@ struct CacheStore {
         }
       }
     }
+  }
+
+  /// Writes `file`'s row of `table` for `pages`, its `column` holding `value`.
+  private static func keep(
+    _ value: Data, as column: String, in table: String, _ file: FileIdentity,
+    pages: some DatabaseValueConvertible, now: Int64, _ db: Database
+  ) throws {
+    try db.cachedStatement(
+      sql: """
+        INSERT OR REPLACE INTO \(table) (path, device, inode, size, modified, changed, tail,
+        rules, pages, \(column), seen) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+        """
+    ).execute(arguments: identity(file) + [rules, pages, value, now])
   }
 
   /// review's small pictures of `pages` of `file`, kept under these rules.
