@@ -32,7 +32,13 @@ public enum CacheKeeper {
     var rules: BackgroundWork<Void>?
     defer { rules?.wait() }
     defer { cache.flush() }
-    while let bytes = Frames.read(from: socket) {
+    while true {
+      // What was told is written once nothing more comes for a moment (or `mostPending`
+      // wait, or a question about the same file): never left unwritten while the keeper waits.
+      if cache.holdsChanges, !Frames.waiting(on: socket, milliseconds: idleMilliseconds) {
+        cache.flush()
+      }
+      guard let bytes = Frames.read(from: socket) else { return }
       guard let request = try? MemoryRequest(decoding: bytes) else { return }
       if fault == "crash" { raise(SIGSEGV) }
       if fault == "hang" { while true { sleep(60) } }
@@ -61,12 +67,7 @@ public enum CacheKeeper {
       case .clear:
         do { answer = .line(try CacheCommand.clear()) } catch { answer = .failed("\(error)") }
       }
-      guard request.wantsAnswer else {
-        // What was told is written once no more comes for a moment (or `mostPending` wait):
-        // never left unwritten while the keeper sits idle.
-        if !Frames.waiting(on: socket, milliseconds: idleMilliseconds) { cache.flush() }
-        continue
-      }
+      guard request.wantsAnswer else { continue }
       let warnings = pending.withLock { warnings in
         defer { warnings = [] }
         return warnings

@@ -154,6 +154,9 @@ final class DecisionCache: Sendable {
     if full { flush() }
   }
 
+  /// Whether changes wait to be written.
+  var holdsChanges: Bool { state.withLock { !$0.pending.isEmpty } }
+
   /// Writes what `write` kept about the file at `path`, and the rest with it, before that file
   /// is read: what is read of a file is what was last told of it.
   func flush(ifAbout path: [UInt8]) {

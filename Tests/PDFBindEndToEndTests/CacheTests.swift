@@ -78,6 +78,21 @@ struct CacheTests {
     #expect(remembered == 1 && found == 1, "remembered \(remembered), found \(found)")
   }
 
+  @Test("What a run found is written while the run goes on, not only when it ends")
+  func writtenWhileTheRunGoesOn() throws {
+    var shown = ""
+    let lines = try PDFBindRunner.suggestWhileWaiting(
+      on: path("arabic.pdf"), then: try Data(contentsOf: URL(fileURLWithPath: path("english.pdf"))),
+      environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"], cached: true
+    ) { _ in
+      // The keeper writes what it was told once nothing more has come for 50 ms.
+      usleep(500_000)
+      shown = try run(["cache"]).out
+    }
+    #expect(lines.count == 2)
+    #expect(shown.hasPrefix("\(database): 1 file, "), "\(shown)")
+  }
+
   @Test("review's page and pictures are the same with the cache")
   func review() throws {
     let pages = try (0..<3).map { round in
