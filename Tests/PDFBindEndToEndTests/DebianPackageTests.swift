@@ -68,7 +68,9 @@ struct DebianPackageTests {
       try FileManager.default.createDirectory(
         atPath: root + "/" + folder, withIntermediateDirectories: true)
     }
-    FileManager.default.createFile(atPath: root + "/var/lib/dpkg/status", contents: nil)
+    try #require(
+      FileManager.default.createFile(atPath: root + "/var/lib/dpkg/status", contents: nil),
+      "the scratch root's dpkg status file")
     let dpkg = try #require(Self.dpkg)
     // The scratch root's database holds no libc6 or libqpdf: this machine's libraries serve.
     let install = try runProcess(
