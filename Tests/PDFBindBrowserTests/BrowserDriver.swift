@@ -96,7 +96,8 @@ final class BrowserSession: @unchecked Sendable {
     process.standardOutput = output
     // Its log goes to a file, so a full pipe can never block it.
     let log = try Fixture.temporaryDirectory().appendingPathComponent("review_browser.log")
-    FileManager.default.createFile(atPath: log.path, contents: nil)
+    try #require(
+      FileManager.default.createFile(atPath: log.path, contents: nil), "the driver's log file")
     process.standardError = try FileHandle(forWritingTo: log)
     try process.run()
   }
