@@ -16,9 +16,6 @@ public enum CacheKeeper {
   /// a run goes on without it. Never set outside tests.
   static let faultVariable = "PDFBIND_TEST_CACHE_FAULT"
 
-  /// How long the keeper waits for more to be told before it writes what it was told.
-  static let idleMilliseconds: Int32 = 50
-
   /// Serves pdfbind's requests; returns when pdfbind is done, or broke its side.
   public static func serve() {
     let pending = Mutex<[String]>([])
@@ -31,14 +28,7 @@ public enum CacheKeeper {
     // before, so as to be ready when a first reading's evidence is remembered.
     var rules: BackgroundWork<Void>?
     defer { rules?.wait() }
-    defer { cache.flush() }
-    while true {
-      // What was told is written once nothing more comes for a moment (or `mostPending`
-      // wait, or a question about the same file): never left unwritten while the keeper waits.
-      if cache.holdsChanges, !Frames.waiting(on: socket, milliseconds: idleMilliseconds) {
-        cache.flush()
-      }
-      guard let bytes = Frames.read(from: socket) else { return }
+    while let bytes = Frames.read(from: socket) {
       guard let request = try? MemoryRequest(decoding: bytes) else { return }
       if fault == "crash" { raise(SIGSEGV) }
       if fault == "hang" { while true { sleep(60) } }

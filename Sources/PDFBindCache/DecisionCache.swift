@@ -25,8 +25,6 @@ final class DecisionCache: Sendable {
     var opened = false
     /// Nothing more is written after a write failed (a full disk): one warning is enough.
     var writable = true
-    /// Changes not yet written (`flush`).
-    var pending: [CacheStore.Change] = []
     var remembered = 0
     var found = 0
   }
@@ -40,7 +38,6 @@ final class DecisionCache: Sendable {
 
   func evidence(for file: FileIdentity, pages: Int) -> [Evidence]? {
     guard let store = open() else { return nil }
-    flush(ifAbout: file.path)
     do {
       guard let (data, seen) = try store.evidence(for: file, pages: pages),
         let evidence = StoredEvidence.decode(data)
@@ -70,8 +67,8 @@ final class DecisionCache: Sendable {
     let (store, counts) = state.withLock {
       ($0.store, ["remembered": $0.remembered, "found": $0.found])
     }
-    if store != nil, counts.values.contains(where: { $0 > 0 }) { write(.counts(counts)) }
-    flush()
+    guard store != nil, counts.values.contains(where: { $0 > 0 }) else { return }
+    write(.counts(counts))
   }
 
   // MARK: - Opening and failing
@@ -139,41 +136,14 @@ final class DecisionCache: Sendable {
     }
   }
 
-  /// Most changes kept before they are written: a run that tells faster than the keeper
-  /// writes holds no more than this many books' pictures in the keeper's memory.
-  static let mostPending = 64
-
-  /// Keeps `change` for the next `flush`: the keeper writes what a run tells a few dozen
-  /// changes to a transaction (`CacheKeeper.serve`), where a transaction each cost a commit
-  /// and its locks.
+  /// Writes `change`; the first write that fails (a full disk, a lock held too long) is one
+  /// warning, and the run writes nothing more.
   func write(_ change: CacheStore.Change) {
-    let full = state.withLock { state in
-      if state.writable { state.pending.append(change) }
-      return state.pending.count >= Self.mostPending
-    }
-    if full { flush() }
-  }
-
-  /// Whether changes wait to be written.
-  var holdsChanges: Bool { state.withLock { !$0.pending.isEmpty } }
-
-  /// Writes what `write` kept about the file at `path`, and the rest with it, before that file
-  /// is read: what is read of a file is what was last told of it.
-  func flush(ifAbout path: [UInt8]) {
-    if state.withLock({ $0.pending.contains { $0.path == path } }) { flush() }
-  }
-
-  /// Writes the changes kept, in one transaction; the first write that fails (a full disk, a
-  /// lock held too long) is one warning, and the run writes nothing more.
-  func flush() {
-    let (store, changes) = state.withLock { state in
-      defer { state.pending = [] }
-      return (state.store, state.pending)
-    }
-    guard let store, !changes.isEmpty else { return }
-    do { try store.write(changes) } catch {
+    let store = state.withLock { $0.writable ? $0.store : nil }
+    guard let store else { return }
+    do { try store.write(change) } catch {
       let first = state.withLock { state in
-        defer { (state.writable, state.pending) = (false, []) }
+        defer { state.writable = false }
         return state.writable
       }
       if first {

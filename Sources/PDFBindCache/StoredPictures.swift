@@ -6,9 +6,7 @@ extension DecisionCache {
   /// review's small pictures of the pages `key` (`"1 2 3"`) of `file`, as `remember(pictures:)`
   /// kept them for these bytes; nil when they were not kept, or the cache cannot be read.
   func pictures(for file: FileIdentity, key: String) -> [UInt8]? {
-    guard let store = open() else { return nil }
-    flush(ifAbout: file.path)
-    guard let data = try? store.pictures(for: file, pages: key) else {
+    guard let store = open(), let data = try? store.pictures(for: file, pages: key) else {
       return nil
     }
     return Array(data)

@@ -67,8 +67,7 @@ struct CacheTests {
 
   @Test("A book named twice in one run is read once: what the run told is what it reads back")
   func sameBookTwice() throws {
-    // The keeper writes what it is told a few dozen changes at a time; a question about a
-    // book it holds changes for writes them first.
+    // The keeper answers the second question from what the first reading told it.
     let arguments = ["suggest", "-j", "1", path("arabic.pdf"), path("arabic.pdf")]
     let fresh = try run(arguments + ["--no-cache"])
     let twice = try run(arguments)
@@ -85,7 +84,7 @@ struct CacheTests {
       on: path("arabic.pdf"), then: try Data(contentsOf: URL(fileURLWithPath: path("english.pdf"))),
       environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"], cached: true
     ) { _ in
-      // The keeper writes what it was told once nothing more has come for 50 ms.
+      // The keeper writes each answer as it is told, without waiting for the run's end.
       usleep(500_000)
       shown = try run(["cache"]).out
     }

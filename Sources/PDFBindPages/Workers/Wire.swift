@@ -90,13 +90,6 @@ package enum Frames {
     return readFully(descriptor, into: &message) ? message : nil
   }
 
-  /// Whether a message (or the end of the stream) is there to be read on `descriptor`
-  /// within `milliseconds`.
-  package static func waiting(on descriptor: Int32, milliseconds: Int32) -> Bool {
-    var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-    return poll(&ready, 1, milliseconds) > 0
-  }
-
   static func readFully(_ descriptor: Int32, into buffer: inout [UInt8]) -> Bool {
     var done = 0
     let total = buffer.count

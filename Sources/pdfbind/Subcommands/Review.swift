@@ -99,9 +99,9 @@ extension PDFBindCommand {
 
     /// Books reviewed at once without --jobs: twice the cores. A book's thread draws its
     /// pictures in page workers and then encodes them and looks for spreads itself, so with one
-    /// book a core, a core waited at every hand-over: 1,000 books of bench/review took 20.1 s
-    /// (mean of 7) against 21.6 s with two books at once on two cores, for 252 MiB at most
-    /// against 203 MiB.
+    /// book a core, a core waited at every hand-over: on two cores, 1,000 books of bench/review
+    /// took 20.1 s with four at once against 21.6 s with two (means of 4 runs in turn), for
+    /// 252 MiB at most against 203 MiB.
     static var defaultJobs: Int { 2 * Environment.processorCount }
 
     /// `pdfbind: PATH: REASON` for the page or its folder.
