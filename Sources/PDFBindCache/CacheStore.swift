@@ -8,8 +8,8 @@ import PDFBindPages
 /// as JSON, when it was last seen), and the counts `pdfbind cache` shows. WAL and a busy timeout let runs share it.
 struct CacheStore {
   /// `PRAGMA user_version` of the schema this pdfbind writes; a file with a higher one is a
-  /// newer pdfbind's, left alone.
-  static let schemaVersion = 2
+  /// newer pdfbind's, left alone. 3: version 2 and an index of when each row was last seen.
+  static let schemaVersion = 3
   let queue: DatabaseQueue
 
   /// The `rules` a row was found under (`SuggestRules.rememberedUnder`): worked out once per
@@ -77,6 +77,10 @@ struct CacheStore {
           modified INTEGER NOT NULL, changed INTEGER NOT NULL, tail BLOB NOT NULL,
           rules INTEGER NOT NULL, pages TEXT NOT NULL, pictures BLOB NOT NULL,
           seen INTEGER NOT NULL) WITHOUT ROWID;
+        -- Every run drops the rows not seen since its expiry when it opens the file: without
+        -- these, that read the whole file first (19 ms at 10,000 books of 1 KB, each run).
+        CREATE INDEX IF NOT EXISTS files_seen ON files (seen);
+        CREATE INDEX IF NOT EXISTS pictures_seen ON pictures (seen);
         PRAGMA user_version = \(schemaVersion);
         """)
   }

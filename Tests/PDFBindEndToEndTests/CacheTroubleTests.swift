@@ -70,7 +70,7 @@ struct CacheTroubleTests {
     try expectRightOutput(warning: nil)
     let set = try runProcess(Self.sqlite3!, [database, "PRAGMA user_version = 99"])
     try #require(set.status == 0, "\(set.err)")
-    try expectRightOutput(warning: "was written by a newer pdfbind (schema 99, this one reads 2)")
+    try expectRightOutput(warning: "was written by a newer pdfbind (schema 99, this one reads 3)")
     let version = try runProcess(Self.sqlite3!, [database, "PRAGMA user_version"])
     #expect(version.out == "99\n")
     #expect(try run(["cache", "--clear"]).out.contains(": removed (it could not be read"))
