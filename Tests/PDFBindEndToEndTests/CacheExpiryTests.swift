@@ -9,28 +9,14 @@ import Testing
 @Suite(
   "cache expiry",
   .enabled(if: which("sqlite3") != nil, "needs the sqlite3 command (Debian: sqlite3)"))
-struct CacheExpiryTests {
+struct CacheExpiryTests: CachedLibrary {
   let library: String
   let cacheHome: String
-  var database: String { cacheHome + "/pdfbind/decisions.sqlite" }
-  static let books = ["arabic.pdf", "english.pdf", "hebrew.pdf", "scan-lang-ar.pdf"]
-  var paths: [String] { Self.books.map { library + "/" + $0 } }
+  static let books = CacheTroubleTests.books
+  var paths: [String] { Self.books.map(path) }
   static let sqlite3 = which("sqlite3")
 
-  init() throws {
-    let directory = try Fixture.temporaryDirectory()
-    library = directory.appendingPathComponent("library").path
-    cacheHome = directory.appendingPathComponent("cache").path
-    try FileManager.default.copyItem(atPath: Fixture.path("suggest"), toPath: library)
-  }
-
-  func run(_ arguments: [String], _ environment: [String: String] = [:]) throws
-    -> ProcessResult
-  {
-    try PDFBindRunner.run(
-      arguments,
-      environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"].merging(environment) { $1 })
-  }
+  init() throws { (library, cacheHome) = try Self.makeLibrary() }
 
   /// What sqlite3 prints for `sql` on the cache file; the test stops when it fails.
   func query(_ sql: String) throws -> String {

@@ -8,33 +8,17 @@ import Testing
 /// test has a cache folder (XDG_CACHE_HOME) and a copy of Fixtures/suggest of its own. A hit
 /// is seen in `pdfbind cache`'s counts: answers remembered, and found by reading the pages.
 @Suite("cache")
-struct CacheTests {
+struct CacheTests: CachedLibrary {
   let library: String
   let cacheHome: String
-  var database: String { cacheHome + "/pdfbind/decisions.sqlite" }
 
-  init() throws {
-    let directory = try Fixture.temporaryDirectory()
-    library = directory.appendingPathComponent("library").path
-    cacheHome = directory.appendingPathComponent("cache").path
-    try FileManager.default.copyItem(atPath: Fixture.path("suggest"), toPath: library)
-  }
+  init() throws { (library, cacheHome) = try Self.makeLibrary() }
 
   /// Text books, a sidecar folder, a scan read from its picture, a declared binding.
   static let books = [
     "arabic.pdf", "english.pdf", "japanese-vertical.pdf", "calibre-ara/book.pdf",
     "scan.pdf", "manga-pagedirection.pdf",
   ]
-
-  func path(_ name: String) -> String { library + "/" + name }
-
-  func run(_ arguments: [String], _ environment: [String: String] = [:]) throws
-    -> ProcessResult
-  {
-    try PDFBindRunner.run(
-      arguments,
-      environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"].merging(environment) { $1 })
-  }
 
   /// (answers remembered, answers found by reading) since the cache was emptied.
   func counts() throws -> (remembered: Int, found: Int) {
@@ -82,7 +66,7 @@ struct CacheTests {
     var shown = ""
     let lines = try PDFBindRunner.suggestWhileWaiting(
       on: path("arabic.pdf"), then: try Data(contentsOf: URL(fileURLWithPath: path("english.pdf"))),
-      environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"], cached: true
+      environment: cacheEnvironment, cached: true
     ) { _ in
       // The keeper writes each answer as it is told, without waiting for the run's end.
       usleep(500_000)
@@ -235,11 +219,10 @@ struct CacheTests {
     try #require(descriptor >= 0)
     _ = source.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
     close(descriptor)
-    let environment = ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"]
     let first = try PDFBindRunner.run(
-      raw: [Array("suggest".utf8), name], environment: environment)
+      raw: [Array("suggest".utf8), name], environment: cacheEnvironment)
     let second = try PDFBindRunner.run(
-      raw: [Array("suggest".utf8), name], environment: environment)
+      raw: [Array("suggest".utf8), name], environment: cacheEnvironment)
     #expect(first.status == 0 && second.stdout == first.stdout)
     #expect(first.stdout.starts(with: name))
     #expect(try counts() == (1, 1))

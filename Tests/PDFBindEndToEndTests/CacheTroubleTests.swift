@@ -7,28 +7,13 @@ import Testing
 /// on a full disk or held by another run is one warning and the right output; two runs at once
 /// both succeed and both are remembered.
 @Suite("cache trouble")
-struct CacheTroubleTests {
+struct CacheTroubleTests: CachedLibrary {
   let library: String
   let cacheHome: String
-  var folder: String { cacheHome + "/pdfbind" }
-  var database: String { folder + "/decisions.sqlite" }
   static let books = ["arabic.pdf", "english.pdf", "hebrew.pdf", "scan-lang-ar.pdf"]
-  var paths: [String] { Self.books.map { library + "/" + $0 } }
+  var paths: [String] { Self.books.map(path) }
 
-  init() throws {
-    let directory = try Fixture.temporaryDirectory()
-    library = directory.appendingPathComponent("library").path
-    cacheHome = directory.appendingPathComponent("cache").path
-    try FileManager.default.copyItem(atPath: Fixture.path("suggest"), toPath: library)
-  }
-
-  func run(_ arguments: [String], _ environment: [String: String] = [:]) throws
-    -> ProcessResult
-  {
-    try PDFBindRunner.run(
-      arguments,
-      environment: ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"].merging(environment) { $1 })
-  }
+  init() throws { (library, cacheHome) = try Self.makeLibrary() }
 
   /// suggest over the books prints what it prints without the cache, and `warning` (or no
   /// warning) once on standard error.
@@ -103,9 +88,8 @@ struct CacheTroubleTests {
   func keeperMissing() throws {
     let alone = try Fixture.temporaryDirectory().appendingPathComponent("pdfbind").path
     try FileManager.default.copyItem(atPath: PDFBindRunner.executable, toPath: alone)
-    let environment = ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"]
     let fresh = try run(["suggest", "--no-cache"] + paths)
-    let result = try runProcess(alone, ["suggest"] + paths, environment: environment)
+    let result = try runProcess(alone, ["suggest"] + paths, environment: cacheEnvironment)
     #expect(result.status == 0)
     #expect(result.stdout == fresh.stdout)
     let missing = (alone as NSString).deletingLastPathComponent + "/pdfbind-cache"
@@ -115,7 +99,7 @@ struct CacheTroubleTests {
         + "(install pdfbind whole, or pass --no-cache); this run goes on without it\n")
     // Nothing was kept, and get, which never asks the cache, says nothing.
     #expect(!FileManager.default.fileExists(atPath: database))
-    let get = try runProcess(alone, ["get", paths[0]], environment: environment)
+    let get = try runProcess(alone, ["get", paths[0]], environment: cacheEnvironment)
     #expect(get.status == 0 && get.err.isEmpty, "\(get.err)")
   }
 
