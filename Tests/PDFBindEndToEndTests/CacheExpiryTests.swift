@@ -8,22 +8,14 @@ import Testing
 /// the schema before is taken up as it is.
 @Suite(
   "cache expiry",
-  .enabled(if: which("sqlite3") != nil, "needs the sqlite3 command (Debian: sqlite3)"))
+  .enabled(if: sqlite3 != nil, "needs the sqlite3 command (Debian: sqlite3)"))
 struct CacheExpiryTests: CachedLibrary {
   let library: String
   let cacheHome: String
   static let books = CacheTroubleTests.books
   var paths: [String] { Self.books.map(path) }
-  static let sqlite3 = which("sqlite3")
 
   init() throws { (library, cacheHome) = try Self.makeLibrary() }
-
-  /// What sqlite3 prints for `sql` on the cache file; the test stops when it fails.
-  func query(_ sql: String) throws -> String {
-    let result = try runProcess(Self.sqlite3!, [database, sql])
-    try #require(result.status == 0, "\(sql): \(result.err)")
-    return result.out
-  }
 
   /// The book names the cache holds an answer for, in order.
   func keptBooks() throws -> [String] {

@@ -66,7 +66,7 @@ struct CacheTests: CachedLibrary {
     var shown = ""
     let lines = try PDFBindRunner.suggestWhileWaiting(
       on: path("arabic.pdf"), then: try Data(contentsOf: URL(fileURLWithPath: path("english.pdf"))),
-      environment: cacheEnvironment, cached: true
+      environment: cacheEnvironment
     ) { _ in
       // The keeper writes each answer as it is told, without waiting for the run's end.
       usleep(500_000)

@@ -1,5 +1,9 @@
 import Foundation
 import PDFBindTestSupport
+import Testing
+
+/// The sqlite3 command, for the tests that look into the cache's file (Debian: sqlite3).
+let sqlite3 = which("sqlite3")
 
 /// A suite whose tests each have a copy of Fixtures/suggest (`library`) and a cache folder
 /// (`XDG_CACHE_HOME`) of their own, and run pdfbind with the cache on.
@@ -25,6 +29,13 @@ extension CachedLibrary {
   var cacheEnvironment: [String: String] { ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"] }
 
   func path(_ name: String) -> String { library + "/" + name }
+
+  /// What sqlite3 prints for `sql` on the cache's file; the test stops when it fails.
+  func query(_ sql: String) throws -> String {
+    let result = try runProcess(try #require(sqlite3), [database, sql])
+    try #require(result.status == 0, "\(sql): \(result.err)")
+    return result.out
+  }
 
   func run(_ arguments: [String], _ environment: [String: String] = [:]) throws
     -> ProcessResult

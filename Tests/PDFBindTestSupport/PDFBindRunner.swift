@@ -35,17 +35,17 @@ public enum PDFBindRunner {
       (try? Fixture.temporaryDirectory().appendingPathComponent("cache").path) ?? "/nonexistent",
   ]
 
-  /// Runs `suggest --jobs 1 --no-cache FILE -` (without `--no-cache` when `cached`):
-  /// `look` sees pdfbind's pid while it waits for its second input, standard input, its first
-  /// line printed (its workers idle); then `second` is written there. The lines printed;
-  /// pdfbind must end with status 0.
+  /// Runs `suggest --jobs 1 FILE -`, without the cache unless `environment` gives one (as
+  /// `run`): `look` sees pdfbind's pid while it waits for its second input, standard input,
+  /// its first line printed (its workers idle); then `second` is written there. The lines
+  /// printed; pdfbind must end with status 0.
   public static func suggestWhileWaiting(
     on file: String, then second: Data, environment: [String: String] = [:],
-    cached: Bool = false, _ look: (Int32) throws -> Void
+    _ look: (Int32) throws -> Void
   ) throws -> [String] {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["suggest", "--jobs", "1"] + (cached ? [] : ["--no-cache"]) + [file, "-"]
+    process.arguments = ["suggest", "--jobs", "1", file, "-"]
     process.environment = ProcessInfo.processInfo.environment
       .merging(withoutCache) { $1 }.merging(environment) { $1 }
     let (input, output) = (Pipe(), Pipe())
