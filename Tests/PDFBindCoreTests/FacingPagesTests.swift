@@ -159,10 +159,12 @@ struct FacingPagesTests {
     let book = BookKey(path: "/a.pdf", password: nil)
     for half in [nil, FacingPages.Half.left, .right] {
       let request = try PageRequest(
-        decoding: PageRequest.readDrawn(book, page: 2, maxWidth: 9, maxHeight: 9, half: half)
-          .encoded())
-      if case .readDrawn(_, 2, 9, 9, let decoded) = request {
+        decoding: PageRequest.readDrawn(
+          book, page: 2, maxWidth: 9, maxHeight: 9, half: half, mayBeScan: half == .left
+        ).encoded())
+      if case .readDrawn(_, 2, 9, 9, let decoded, let mayBeScan) = request {
         #expect(decoded == half)
+        #expect(mayBeScan == (half == .left))
       } else {
         Issue.record("\(request)")
       }

@@ -39,8 +39,10 @@ struct WorkerChoiceTests {
       workers[0].affinity = PageRequest.open(book).affinity
       workers[1].affinity = PageRequest.open(other).affinity
       workers[1].readsScript = true
-      let read = PageRequest.readDrawn(book, page: 4, maxWidth: 1_600, maxHeight: 1_600, half: nil)
-      let layout = PageRequest.layout(book, page: 4, maxWidth: 1_600, maxHeight: 1_600)
+      let read = PageRequest.readDrawn(
+        book, page: 4, maxWidth: 1_600, maxHeight: 1_600, half: nil, mayBeScan: true)
+      let layout = PageRequest.layout(
+        book, page: 4, maxWidth: 1_600, maxHeight: 1_600, mayBeScan: true)
       let spine = PageRequest.spine(
         book, page: 4, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
       #expect(taken(read, among: workers).taken == workers[1].pid)
@@ -60,7 +62,8 @@ struct WorkerChoiceTests {
       // Worker 0 holds the book open without Tesseract; worker 1 has read another book.
       workers[0].affinity = PageRequest.open(book).affinity
       workers[1].readsScript = true
-      let layout = PageRequest.layout(book, page: 2, maxWidth: 1_600, maxHeight: 1_600)
+      let layout = PageRequest.layout(
+        book, page: 2, maxWidth: 1_600, maxHeight: 1_600, mayBeScan: true)
       let spine = PageRequest.spine(
         book, page: 2, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
       var idle = workers

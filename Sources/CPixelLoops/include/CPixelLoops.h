@@ -5,4 +5,27 @@
 /* Grey levels (ITU-R BT.601 luma, (299 R + 587 G + 114 B + 500) / 1000) of `count` pixels of
    cairo's RGB24 (a native-endian 32-bit word 0x00RRGGBB each) at `words`, to `grey`. */
 void CPixelLoops_grey_from_rgb24(const uint32_t *words, uint8_t *grey, long count);
+
+/* A decoded scan (`channels` bytes a pixel: 1 grey, or 3 red, green, blue; `source_width`
+   pixels a row) scaled to `width` x `height` grey levels at `grey`, as pixman scales the
+   image cairo hands it: target pixel (x, y) sums the source pixels of its `row_taps` rows
+   (`row_sources[y * row_taps ...]`, weights `row_weights`, 16.16) by its `column_taps`
+   columns (likewise), each pair's weight the two weights' product rounded to 16.16, and the
+   sum plus `bias` shifted down by 16 and held to 0...255. In colour, each channel so, then
+   their luma as `CPixelLoops_grey_from_rgb24` takes it. */
+void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int channels,
+                               const int32_t *column_sources, const int32_t *column_weights,
+                               int column_taps, const int32_t *row_sources,
+                               const int32_t *row_weights, int row_taps, int64_t bias,
+                               uint8_t *grey, long width, long height);
+
+/* As `CPixelLoops_scale_to_grey` with pixman's bilinear filter: two taps each way, their
+   weights in 7 bits (0...128, the pair summing to 128), the sum of the four products shifted
+   down by 14 (pixman truncates). With no rounding between them, the rows are interpolated
+   first and then the columns, the same sum at half the work. */
+void CPixelLoops_scale_to_grey_bilinear(const uint8_t *source, long source_width, int channels,
+                                        const int32_t *column_sources,
+                                        const int32_t *column_weights,
+                                        const int32_t *row_sources, const int32_t *row_weights,
+                                        uint8_t *grey, long width, long height);
 #endif

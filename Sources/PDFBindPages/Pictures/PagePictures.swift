@@ -52,12 +52,20 @@ struct PagePictures {
 
   /// The writing layout of page `index` (from 0) in grey levels, fitted in
   /// `maxWidth`×`maxHeight`, or of each of two facing pages its picture holds
-  /// (`BookPages.layout`).
+  /// (`BookPages.layout`): decoded by TurboJPEG when the page is one JPEG scan, otherwise
+  /// drawn by poppler, the same picture either way (`GreyImage(scan:)`).
   func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
     -> DrawnLayout
   {
     try checkImageSizes(index)
-    return try pages.layout(index, maxWidth: maxWidth, maxHeight: maxHeight)
+    return try pages.layout(
+      index, maxWidth: maxWidth, maxHeight: maxHeight, mayBeScan: mayBeScan(index))
+  }
+
+  /// Whether page `index` (from 0) may be one JPEG scan, for its worker to find out with qpdf:
+  /// it draws an image, as far as qpdf read.
+  func mayBeScan(_ index: Int) -> Bool {
+    decodesScans && index < largestImages.count && largestImages[index] != nil
   }
 
   /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
@@ -67,9 +75,8 @@ struct PagePictures {
     throws(PageRasterError) -> SpinePicture
   {
     try checkImageSizes(index)
-    let mayBeScan = decodesScans && index < largestImages.count && largestImages[index] != nil
     return try pages.spinePicture(
-      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, mayBeScan: mayBeScan)
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, mayBeScan: mayBeScan(index))
   }
 
   private func checkImageSizes(_ index: Int) throws(PageRasterError) {

@@ -95,10 +95,11 @@ final class BookPages: Sendable {
   /// The writing layout of page `index` (from 0) in grey levels fitted in
   /// `maxWidth`×`maxHeight` (of each of two facing pages its picture holds), measured in the
   /// worker that draws it, which keeps the picture for `readDrawn`.
-  func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
-    -> DrawnLayout
+  func layout(_ index: Int, maxWidth: Int, maxHeight: Int, mayBeScan: Bool)
+    throws(PageRasterError) -> DrawnLayout
   {
-    let request = PageRequest.layout(book, page: index, maxWidth: maxWidth, maxHeight: maxHeight)
+    let request = PageRequest.layout(
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, mayBeScan: mayBeScan)
     guard case .layout(let layout) = try drawn(request, page: index) else { throw .unreadable }
     return layout
   }
@@ -132,7 +133,7 @@ final class BookPages: Sendable {
   /// `giveBack`); nil when none is idle.
   func lendDrawn(_ index: Int, maxWidth: Int, maxHeight: Int) -> WorkerProcess? {
     let request = PageRequest.readDrawn(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: nil)
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: nil, mayBeScan: false)
     return request.drawnPicture.flatMap(workers.lend(holding:))
   }
 
@@ -145,11 +146,12 @@ final class BookPages: Sendable {
   /// (noted for the evidence line). With it, the page's close-set rows and its text blocks'
   /// lines when the reading asks for them (`PageReply.drawnReading`).
   func readDrawn(
-    _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int,
+    _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int, mayBeScan: Bool,
     on lent: WorkerProcess? = nil
   ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading {
     let request = PageRequest.readDrawn(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half)
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half,
+      mayBeScan: mayBeScan)
     switch perform(request, page: index + 1, on: lent) {
     case .success(.drawnReading(let reading, let rows, let blockLines, let latinWords)):
       return (reading, rows, blockLines, latinWords)

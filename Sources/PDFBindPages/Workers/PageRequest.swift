@@ -22,11 +22,14 @@ enum PageRequest: Sendable {
   case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool)
   /// The writing layout of one page in grey levels (`WritingLayout`), measured where it is
   /// drawn: the picture stays in the worker, for `readDrawn`, rather than crossing twice.
-  case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
+  /// With `mayBeScan`, decoded by TurboJPEG when qpdf finds the page is one JPEG scan
+  /// (`GreyImage(scan:)`: the picture poppler draws), else drawn.
+  case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int, mayBeScan: Bool)
   /// Tesseract's script reading of the picture `layout` drew: the one the worker keeps, or
   /// drawn again alike when this worker is another; of one `half` of it when it holds two
   /// facing pages.
-  case readDrawn(BookKey, page: Int, maxWidth: Int, maxHeight: Int, half: FacingPages.Half?)
+  case readDrawn(
+    BookKey, page: Int, maxWidth: Int, maxHeight: Int, half: FacingPages.Half?, mayBeScan: Bool)
   /// The sizes in points of pages `indices` (from 0), as poppler loads them.
   case sizes(BookKey, indices: [Int])
   /// One page in colour, `width`×`height` pixels, as preview and review show it
@@ -60,7 +63,7 @@ enum PageRequest: Sendable {
   var affinity: String {
     switch self {
     case .open(let book), .text(let book, _), .picture(let book, _, _, _),
-      .layout(let book, _, _, _), .readDrawn(let book, _, _, _, _),
+      .layout(let book, _, _, _, _), .readDrawn(let book, _, _, _, _, _),
       .spine(let book, _, _, _, _, _), .sizes(let book, _), .drawing(let book, _, _, _):
       "file:" + book.path.string
     }
@@ -91,8 +94,8 @@ enum PageRequest: Sendable {
   /// same page and size reads.
   var drawnPicture: String? {
     switch self {
-    case .layout(let book, let page, let maxWidth, let maxHeight),
-      .readDrawn(let book, let page, let maxWidth, let maxHeight, _):
+    case .layout(let book, let page, let maxWidth, let maxHeight, _),
+      .readDrawn(let book, let page, let maxWidth, let maxHeight, _, _):
       "\(book.path.string)\u{0}\(page)\u{0}\(maxWidth)\u{0}\(maxHeight)"
     default: nil
     }
@@ -149,14 +152,16 @@ extension PageRequest {
       out.int(7)
       out.book(book)
       [page, width, height].forEach { out.int($0) }
-    case .layout(let book, let page, let maxWidth, let maxHeight):
+    case .layout(let book, let page, let maxWidth, let maxHeight, let mayBeScan):
       out.int(8)
       out.book(book)
       [page, maxWidth, maxHeight].forEach { out.int($0) }
-    case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half):
+      out.bool(mayBeScan)
+    case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let mayBeScan):
       out.int(9)
       out.book(book)
       [page, maxWidth, maxHeight, half?.rawValue ?? -1].forEach { out.int($0) }
+      out.bool(mayBeScan)
     }
     return out.bytes
   }
@@ -189,7 +194,7 @@ extension PageRequest {
     case 8:
       self = .layout(
         try input.book(), page: try input.int(), maxWidth: try input.int(),
-        maxHeight: try input.int())
+        maxHeight: try input.int(), mayBeScan: try input.bool())
     case 9:
       let (book, page) = (try input.book(), try input.int())
       let (maxWidth, maxHeight, half) = (try input.int(), try input.int(), try input.int())
@@ -198,7 +203,7 @@ extension PageRequest {
       }
       self = .readDrawn(
         book, page: page, maxWidth: maxWidth, maxHeight: maxHeight,
-        half: FacingPages.Half(rawValue: half))
+        half: FacingPages.Half(rawValue: half), mayBeScan: try input.bool())
     default: throw WireReader.Malformed()
     }
   }

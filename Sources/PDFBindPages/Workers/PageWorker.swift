@@ -142,6 +142,35 @@ public enum PageWorker {
       return (scans ?? nil)?.wholePageJPEG(page)
     }
 
+    /// Page `page` of `book` when it is one JPEG scan and nothing else, decoded, and the size
+    /// its picture fitted in `maxWidth`×`maxHeight` has; nil when it is not, or when the
+    /// scan does not decode within `PagePictures.largestDecodedJPEG`.
+    private mutating func decodedScan(
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int
+    ) -> (scan: DecodedJPEG, width: Int, height: Int)? {
+      guard decoder != nil, let scan = wholePageJPEG(book, page: page),
+        let decoded = decoder?.decode(scan, budget: PagePictures.largestDecodedJPEG)
+      else { return nil }
+      let (width, height) = PagePictures.fitted(
+        width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth, maxHeight: maxHeight)
+      return (decoded, width, height)
+    }
+
+    /// Page `page` of `book` in grey levels fitted in `maxWidth`×`maxHeight`: with
+    /// `mayBeScan`, decoded and scaled as cairo scales it when it is one JPEG scan
+    /// (`GreyImage(scan:)`), else drawn by poppler. The same picture either way.
+    private mutating func greyPicture(
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
+    ) throws(PageRasterError) -> GreyImage {
+      if mayBeScan, let (decoded, width, height) = decodedScan(book, page, maxWidth, maxHeight),
+        let picture = GreyImage(scan: decoded, width: width, height: height)
+      {
+        return picture
+      }
+      guard let document = document(book) else { throw .unreadable }
+      return try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+
     mutating func handle(_ request: PageRequest) -> PageReply {
       fault?.strike(request)
       switch request {
@@ -157,15 +186,10 @@ public enum PageWorker {
           return .refused(error)
         }
       case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let mayBeScan):
-        if mayBeScan, decoder != nil, let scan = wholePageJPEG(book, page: page),
-          let decoded = decoder?.decode(scan, budget: PagePictures.largestDecodedJPEG)
+        if mayBeScan, let (decoded, width, height) = decodedScan(book, page, maxWidth, maxHeight),
+          let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges)
         {
-          let (width, height) = PagePictures.fitted(
-            width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth,
-            maxHeight: maxHeight)
-          if let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges) {
-            return .spine(picture)
-          }
+          return .spine(picture)
         }
         guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
@@ -191,18 +215,17 @@ public enum PageWorker {
         } catch {
           return .refused(.cannotDraw("\(error)"))
         }
-      case .layout(let book, let page, let maxWidth, let maxHeight):
+      case .layout(let book, let page, let maxWidth, let maxHeight, let mayBeScan):
         drawn = nil
-        guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
-          let image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+          let image = try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
           let (layout, halves) = DrawnLayout.measure(image)
           drawn = request.drawnPicture.map { ($0, image, layout, halves) }
           return .layout(layout)
         } catch {
           return .refused(error)
         }
-      case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half):
+      case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let mayBeScan):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
           let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.image
@@ -212,9 +235,8 @@ public enum PageWorker {
           return readDrawn(image, layout: layout)
         }
         // Another worker drew it: drawn again, the same picture.
-        guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
-          var image = try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+          var image = try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
           if let half {
             guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
             image = halves[half.rawValue]

@@ -41,7 +41,7 @@ struct TestFault {
       switch request {
       case .open, .sizes: ("open", nil)
       case .text(_, let page): ("text", page + 1)
-      case .picture(_, let page, _, _), .layout(_, let page, _, _),
+      case .picture(_, let page, _, _), .layout(_, let page, _, _, _),
         .spine(_, let page, _, _, _, _), .drawing(_, let page, _, _):
         ("drawing", page + 1)
       case .readDrawn: ("reading", nil)
