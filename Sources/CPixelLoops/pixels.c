@@ -19,16 +19,16 @@ void CPixelLoops_grey_from_rgb24(const uint32_t *words, uint8_t *grey, long coun
   }
 }
 
-static inline uint8_t level_of(int64_t sum, int64_t bias) {
-  int64_t level = (sum + bias) >> 16;
+static inline uint8_t level_of(int64_t sum) {
+  int64_t level = (sum + 0x8000) >> 16;
   return (uint8_t)(level < 0 ? 0 : level > 255 ? 255 : level);
 }
 
 void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int channels,
                                const int32_t *column_sources, const int32_t *column_weights,
                                int column_taps, const int32_t *row_sources,
-                               const int32_t *row_weights, int row_taps, int64_t bias,
-                               uint8_t *grey, long width, long height) {
+                               const int32_t *row_weights, int row_taps, uint8_t *grey,
+                               long width, long height) {
   for (long y = 0; y < height; y++) {
     const int32_t *rows = row_sources + y * row_taps;
     const int32_t *rows_weights = row_weights + y * row_taps;
@@ -53,11 +53,10 @@ void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int cha
         }
       }
       if (channels == 3) {
-        uint32_t sum = 299 * level_of(red, bias) + 587 * level_of(green, bias) +
-                       114 * level_of(blue, bias);
+        uint32_t sum = 299 * level_of(red) + 587 * level_of(green) + 114 * level_of(blue);
         out[x] = (uint8_t)((sum + 500) / 1000);
       } else {
-        out[x] = level_of(red, bias);
+        out[x] = level_of(red);
       }
     }
   }

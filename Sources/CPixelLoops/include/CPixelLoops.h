@@ -7,17 +7,17 @@
 void CPixelLoops_grey_from_rgb24(const uint32_t *words, uint8_t *grey, long count);
 
 /* A decoded scan (`channels` bytes a pixel: 1 grey, or 3 red, green, blue; `source_width`
-   pixels a row) scaled to `width` x `height` grey levels at `grey`, as pixman scales the
-   image cairo hands it: target pixel (x, y) sums the source pixels of its `row_taps` rows
-   (`row_sources[y * row_taps ...]`, weights `row_weights`, 16.16) by its `column_taps`
-   columns (likewise), each pair's weight the two weights' product rounded to 16.16, and the
-   sum plus `bias` shifted down by 16 and held to 0...255. In colour, each channel so, then
-   their luma as `CPixelLoops_grey_from_rgb24` takes it. */
+   pixels a row) scaled to `width` x `height` grey levels at `grey`, as pixman's separable
+   convolution scales the image cairo hands it: target pixel (x, y) sums the source pixels of
+   its `row_taps` rows (`row_sources[y * row_taps ...]`, weights `row_weights`, 16.16) by its
+   `column_taps` columns (likewise), each pair's weight the two weights' product rounded to
+   16.16, the sum rounded and held to 0...255. In colour, each channel so, then their luma as
+   `CPixelLoops_grey_from_rgb24` takes it. */
 void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int channels,
                                const int32_t *column_sources, const int32_t *column_weights,
                                int column_taps, const int32_t *row_sources,
-                               const int32_t *row_weights, int row_taps, int64_t bias,
-                               uint8_t *grey, long width, long height);
+                               const int32_t *row_weights, int row_taps, uint8_t *grey,
+                               long width, long height);
 
 /* As `CPixelLoops_scale_to_grey` with pixman's bilinear filter: two taps each way, their
    weights in 7 bits (0...128, the pair summing to 128), the sum of the four products shifted

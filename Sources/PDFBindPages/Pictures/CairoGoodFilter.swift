@@ -32,10 +32,6 @@ struct CairoGoodFilter {
   let step: Int
   let sourceCount: Int
 
-  /// What is added to a target pixel's weighted sum (16.16) before its fraction is dropped:
-  /// the convolution rounds, the bilinear filter truncates.
-  var sumBias: Int64 { kind == .box ? 0x8000 : 0 }
-
   /// nil when cairo would not filter this way: `kind` not the one the scale asks, or a scale
   /// up of 4 times or more.
   init?(from source: Int, to target: Int, kind: Kind = .box) {
@@ -53,8 +49,8 @@ struct CairoGoodFilter {
       phaseShift = 16 - bits
       weights = Self.boxWeights(span: span, width: width, phases: 1 << bits)
     case .bilinear:
-      // 7 bits of phase, the weights of the two pixels either side in 16.16: their product
-      // rounded is the product of the 7-bit weights, in 16.16 (`CPixelLoops_scale_to_grey`).
+      // 7 bits of phase: the weights of the two pixels either side, kept in 16.16 as the
+      // box's are (`GreyImage(scan:)` hands the 7-bit weights to its loop).
       width = 2
       phaseShift = 9
       weights = (0..<128).flatMap { phase in [Int32(128 - phase) << 9, Int32(phase) << 9] }

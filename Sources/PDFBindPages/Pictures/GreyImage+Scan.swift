@@ -38,7 +38,7 @@ extension GreyImage {
           CPixelLoops_scale_to_grey(
             source.baseAddress!, scan.width, Int32(scan.channels), columns.sources,
             columns.weights, Int32(across.width), rows.sources, rows.weights, Int32(down.width),
-            across.sumBias, grey.baseAddress!, width, height)
+            grey.baseAddress!, width, height)
         case .bilinear:
           // The 7-bit weights themselves (`CairoGoodFilter` keeps them in 16.16).
           CPixelLoops_scale_to_grey_bilinear(
