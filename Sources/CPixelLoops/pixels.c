@@ -19,9 +19,38 @@ void CPixelLoops_grey_from_rgb24(const uint32_t *words, uint8_t *grey, long coun
   }
 }
 
-static inline uint8_t level_of(int64_t sum) {
+static inline uint32_t level_of(int64_t sum) {
   int64_t level = (sum + 0x8000) >> 16;
-  return (uint8_t)(level < 0 ? 0 : level > 255 ? 255 : level);
+  return (uint32_t)(level < 0 ? 0 : level > 255 ? 255 : level);
+}
+
+/* One target pixel of the convolution, as cairo's RGB24 word 0x00RRGGBB (grey: the three
+   the same): `rows` and `columns` are its taps, with their weights. */
+static inline uint32_t convolved(const uint8_t *source, long source_width, int channels,
+                                 const int32_t *columns, const int32_t *columns_weights,
+                                 int column_taps, const int32_t *rows,
+                                 const int32_t *rows_weights, int row_taps) {
+  int64_t red = 0, green = 0, blue = 0;
+  for (int row = 0; row < row_taps; row++) {
+    int64_t row_weight = rows_weights[row];
+    if (row_weight == 0) continue;
+    const uint8_t *line = source + (long)rows[row] * source_width * channels;
+    for (int column = 0; column < column_taps; column++) {
+      /* pixman: the two weights' product, rounded to 16 fractional bits. */
+      int64_t weight = (row_weight * columns_weights[column] + 0x8000) >> 16;
+      const uint8_t *pixel = line + (long)columns[column] * channels;
+      red += pixel[0] * weight;
+      if (channels == 3) {
+        green += pixel[1] * weight;
+        blue += pixel[2] * weight;
+      }
+    }
+  }
+  if (channels != 3) {
+    uint32_t level = level_of(red);
+    return level << 16 | level << 8 | level;
+  }
+  return level_of(red) << 16 | level_of(green) << 8 | level_of(blue);
 }
 
 void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int channels,
@@ -30,34 +59,34 @@ void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int cha
                                const int32_t *row_weights, int row_taps, uint8_t *grey,
                                long width, long height) {
   for (long y = 0; y < height; y++) {
-    const int32_t *rows = row_sources + y * row_taps;
-    const int32_t *rows_weights = row_weights + y * row_taps;
     uint8_t *out = grey + y * width;
     for (long x = 0; x < width; x++) {
-      const int32_t *columns = column_sources + x * column_taps;
-      const int32_t *columns_weights = column_weights + x * column_taps;
-      int64_t red = 0, green = 0, blue = 0;
-      for (int row = 0; row < row_taps; row++) {
-        int64_t row_weight = rows_weights[row];
-        if (row_weight == 0) continue;
-        const uint8_t *line = source + (long)rows[row] * source_width * channels;
-        for (int column = 0; column < column_taps; column++) {
-          /* pixman: the two weights' product, rounded to 16 fractional bits. */
-          int64_t weight = (row_weight * columns_weights[column] + 0x8000) >> 16;
-          const uint8_t *pixel = line + (long)columns[column] * channels;
-          red += pixel[0] * weight;
-          if (channels == 3) {
-            green += pixel[1] * weight;
-            blue += pixel[2] * weight;
-          }
-        }
-      }
+      uint32_t word = convolved(source, source_width, channels, column_sources + x * column_taps,
+                                column_weights + x * column_taps, column_taps,
+                                row_sources + y * row_taps, row_weights + y * row_taps,
+                                row_taps);
       if (channels == 3) {
-        uint32_t sum = 299 * level_of(red) + 587 * level_of(green) + 114 * level_of(blue);
+        uint32_t sum = 299 * (word >> 16) + 587 * ((word >> 8) & 0xFF) + 114 * (word & 0xFF);
         out[x] = (uint8_t)((sum + 500) / 1000);
       } else {
-        out[x] = level_of(red);
+        out[x] = (uint8_t)(word & 0xFF);
       }
+    }
+  }
+}
+
+void CPixelLoops_scale_columns_to_rgb24(const uint8_t *source, long source_width, int channels,
+                                        const int32_t *column_sources,
+                                        const int32_t *column_weights, int column_taps,
+                                        const int32_t *row_sources, const int32_t *row_weights,
+                                        int row_taps, const int32_t *column_targets,
+                                        long columns, uint32_t *words, long width, long height) {
+  for (long y = 0; y < height; y++) {
+    for (long index = 0; index < columns; index++) {
+      words[y * width + column_targets[index]] =
+          convolved(source, source_width, channels, column_sources + index * column_taps,
+                    column_weights + index * column_taps, column_taps,
+                    row_sources + y * row_taps, row_weights + y * row_taps, row_taps);
     }
   }
 }

@@ -19,6 +19,16 @@ void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int cha
                                const int32_t *row_weights, int row_taps, uint8_t *grey,
                                long width, long height);
 
+/* As `CPixelLoops_scale_to_grey`, only target columns `column_targets[0 ..< columns]` (their
+   taps one after another in `column_sources` and `column_weights`), to cairo's RGB24 words
+   (0x00RRGGBB) at `words`, `width` words a row. */
+void CPixelLoops_scale_columns_to_rgb24(const uint8_t *source, long source_width, int channels,
+                                        const int32_t *column_sources,
+                                        const int32_t *column_weights, int column_taps,
+                                        const int32_t *row_sources, const int32_t *row_weights,
+                                        int row_taps, const int32_t *column_targets,
+                                        long columns, uint32_t *words, long width, long height);
+
 /* As `CPixelLoops_scale_to_grey` with pixman's bilinear filter: two taps each way, their
    weights in 7 bits (0...128, the pair summing to 128), the sum of the four products shifted
    down by 14 (pixman truncates). With no rounding between them, the rows are interpolated

@@ -95,6 +95,20 @@ struct CairoGoodFilter {
     )
   }
 
+  /// The taps of target pixels `indices`, one after another, as `CPixelLoops` reads them.
+  func table(of indices: some Collection<Int>) -> (sources: [Int32], weights: [Int32]) {
+    var sources: [Int32] = []
+    var weights: [Int32] = []
+    sources.reserveCapacity(indices.count * width)
+    weights.reserveCapacity(indices.count * width)
+    for index in indices {
+      let taps = taps(of: index)
+      sources += taps.sources.map { Int32($0) }
+      weights += taps.weights
+    }
+    return (sources, weights)
+  }
+
   /// cairo's box kernel: the part of pixel `x` (its centre, from the box's) a box `span`
   /// pixels wide covers.
   private static func box(_ x: Double, _ span: Double) -> Double {

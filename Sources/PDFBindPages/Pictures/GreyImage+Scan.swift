@@ -16,20 +16,8 @@ extension GreyImage {
         }
       }).first
     else { return nil }
-    func table(_ filter: CairoGoodFilter, _ count: Int) -> (sources: [Int32], weights: [Int32]) {
-      var sources: [Int32] = []
-      var weights: [Int32] = []
-      sources.reserveCapacity(count * filter.width)
-      weights.reserveCapacity(count * filter.width)
-      for index in 0..<count {
-        let taps = filter.taps(of: index)
-        sources += taps.sources.map { Int32($0) }
-        weights += taps.weights
-      }
-      return (sources, weights)
-    }
-    let columns = table(across, width)
-    let rows = table(down, height)
+    let columns = across.table(of: 0..<width)
+    let rows = down.table(of: 0..<height)
     var pixels = [UInt8](repeating: 255, count: width * height)
     scan.pixels.withUnsafeBufferPointer { source in
       pixels.withUnsafeMutableBufferPointer { grey in
