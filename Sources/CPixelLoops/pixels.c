@@ -1,6 +1,11 @@
 #include "CPixelLoops.h"
 #include <stdlib.h>
 
+/* ITU-R BT.601 luma of one pixel, rounded: the grey level of every picture pdfbind reads. */
+static inline uint8_t luma(uint32_t red, uint32_t green, uint32_t blue) {
+  return (uint8_t)((299 * red + 587 * green + 114 * blue + 500) / 1000);
+}
+
 /* Every page suggest reads is drawn at up to 1,600 x 2,400 pixels and turned to grey here: 7%
    of review's processor time. Swift builds for the x86-64 baseline (SSE2), where the division
    by 1,000 takes four pixels at a time through 64-bit multiplies; on a processor with AVX2 the
@@ -14,8 +19,7 @@ __attribute__((target_clones("avx2", "default")))
 void CPixelLoops_grey_from_rgb24(const uint32_t *words, uint8_t *grey, long count) {
   for (long x = 0; x < count; x++) {
     uint32_t word = words[x];
-    uint32_t sum = 299 * ((word >> 16) & 0xFF) + 587 * ((word >> 8) & 0xFF) + 114 * (word & 0xFF);
-    grey[x] = (uint8_t)((sum + 500) / 1000);
+    grey[x] = luma((word >> 16) & 0xFF, (word >> 8) & 0xFF, word & 0xFF);
   }
 }
 
@@ -51,28 +55,6 @@ static inline uint32_t convolved(const uint8_t *source, long source_width, int c
     return level << 16 | level << 8 | level;
   }
   return level_of(red) << 16 | level_of(green) << 8 | level_of(blue);
-}
-
-void CPixelLoops_scale_to_grey(const uint8_t *source, long source_width, int channels,
-                               const int32_t *column_sources, const int32_t *column_weights,
-                               int column_taps, const int32_t *row_sources,
-                               const int32_t *row_weights, int row_taps, uint8_t *grey,
-                               long width, long height) {
-  for (long y = 0; y < height; y++) {
-    uint8_t *out = grey + y * width;
-    for (long x = 0; x < width; x++) {
-      uint32_t word = convolved(source, source_width, channels, column_sources + x * column_taps,
-                                column_weights + x * column_taps, column_taps,
-                                row_sources + y * row_taps, row_weights + y * row_taps,
-                                row_taps);
-      if (channels == 3) {
-        uint32_t sum = 299 * (word >> 16) + 587 * ((word >> 8) & 0xFF) + 114 * (word & 0xFF);
-        out[x] = (uint8_t)((sum + 500) / 1000);
-      } else {
-        out[x] = (uint8_t)(word & 0xFF);
-      }
-    }
-  }
 }
 
 void CPixelLoops_scale_columns_to_rgb24(const uint8_t *source, long source_width, int channels,
@@ -118,7 +100,7 @@ void CPixelLoops_scale_to_grey_bilinear(const uint8_t *source, long source_width
             (uint32_t)(left_weight * between[left + 1] + right_weight * between[right + 1]) >> 14;
         uint32_t blue =
             (uint32_t)(left_weight * between[left + 2] + right_weight * between[right + 2]) >> 14;
-        out[x] = (uint8_t)((299 * red + 587 * green + 114 * blue + 500) / 1000);
+        out[x] = luma(red, green, blue);
       } else {
         out[x] = (uint8_t)red;
       }

@@ -26,9 +26,7 @@ struct ScanPictureTests {
     let (width, height) = PagePictures.fitted(
       width: scan.pageWidth, height: scan.pageHeight, maxWidth: side, maxHeight: side)
     let document = try PopplerDocument(path: FilePath(path), password: nil)
-    let kind = [CairoGoodFilter.Kind.box, .bilinear].first {
-      CairoGoodFilter(from: scan.width, to: width, kind: $0) != nil
-    }
+    let kind = CairoGoodFilter(from: scan.width, to: width)?.kind
     return (
       GreyImage(scan: decoded, width: width, height: height),
       try document.greyImage(page, maxWidth: side, maxHeight: side), kind

@@ -39,8 +39,7 @@ enum ScanPicturesMeasurement {
           print((fields + ["-", "-", "-"]).joined(separator: "\t"))
           continue
         }
-        let kind =
-          CairoGoodFilter(from: scan.width, to: width, kind: .box) != nil ? "box" : "bilinear"
+        let kind = CairoGoodFilter(from: scan.width, to: width)?.kind == .box ? "box" : "bilinear"
         guard drawn.width == ours.width, drawn.height == ours.height else {
           fields += [kind, "size \(drawn.width)x\(drawn.height)", "-"]
           print(fields.joined(separator: "\t"))

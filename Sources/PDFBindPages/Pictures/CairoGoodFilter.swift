@@ -25,21 +25,21 @@ struct CairoGoodFilter {
   let width: Int
   /// 16 less the bits of phase.
   let phaseShift: Int
-  /// `width` weights for each phase, each 16.16.
+  /// `width` weights for each phase: 16.16 for the box, 7 bits (0...128) for the bilinear
+  /// filter, as pixman weighs them.
   let weights: [Int32]
   /// Where target pixel 0's centre falls in the source, 16.16, and the step to the next.
   let start: Int
   let step: Int
   let sourceCount: Int
 
-  /// nil when cairo would not filter this way: `kind` not the one the scale asks, or a scale
-  /// up of 4 times or more.
-  init?(from source: Int, to target: Int, kind: Kind = .box) {
+  /// The filter cairo scales `source` pixels to `target` with, of the kind the scale asks;
+  /// nil for a scale up of 4 times or more.
+  init?(from source: Int, to target: Int) {
     // The pattern's scale, as cairo derives it: the inverse of the drawing's scale.
     let scale = 1.0 / (Double(target) / Double(source))
     guard source > 0, target > 0, scale > 0.25 else { return nil }
-    guard (scale >= 1.0 / 0.75 ? Kind.box : .bilinear) == kind else { return nil }
-    self.kind = kind
+    kind = scale >= 1.0 / 0.75 ? .box : .bilinear
     switch kind {
     case .box:
       let span = min(scale, 16)
@@ -49,11 +49,10 @@ struct CairoGoodFilter {
       phaseShift = 16 - bits
       weights = Self.boxWeights(span: span, width: width, phases: 1 << bits)
     case .bilinear:
-      // 7 bits of phase: the weights of the two pixels either side, kept in 16.16 as the
-      // box's are (`GreyImage(scan:)` hands the 7-bit weights to its loop).
+      // 7 bits of phase: the weights of the pixels either side.
       width = 2
       phaseShift = 9
-      weights = (0..<128).flatMap { phase in [Int32(128 - phase) << 9, Int32(phase) << 9] }
+      weights = (0..<128).flatMap { phase in [Int32(128 - phase), Int32(phase)] }
     }
     sourceCount = source
     // pixman's transform: the scale in 16.16, and the translation cairo's correction finds,

@@ -9,33 +9,37 @@ extension GreyImage {
   /// nil when cairo would filter the two directions in different kinds, or not as
   /// `CairoGoodFilter` does: poppler draws the page.
   init?(scan: DecodedJPEG, width: Int, height: Int) {
-    guard
-      let (across, down) = [CairoGoodFilter.Kind.box, .bilinear].lazy.compactMap({ kind in
-        CairoGoodFilter(from: scan.width, to: width, kind: kind).flatMap { across in
-          CairoGoodFilter(from: scan.height, to: height, kind: kind).map { (across, $0) }
-        }
-      }).first
+    guard let across = CairoGoodFilter(from: scan.width, to: width),
+      let down = CairoGoodFilter(from: scan.height, to: height), across.kind == down.kind
     else { return nil }
     let columns = across.table(of: 0..<width)
     let rows = down.table(of: 0..<height)
-    var pixels = [UInt8](repeating: 255, count: width * height)
-    scan.pixels.withUnsafeBufferPointer { source in
-      pixels.withUnsafeMutableBufferPointer { grey in
-        switch across.kind {
-        case .box:
-          CPixelLoops_scale_to_grey(
+    switch across.kind {
+    case .box:
+      // The convolution the spine pictures go through, every column drawn, in cairo's RGB24
+      // words: then the grey conversion poppler's pictures go through.
+      var words = [UInt32](repeating: 0xFF_FFFF, count: width * height)
+      scan.pixels.withUnsafeBufferPointer { source in
+        words.withUnsafeMutableBufferPointer { words in
+          CPixelLoops_scale_columns_to_rgb24(
             source.baseAddress!, scan.width, Int32(scan.channels), columns.sources,
             columns.weights, Int32(across.width), rows.sources, rows.weights, Int32(down.width),
-            grey.baseAddress!, width, height)
-        case .bilinear:
-          // The 7-bit weights themselves (`CairoGoodFilter` keeps them in 16.16).
-          CPixelLoops_scale_to_grey_bilinear(
-            source.baseAddress!, scan.width, Int32(scan.channels), columns.sources,
-            columns.weights.map { $0 >> 9 }, rows.sources, rows.weights.map { $0 >> 9 },
-            grey.baseAddress!, width, height)
+            (0..<Int32(width)).map { $0 }, width, words.baseAddress!, width, height)
         }
       }
+      self = words.withUnsafeBufferPointer { words in
+        GreyImage(rgb24Width: width, height: height) { words.baseAddress! + $0 * width }
+      }
+    case .bilinear:
+      var pixels = [UInt8](repeating: 255, count: width * height)
+      scan.pixels.withUnsafeBufferPointer { source in
+        pixels.withUnsafeMutableBufferPointer { grey in
+          CPixelLoops_scale_to_grey_bilinear(
+            source.baseAddress!, scan.width, Int32(scan.channels), columns.sources,
+            columns.weights, rows.sources, rows.weights, grey.baseAddress!, width, height)
+        }
+      }
+      self.init(width: width, height: height, pixels: pixels)
     }
-    self.init(width: width, height: height, pixels: pixels)
   }
 }

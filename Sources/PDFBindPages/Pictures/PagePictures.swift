@@ -62,6 +62,18 @@ struct PagePictures {
       index, maxWidth: maxWidth, maxHeight: maxHeight, mayBeScan: mayBeScan(index))
   }
 
+  /// Tesseract's reading of the picture of page `index` (from 0) `layout` drew
+  /// (`BookPages.readDrawn`): on `lent` when given, else in a worker that draws it again, the
+  /// same picture.
+  func readDrawn(
+    _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int,
+    on lent: WorkerProcess? = nil
+  ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading {
+    try pages.readDrawn(
+      index, half: half, maxWidth: maxWidth, maxHeight: maxHeight, mayBeScan: mayBeScan(index),
+      on: lent)
+  }
+
   /// Whether page `index` (from 0) may be one JPEG scan, for its worker to find out with qpdf:
   /// it draws an image, as far as qpdf read.
   func mayBeScan(_ index: Int) -> Bool {

@@ -8,8 +8,8 @@ extension SpinePicture {
   /// reads the same pages either way. nil when the scan is less than a third larger than the
   /// picture in either direction (cairo then filters another way): poppler draws the page.
   init?(scan: DecodedJPEG, width: Int, height: Int, edges: Int) {
-    guard let across = CairoGoodFilter(from: scan.width, to: width),
-      let down = CairoGoodFilter(from: scan.height, to: height)
+    guard let across = CairoGoodFilter(from: scan.width, to: width), across.kind == .box,
+      let down = CairoGoodFilter(from: scan.height, to: height), down.kind == .box
     else { return nil }
     let strip = min(edges, width / 2)
     let drawn = Array(0..<strip) + Array((width - strip)..<width)

@@ -210,9 +210,8 @@ enum PageScriptEvidence {
     var readings = Readings(
       observe: observe,
       reader: { page, half throws(RuntimeLibrary.Unavailable) in
-        try book.readDrawn(
+        try pictures.readDrawn(
           page - 1, half: half, maxWidth: pictureSide, maxHeight: pictureSide,
-          mayBeScan: pictures.mayBeScan(page - 1),
           on: lent.withLock { $0.removeValue(forKey: page) })
       }, readsTwoAtOnce: readsTwoAtOnce)
     // Page by page, reading as it goes: a book whose first two pages of writing agree costs
@@ -260,9 +259,7 @@ enum PageScriptEvidence {
     lent.withLock { $0.values.forEach(book.giveBack) }
     let read = readWholeWhereHalvesSayNothing(readings.taken, wholes: wholes) {
       page throws(RuntimeLibrary.Unavailable) in
-      try book.readDrawn(
-        page - 1, half: nil, maxWidth: pictureSide, maxHeight: pictureSide,
-        mayBeScan: pictures.mayBeScan(page - 1))
+      try pictures.readDrawn(page - 1, half: nil, maxWidth: pictureSide, maxHeight: pictureSide)
     }
     // A page drawn while the last needed reading went on says nothing.
     notes += book.failed(PageRequest.notRead).map {

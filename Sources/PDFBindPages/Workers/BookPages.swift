@@ -132,9 +132,9 @@ final class BookPages: Sendable {
   /// `maxWidth`×`maxHeight`, taken from the idle ones until `readDrawn` runs on it (or
   /// `giveBack`); nil when none is idle.
   func lendDrawn(_ index: Int, maxWidth: Int, maxHeight: Int) -> WorkerProcess? {
-    let request = PageRequest.readDrawn(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: nil, mayBeScan: false)
-    return request.drawnPicture.flatMap(workers.lend(holding:))
+    workers.lend(
+      holding: PageRequest.drawnPicture(
+        book, page: index, maxWidth: maxWidth, maxHeight: maxHeight))
   }
 
   /// Gives back a worker `lendDrawn` lent and no reading ran on.

@@ -96,9 +96,14 @@ enum PageRequest: Sendable {
     switch self {
     case .layout(let book, let page, let maxWidth, let maxHeight, _),
       .readDrawn(let book, let page, let maxWidth, let maxHeight, _, _):
-      "\(book.path.string)\u{0}\(page)\u{0}\(maxWidth)\u{0}\(maxHeight)"
+      Self.drawnPicture(book, page: page, maxWidth: maxWidth, maxHeight: maxHeight)
     default: nil
     }
+  }
+
+  /// The key of the picture of `book`'s page `page` (from 0) fitted in `maxWidth`×`maxHeight`.
+  static func drawnPicture(_ book: BookKey, page: Int, maxWidth: Int, maxHeight: Int) -> String {
+    "\(book.path.string)\u{0}\(page)\u{0}\(maxWidth)\u{0}\(maxHeight)"
   }
 }
 
