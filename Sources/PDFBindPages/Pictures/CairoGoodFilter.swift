@@ -1,3 +1,5 @@
+import CPixelLoops
+
 /// One direction of the filter cairo 1.16 (Debian 12's) scales an image with when asked for
 /// CAIRO_FILTER_GOOD, as poppler asks, in one of its two kinds:
 ///
@@ -32,6 +34,8 @@ struct CairoGoodFilter {
   let start: Int
   let step: Int
   let sourceCount: Int
+  /// The pixels it scales to.
+  let targetCount: Int
 
   /// The filter cairo scales `source` pixels to `target` with, of the kind the scale asks;
   /// nil for a scale up of 4 times or more.
@@ -55,6 +59,7 @@ struct CairoGoodFilter {
       weights = (0..<128).flatMap { phase in [Int32(128 - phase), Int32(phase)] }
     }
     sourceCount = source
+    targetCount = target
     // pixman's transform: the scale in 16.16, and the translation cairo's correction finds,
     // which makes the middle of the painted area land where the exact scale puts it.
     step = Self.fixed(scale)
@@ -149,5 +154,29 @@ struct CairoGoodFilter {
   /// the fraction's product rounded.
   private static func transform(_ value: Int, scale: Int, translation: Int) -> Int {
     scale * (value >> 16) + ((scale * (value & 0xFFFF) + 0x8000) >> 16) + translation
+  }
+}
+
+extension DecodedJPEG {
+  /// The scan scaled by the box filters `across` and `down` (`CairoGoodFilter`, both of that
+  /// kind), in cairo's RGB24 words (0x00RRGGBB), one row of `across`'s target width after
+  /// another; of the target columns only `columns` are drawn, the rest left white.
+  func convolved(across: CairoGoodFilter, down: CairoGoodFilter, columns drawn: [Int])
+    -> [UInt32]
+  {
+    precondition(across.kind == .box && down.kind == .box)
+    let (width, height) = (across.targetCount, down.targetCount)
+    let columns = across.table(of: drawn)
+    let rows = down.table(of: 0..<height)
+    var words = [UInt32](repeating: 0xFF_FFFF, count: width * height)
+    pixels.withUnsafeBufferPointer { source in
+      words.withUnsafeMutableBufferPointer { words in
+        CPixelLoops_scale_columns_to_rgb24(
+          source.baseAddress!, self.width, Int32(channels), columns.sources, columns.weights,
+          Int32(across.width), rows.sources, rows.weights, Int32(down.width),
+          drawn.map { Int32($0) }, drawn.count, words.baseAddress!, width, height)
+      }
+    }
+    return words
   }
 }

@@ -12,25 +12,17 @@ extension GreyImage {
     guard let across = CairoGoodFilter(from: scan.width, to: width),
       let down = CairoGoodFilter(from: scan.height, to: height), across.kind == down.kind
     else { return nil }
-    let columns = across.table(of: 0..<width)
-    let rows = down.table(of: 0..<height)
     switch across.kind {
     case .box:
-      // The convolution the spine pictures go through, every column drawn, in cairo's RGB24
-      // words: then the grey conversion poppler's pictures go through.
-      var words = [UInt32](repeating: 0xFF_FFFF, count: width * height)
-      scan.pixels.withUnsafeBufferPointer { source in
-        words.withUnsafeMutableBufferPointer { words in
-          CPixelLoops_scale_columns_to_rgb24(
-            source.baseAddress!, scan.width, Int32(scan.channels), columns.sources,
-            columns.weights, Int32(across.width), rows.sources, rows.weights, Int32(down.width),
-            (0..<Int32(width)).map { $0 }, width, words.baseAddress!, width, height)
-        }
-      }
+      // The convolution the spine pictures go through, every column drawn, then the grey
+      // conversion poppler's pictures go through.
+      let words = scan.convolved(across: across, down: down, columns: Array(0..<width))
       self = words.withUnsafeBufferPointer { words in
         GreyImage(rgb24Width: width, height: height) { words.baseAddress! + $0 * width }
       }
     case .bilinear:
+      let columns = across.table(of: 0..<width)
+      let rows = down.table(of: 0..<height)
       var pixels = [UInt8](repeating: 255, count: width * height)
       scan.pixels.withUnsafeBufferPointer { source in
         pixels.withUnsafeMutableBufferPointer { grey in

@@ -1,5 +1,3 @@
-import CPixelLoops
-
 extension SpinePicture {
   /// The picture poppler draws of a page that is one scan over the whole of it, at `width`×
   /// `height` pixels with `edges` columns at each side (the rest white, as `spinePicture`
@@ -13,19 +11,9 @@ extension SpinePicture {
     else { return nil }
     let strip = min(edges, width / 2)
     let drawn = Array(0..<strip) + Array((width - strip)..<width)
-    let columns = across.table(of: drawn)
-    let rows = down.table(of: 0..<height)
-    // cairo's RGB24 words, 0x00RRGGBB, so the grey levels and colours come out of the one
-    // conversion poppler's pictures go through.
-    var words = [UInt32](repeating: 0xFF_FFFF, count: width * height)
-    scan.pixels.withUnsafeBufferPointer { source in
-      words.withUnsafeMutableBufferPointer { words in
-        CPixelLoops_scale_columns_to_rgb24(
-          source.baseAddress!, scan.width, Int32(scan.channels), columns.sources,
-          columns.weights, Int32(across.width), rows.sources, rows.weights, Int32(down.width),
-          drawn.map { Int32($0) }, drawn.count, words.baseAddress!, width, height)
-      }
-    }
+    // cairo's RGB24 words, so the grey levels and colours come out of the one conversion
+    // poppler's pictures go through.
+    let words = scan.convolved(across: across, down: down, columns: drawn)
     self = words.withUnsafeBufferPointer { words in
       SpinePicture(rgb24Width: width, height: height, edgeColumns: edges) {
         words.baseAddress! + $0 * width
