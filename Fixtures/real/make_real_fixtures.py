@@ -74,6 +74,12 @@ FIXTURES = [
     ("manga-blackjack.pdf", "manga-hoel-blackjack", 1200,
      "manga page (Give My Regards to Black Jack), vertical balloons",
      "right-edge", "page-script", "Japanese among pictures (as in manga)"),
+    ("tamil-magazine.pdf", "other-tamilnews-tamil-1", None,
+     "Tamil magazine page: two columns, a headline and a picture",
+     "left-edge", "page-script", "Tamil, rows beside pictures"),
+    ("tamil-handwritten.pdf", "other-tamilocr-tamil-1", None,
+     "Tamil handwritten page in a ruled notebook, photographed",
+     "undecided", "page-script", "Arabic? (uncertain) on page 1: says nothing about the binding"),
 ]
 
 

@@ -21,8 +21,8 @@ struct PageScriptReadingsTests {
 
   /// Readings that say, lean, say nothing, or fail (Tesseract missing).
   static let kinds: [ScriptReading?] = [
-    ScriptReading(script: "Arabic", confidence: 5, orientation: 0),  // says right-edge
-    ScriptReading(script: "Arabic", confidence: 0.7, orientation: 0),  // leans right-edge
+    ScriptReading(script: "Arabic", confidence: 50, orientation: 0),  // says right-edge
+    ScriptReading(script: "Arabic", confidence: 7, orientation: 0),  // leans right-edge
     ScriptReading(script: "Latin", confidence: 3, orientation: 0),  // says left-edge
     ScriptReading(script: "Latin", confidence: 0.3, orientation: 0),  // leans left-edge
     ScriptReading(script: "Latin", confidence: 0.1, orientation: 0),  // says nothing
@@ -129,7 +129,7 @@ struct PageScriptReadingsTests {
     "A book alone has its first two pages of writing read at once; in a batch, one at a time",
     arguments: [true, false])
   func firstTwoTogether(alone: Bool) {
-    let says = ScriptReading(script: "Arabic", confidence: 5, orientation: 0)
+    let says = ScriptReading(script: "Arabic", confidence: 50, orientation: 0)
     let (readings, started, together) = Self.readBeside(
       [says, says, says, says], alone: alone)
     #expect(readings.taken.map(\.page) == [1, 2])
@@ -174,8 +174,8 @@ struct PageScriptReadingsTests {
 
   @Test("A book alone whose first pages only lean reads each further page beside the next")
   func besideTheNext() {
-    let lean = ScriptReading(script: "Arabic", confidence: 0.7, orientation: 0)
-    let says = ScriptReading(script: "Arabic", confidence: 5, orientation: 0)
+    let lean = ScriptReading(script: "Arabic", confidence: 7, orientation: 0)
+    let says = ScriptReading(script: "Arabic", confidence: 50, orientation: 0)
     // Pages 1 to 3 lean right-to-left, too weakly to decide; page 4 decides. Page 3, needed,
     // has page 4 read beside it; page 5 is never read.
     var (readings, started, together) = Self.readBeside(

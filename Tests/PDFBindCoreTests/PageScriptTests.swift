@@ -176,6 +176,9 @@ struct PageScriptTests {
       ("Hebrew", 40, 0, runningRows, .rightEdge),
       ("Arabic", 90, 180, runningRows, nil),  // upside down: Tesseract misreading
       ("Arabic", 0.5, 0, runningRows, nil),  // a guess
+      ("Arabic", 6.7, 0, runningRows, nil),  // real Armenian print, a script Tesseract lacks
+      ("Arabic", 1.9, 0, runningRows, nil),  // real Tamil handwriting, likewise
+      ("Arabic", 24, 0, runningRows, .rightEdge),  // the real bench's lowest Arabic page
       ("Arabic", 90, 0, pictures, .rightEdge),  // read surely, the rows need not show
       ("Hebrew", 12, 0, pictures, nil),  // off rows, 12 only leans (`minimumConfidenceOffRows`)
       ("Arabic", 3.3, 0, runningColumns, nil),  // a Greek title page of seed 5, read as Arabic
@@ -194,7 +197,12 @@ struct PageScriptTests {
       ("Japanese", 2.5, 0, pictures, .rightEdge),  // a manga's balloons
       ("Japanese", 1.0, 0, pictures, nil),
       ("Han", 3, 0, pictures, nil),  // Chinese comics run either way
-      ("Devanagari", 20, 0, runningRows, nil),  // not weighed
+      ("Devanagari", 58, 0, runningRows, .leftEdge),  // real Hindi print
+      ("Tamil", 21, 0, runningRows, .leftEdge),
+      ("Kannada", 9.2, 0, runningRows, nil),  // as a page of Tibetan read sideways, upright
+      ("Bengali", 37, 0, pictures, nil),  // off rows of running text: balloons, a caption
+      ("Thai", 30, 90, runningRows, nil),  // sideways
+      ("Thaana", 90, 0, runningRows, nil),  // not among Tesseract's scripts: not weighed
     ] as [(String, Double, Int, WritingLayout, PageBinding?)])
   func pageSays(
     script: String, confidence: Double, orientation: Int, layout: WritingLayout,
