@@ -23,7 +23,7 @@ enum PageScriptEvidence {
   /// letters of neither Armenian nor Tamil handwriting, and read a real page of each upright
   /// as Arabic in rows at 6.7 and 1.9 (bench/suggest/real: "Scripts Tesseract does not
   /// know"); real Arabic, Persian and Hebrew pages so read 24 to 148, and the generated ones
-  /// of seeds 19 and 2027 7.1 to 345 (2 of 112 pages under 11: both lean).
+  /// of seeds 19 and 2027 7.1 to 345 (one of 112 pages under 10: at 7.1, it leans).
   static let minimumRightToLeftConfidence = 10.0
   /// Arabic or Hebrew read upright this surely decides on a page whose marks show no rows (a
   /// tilted or shadowed scan whose gaps between lines do not show, a page with a figure, an
