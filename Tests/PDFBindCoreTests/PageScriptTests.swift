@@ -153,6 +153,11 @@ struct PageScriptTests {
   static let runningColumns = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7, linesInColumns: 30)
   /// Writing in rows, but only nine lines of it: a manga page's horizontal balloons.
+  /// A real page of a Siku Quanshu edition (vertical columns, small commentary two lines to a
+  /// column): blank rows across it, but its squares of writing run in columns.
+  static let rowsAcrossColumns = WritingLayout(
+    ink: 0.13, paper: 0.81, blankRows: 0.23, blankColumns: 0.11, blockArea: 0.73,
+    linesInRows: 22, linesInColumns: 16, tilesInRows: 5, tilesInColumns: 21)
   static let fewRows = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 9)
   /// The real bench's horizontal Japanese table: its cells' blank columns read as lines in
@@ -324,6 +329,19 @@ struct PageScriptTests {
       #expect(decided.says == .leftEdge)
       #expect(decided.detail == "\(script), horizontal lines in Tesseract's text blocks on page 1")
     }
+  }
+
+  @Test("Rows across squares of writing in columns say nothing; a horizontal page's rows do")
+  func rowsAcrossColumnsOfWriting() {
+    let layout = Self.rowsAcrossColumns
+    #expect(layout.lines == .rows && layout.isRunningText && layout.rowsOfColumns)
+    let page = Self.reading(1, "Han", layout, confidence: 1.3)
+    #expect(page.says == nil && page.leans == nil)
+    #expect(page.summary == "Han?, rows across squares of writing in columns")
+    // The squares a horizontal page shows (seed 19's ja-horizontal-1, page 3: 32 and 8).
+    var horizontal = layout
+    (horizontal.tilesInRows, horizontal.tilesInColumns) = (32, 8)
+    #expect(Self.reading(1, "Han", horizontal, confidence: 1.3).says == .leftEdge)
   }
 
   static func reading(

@@ -49,6 +49,7 @@ extension PageScriptEvidence.PageReading {
         return layout.columnsOfRows
           ? "\(script)?, columns of cells set in rows, as in a table" : "\(script), vertical lines"
       case .rows:
+        if layout.rowsOfColumns { return "\(script)?, rows across squares of writing in columns" }
         return layout.isRunningText
           ? "\(script), horizontal lines" : "\(script), a few horizontal lines"
       case nil:
