@@ -77,6 +77,10 @@ FIXTURES = [
     ("tamil-magazine.pdf", "other-tamilnews-tamil-1", None,
      "Tamil magazine page: two columns, a headline and a picture",
      "left-edge", "page-script", "Tamil, rows beside pictures"),
+    ("siku-vertical-commentary.pdf", "cjk-guji-book-3", 1600,
+     "a Siku Quanshu page: vertical columns in a ruled frame, commentary two lines to a column",
+     "undecided", "page-script", "Han?, rows across squares of writing in columns on page 1: "
+     "says nothing about the binding"),
     ("tamil-handwritten.pdf", "other-tamilocr-tamil-1", None,
      "Tamil handwritten page in a ruled notebook, photographed",
      "undecided", "page-script", "Arabic? (uncertain) on page 1: says nothing about the binding"),
