@@ -204,7 +204,7 @@ struct PageScriptTests {
       ("Han", 3, 0, pictures, nil),  // Chinese comics run either way
       ("Devanagari", 58, 0, runningRows, .leftEdge),  // real Hindi print
       ("Tamil", 21, 0, runningRows, .leftEdge),
-      ("Kannada", 9.2, 0, runningRows, nil),  // as a page of Tibetan read sideways, upright
+      ("Kannada", 9.2, 0, runningRows, nil),  // as high as a misreading (Tibetan, sideways)
       ("Bengali", 37, 0, pictures, nil),  // off rows of running text: balloons, a caption
       ("Thai", 30, 90, runningRows, nil),  // sideways
       ("Thaana", 90, 0, runningRows, nil),  // not among Tesseract's scripts: not weighed

@@ -1,5 +1,5 @@
 // The scripts script detection names beside Latin, Cyrillic and Greek that are only ever
-// written left to right, in rows: the Indic scripts and Thai.
+// written left to right, in rows: six Indic scripts and Thai.
 import PDFBindCore
 
 extension PageScriptEvidence {
