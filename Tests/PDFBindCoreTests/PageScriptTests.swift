@@ -338,6 +338,9 @@ struct PageScriptTests {
     let page = Self.reading(1, "Han", layout, confidence: 1.3)
     #expect(page.says == nil && page.leans == nil)
     #expect(page.summary == "Han?, rows across squares of writing in columns")
+    // Whatever the script: such rows are no running text (vertical Chinese misread as Latin).
+    #expect(!layout.inRowsOfText)
+    #expect(Self.reading(1, "Latin", layout, confidence: 8).says == nil)
     // The squares a horizontal page shows (seed 19's ja-horizontal-1, page 3: 32 and 8).
     var horizontal = layout
     (horizontal.tilesInRows, horizontal.tilesInColumns) = (32, 8)

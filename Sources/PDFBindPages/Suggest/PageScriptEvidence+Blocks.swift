@@ -107,18 +107,6 @@ extension PageScriptEvidence.PageReading {
 }
 
 extension WritingLayout {
-  /// Lines in rows whose squares of writing (`TextTiles`) run in columns at least as often:
-  /// vertical writing in ruled columns, whose small commentary set two lines to a column
-  /// leaves blank rows across the page (a real page of a Siku Quanshu edition, read as Han
-  /// in rows: 5 squares in rows, 21 in columns). Horizontal Chinese and Japanese pages read in
-  /// rows held at most a quarter as many in columns as in rows (seeds 19 and 2027: 8 against
-  /// 32; the real bench's tuning part: 2 against 28). Their rows say nothing.
-  var rowsOfColumns: Bool {
-    lines == .rows && tilesInColumns >= Self.leastColumnTilesAgainstRows
-      && tilesInColumns >= tilesInRows
-  }
-  static let leastColumnTilesAgainstRows = 4
-
   /// Marks of a page of writing that run in rows the page's own measures do not trust: lines
   /// in rows, or patches of rows, on a ruled page (`ruledWriting`: the real bench's white
   /// paper page, 17 ruled lines, and forms, 26 and 32), or a table's columns of cells whose

@@ -141,7 +141,7 @@ enum PageScriptEvidence {
           // horizontal balloons are not a book set left to right. On seeds 19, 2027, 3 and 5,
           // horizontal Chinese and Japanese pages held 19 to 58 lines; manga pages read as
           // Japanese in rows 3 to 9 (seed 5's manga-ja-2 read so at 3.25 and disagreed).
-          case .rows: return layout.isRunningText && !layout.rowsOfColumns ? .leftEdge : nil
+          case .rows: return layout.inRowsOfText ? .leftEdge : nil
           // No direction across the whole page (two text columns, a shadowed page edge), but
           // its patches of writing run in rows: running text, as below for Latin.
           case nil: return layout.writingPatchesInRows ? .leftEdge : nil
