@@ -16,7 +16,8 @@ struct AnsweringProcessTests {
   /// `script` started with its socket on descriptor 3, its answers awaited `seconds`.
   func helper(_ script: String, answerWithin seconds: Double = 10) throws -> AnsweringProcess {
     let started = ChildProcess.start(
-      "/bin/sh", arguments: ["sh", "-c", script], socket: 3, environment: [])
+      "/bin/sh", arguments: ["sh", "-c", script], socket: 3, environment: [],
+      output: .standardError)
     let (pid, socket) = try #require(try? started.get())
     return AnsweringProcess(pid: pid, socket: socket, answerWithin: seconds)
   }

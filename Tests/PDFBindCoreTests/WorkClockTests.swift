@@ -14,7 +14,8 @@ struct WorkClockTests {
   /// A shell running `script`, ended and reaped after `body`.
   func withShell(_ script: String, _ body: (pid_t) throws -> Void) throws {
     let started = ChildProcess.start(
-      "/bin/sh", arguments: ["sh", "-c", script], socket: 3, environment: [])
+      "/bin/sh", arguments: ["sh", "-c", script], socket: 3, environment: [],
+      output: .standardError)
     let (pid, socket) = try #require(try? started.get())
     defer {
       kill(pid, SIGKILL)

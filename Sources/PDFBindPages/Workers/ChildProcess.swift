@@ -3,19 +3,31 @@ import Glibc
 import PDFBindCore
 
 /// Starting a process of pdfbind's own (a page worker, the cache's keeper) with one end of a
-/// socket pair as its descriptor `socket`: standard input from /dev/null, standard output onto
-/// standard error (whatever the libraries print must not mix with pdfbind's output), and no
+/// socket pair as its descriptor `socket`: standard input from /dev/null, standard output as
+/// `Output` says (whatever the libraries print must not mix with pdfbind's output), and no
 /// Swift backtrace (a crashed child is one line of pdfbind's, not seconds of a backtrace).
 package enum ChildProcess {
+  /// Where a child's standard output and standard error go.
+  package enum Output {
+    /// Both onto pdfbind's standard error: a child whose words are pdfbind's (the keeper).
+    case standardError
+    /// Both to /dev/null: a child whose only output is the C libraries' chatter about the
+    /// file it reads (libjpeg's `Corrupt JPEG data`), which a page worker's failure already
+    /// says in pdfbind's own words (`page 3 not read: ...`).
+    case discarded
+  }
+
   /// Why a child did not start: the system's words (`No such file or directory`).
   package struct NotStarted: Error {
     package var reason: String
   }
 
   /// Starts `executable` with `arguments` (the first is its name) and `environment` added to
-  /// pdfbind's; the child's pid and pdfbind's end of the socket (close-on-exec), or why not.
+  /// pdfbind's, its output where `output` says; the child's pid and pdfbind's end of the
+  /// socket (close-on-exec), or why not.
   package static func start(
-    _ executable: String, arguments: [String], socket: Int32, environment added: [String]
+    _ executable: String, arguments: [String], socket: Int32, environment added: [String],
+    output: Output
   ) -> Result<(pid: pid_t, socket: Int32), NotStarted> {
     guard let pair = socketPair() else {
       return .failure(NotStarted(reason: String(cString: strerror(errno))))
@@ -34,7 +46,13 @@ package enum ChildProcess {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_adddup2(&actions, theirs, socket)
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    switch output {
+    case .standardError:
+      posix_spawn_file_actions_adddup2(&actions, 2, 1)
+    case .discarded:
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, 1, 2)
+    }
     // Nothing else the parent has open reaches the child, close-on-exec or not: a pipe of the
     // program's own (its Process's output, read until every writer closes it) would otherwise
     // stay open in a worker that outlives it, and the program wait for ever.

@@ -63,7 +63,7 @@ final class WorkerProcess: @unchecked Sendable {
     let arguments = [CommandLine.arguments.first ?? "pdfbind", PageWorker.argument, "\(megabytes)"]
     switch ChildProcess.start(
       executable, arguments: arguments, socket: PageWorker.socket,
-      environment: [workerVariable + "=1"])
+      environment: [workerVariable + "=1"], output: .discarded)
     {
     case .success(let (pid, socket)):
       return .success(WorkerProcess(pid: pid, socket: socket, template: nil))

@@ -30,7 +30,7 @@ final class WorkerTemplate: Sendable {
     guard
       case .success(let (pid, socket)) = ChildProcess.start(
         executable, arguments: arguments, socket: PageWorker.socket,
-        environment: [WorkerProcess.workerVariable + "=1"])
+        environment: [WorkerProcess.workerVariable + "=1"], output: .discarded)
     else { return nil }
     return WorkerTemplate(AnsweringProcess(pid: pid, socket: socket, answerWithin: seconds))
   }

@@ -164,7 +164,7 @@ final class CacheClient: EvidenceMemory {
             + "pdfbind whole, or pass --no-cache); this run goes on without it"))
     }
     switch ChildProcess.start(
-      keeper, arguments: [keeperName], socket: 3, environment: [])
+      keeper, arguments: [keeperName], socket: 3, environment: [], output: .standardError)
     {
     case .success(let (pid, socket)):
       return .success(
