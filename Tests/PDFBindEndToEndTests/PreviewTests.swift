@@ -276,11 +276,6 @@ struct PreviewTests {
 
   // MARK: - Loading poppler
 
-  /// The dynamic loader's own account (LD_DEBUG=libs) of the libraries a run initialises.
-  static func librariesLoaded(_ arguments: String...) throws -> String {
-    try PDFBindRunner.run(arguments, environment: ["LD_DEBUG": "libs"]).err
-  }
-
   @Test("get, set, check and spreads never load poppler; preview does")
   func popplerIsLoadedOnlyByPreview() throws {
     let file = try Fixture.copy("layout/colours-3.pdf", as: "book.pdf")
@@ -288,15 +283,13 @@ struct PreviewTests {
       ["get", file], ["check", "--unknown", file], ["spreads", file], ["--version"],
       ["set", "--right-edge", file],
     ] {
-      let trace = try PDFBindRunner.run(arguments, environment: ["LD_DEBUG": "libs"]).err
+      let trace = try LoaderTrace.of(arguments)
       #expect(trace.contains("calling init"), "LD_DEBUG gave no trace")
       #expect(!trace.contains("libpoppler"), "\(arguments) loaded poppler")
       #expect(!trace.contains("libcairo"), "\(arguments) loaded cairo")
     }
     let out = try Self.output()
-    let trace = try PDFBindRunner.run(
-      ["preview", "-o", out, file], environment: ["LD_DEBUG": "libs"]
-    ).err
+    let trace = try LoaderTrace.of(["preview", "-o", out, file])
     #expect(trace.contains("calling init: /lib/x86_64-linux-gnu/libpoppler-glib.so.8"))
   }
 }
