@@ -79,6 +79,8 @@ struct CatalogFastPathTests {
       "regressions/fast-path-nul-in-xref-table.pdf", "regressions/fast-path-xref-nul.pdf",
       "regressions/fast-path-stream-number-taken.pdf",
       "regressions/fast-path-nul-between-subsections.pdf",
+      "regressions/fast-path-xref-stream-number-zero.pdf",
+      "regressions/fast-path-trailer-before-stream.pdf",
     ])
   func fuzzFindings(name: String) throws {
     let path = Fixture.repository.appendingPathComponent("Fuzz/" + name).path

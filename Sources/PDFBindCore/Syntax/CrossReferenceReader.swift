@@ -160,6 +160,13 @@ package struct CrossReferenceReader {
     }
     var parser = ObjectParser(bytes: bytes, position: lexer.position, strictness: strictness)
     guard let trailer = parser.value(), case .dictionary = trailer else { return nil }
+    // qpdf takes a trailer followed by `stream` for a stream's dictionary, and finds it
+    // damaged (`make fuzz`: "stream dictionary lacks /Length key").
+    var after = parser.lexer
+    if strict {
+      let next = after.next()
+      if after.isKeyword(next, "stream") { return nil }
+    }
     var section = CrossReferenceSection(
       start: offset, kind: .table, trailer: trailer, streamObject: nil,
       end: parser.lexer.position)
@@ -250,8 +257,10 @@ package struct CrossReferenceReader {
   // MARK: - Streams
 
   private func stream(at offset: Int) -> CrossReferenceSection? {
+    // qpdf refuses an object numbered 0 (`make fuzz`: a cross-reference stream `0 0 obj`,
+    // "xref not found").
     guard let header = ObjectHeader.parse(bytes, at: offset),
-      !strict || header.start == offset
+      !strict || (header.start == offset && header.number > 0)
     else { return nil }
     var parser = ObjectParser(bytes: bytes, position: header.end, strictness: strictness)
     guard let dictionary = parser.value(), case .dictionary = dictionary else { return nil }
