@@ -37,11 +37,14 @@ struct UpdateStructure {
       listed.map { "\($0.number) \($0.generation)" }
         == update.objects.sorted { $0.number < $1.number }.map { "\($0.number) \($0.generation)" },
       "the table lists \(listed), the update rewrites \(update.objects)")
+    // The writer puts /Size first and /Prev last: the entries carried between them are written
+    // as the file had them, and may hold those names (`make fuzz`: an /ID array holding /Prev).
     let trailer = Array(result[cursor..<result.count])
+    require(trailer.starts(with: Array("<< /Size ".utf8)), "the trailer does not open with /Size")
     require(
-      integer(after: "/Prev ", in: trailer) == update.previousStartxref,
+      integer(after: "/Prev ", in: trailer, last: true) == update.previousStartxref,
       "/Prev is not the old startxref \(update.previousStartxref)")
-    let size = integer(after: "/Size ", in: trailer) ?? -1
+    let size = integer(after: "/Size ", in: trailer, last: false) ?? -1
     require(
       size >= update.previousSize && update.objects.allSatisfy { $0.number < size },
       "/Size \(size) after \(update.previousSize) with objects \(update.objects)")
@@ -73,8 +76,10 @@ struct UpdateStructure {
     return cursor > start ? Int(String(decoding: result[start..<cursor], as: UTF8.self)) : nil
   }
 
-  private func integer(after key: String, in bytes: [UInt8]) -> Int? {
-    guard let range = bytes.firstRange(of: Array(key.utf8)) else { return nil }
+  /// The digits after the first (or `last`) `key` in `bytes`.
+  private func integer(after key: String, in bytes: [UInt8], last: Bool) -> Int? {
+    let ranges = bytes.ranges(of: Array(key.utf8))
+    guard let range = last ? ranges.last : ranges.first else { return nil }
     var cursor = range.upperBound
     let start = cursor
     while cursor < bytes.count, (0x30...0x39).contains(bytes[cursor]) { cursor += 1 }

@@ -70,7 +70,9 @@ struct CatalogFastPathTests {
 
   /// Inputs `make fuzz` found the fast path answering where qpdf reads the file as damaged or
   /// not at all: a `!` for the space inside a table entry, `%PDF-1.%PDF-1.7`, NUL bytes between
-  /// a table's lines. The fast path must decline them, so that qpdf reads them.
+  /// a table's lines, a cross-reference stream numbered 0, a trailer followed by `stream`, a
+  /// subsection line followed by more space than qpdf reads. The fast path must decline them,
+  /// so that qpdf reads them.
   @Test(
     "What make fuzz found goes to qpdf",
     arguments: [
@@ -81,12 +83,26 @@ struct CatalogFastPathTests {
       "regressions/fast-path-nul-between-subsections.pdf",
       "regressions/fast-path-xref-stream-number-zero.pdf",
       "regressions/fast-path-trailer-before-stream.pdf",
+      "regressions/fast-path-long-subsection-line.pdf",
     ])
   func fuzzFindings(name: String) throws {
     let path = Fixture.repository.appendingPathComponent("Fuzz/" + name).path
     #expect(FileManager.default.fileExists(atPath: path), "\(path) is missing")
     #expect(Self.fastPath(path) == nil)
     #expect(Self.qpdf(path) == nil, "qpdf reads \(name) plainly: the finding no longer holds")
+  }
+
+  @Test("A cross-reference stream whose `N G obj` runs past the section probe goes to qpdf")
+  func streamHeaderPastProbe() throws {
+    // `9 0`, a hundred NUL bytes, `obj`: qpdf reads the file plainly, but the probe that
+    // gives `set` its update's kind (`SourceFile.newestSection`) sees no section there.
+    let path = Fixture.repository.appendingPathComponent(
+      "Fuzz/regressions/fast-path-xref-stream-header-past-probe.pdf"
+    ).path
+    let source = try SourceFile(path: FilePath(path))
+    #expect(try source.newestSection(at: source.layout()).kind == nil)
+    #expect(Self.fastPath(path) == nil)
+    #expect(Self.qpdf(path) != nil, "qpdf reads it")
   }
 
   @Test("Corpus: the fast path agrees with qpdf or declines")

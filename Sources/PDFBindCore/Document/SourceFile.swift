@@ -105,7 +105,8 @@ final class SourceFile {
   func newestSection(at layout: FileLayout) throws(BindingError) -> NewestSection {
     let offset = Int64(layout.headerOffset + layout.startxref)
     guard offset < version.size else { return NewestSection(kind: nil, streamObject: nil) }
-    let bytes = try Self.read(descriptor, mapping, at: offset, count: 64)
+    let bytes = try Self.read(
+      descriptor, mapping, at: offset, count: CrossReferenceReader.sectionProbeLength)
     return NewestSection(
       kind: CrossReferenceReader.sectionKind(in: bytes),
       streamObject: ObjectHeader.parse(bytes).map { ($0.number, $0.generation) })

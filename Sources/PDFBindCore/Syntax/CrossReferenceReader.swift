@@ -100,6 +100,12 @@ package struct CrossReferenceReader {
     return stream(at: offset)
   }
 
+  /// The bytes at `startxref` in which `SourceFile.newestSection` looks for a section's kind
+  /// and stream number (for the update's kind): a cross-reference stream's `N G obj` must end
+  /// within them to be read strictly (`make fuzz`: NUL bytes between `0` and `obj` pushed it
+  /// out, and the two readers disagreed).
+  static let sectionProbeLength = 64
+
   /// The kind of section that starts at `offset` (whitespace before it skipped, as qpdf does):
   /// `xref` opens a table, `N G obj` a cross-reference stream. Nothing else is read.
   package static func sectionKind(in bytes: UnsafeRawBufferPointer, at offset: Int = 0)
@@ -126,6 +132,7 @@ package struct CrossReferenceReader {
       // there, which the lexer takes for whitespace, makes it rebuild the table (`make fuzz`:
       // after `xref`, between subsections, before `trailer`).
       if strict, !Self.onlyLineSpace(bytes, from: lexer.position) { return nil }
+      let lineStart = lexer.position
       let token = lexer.next()
       if lexer.isKeyword(token, "trailer") {
         guard !strict || !token.followsComment else { return nil }
@@ -144,6 +151,10 @@ package struct CrossReferenceReader {
       var entries = lexer.position
       while entries < bytes.count, PDFCharacter.isWhitespace(bytes[entries]) { entries += 1 }
       if strict, !Self.onlyLineSpace(bytes, from: lexer.position, to: entries) { return nil }
+      // qpdf reads a subsection's `first count` line, and the space after it, from a window of
+      // 50 bytes, and its first entry where that space ends (`make fuzz`: 81 carriage returns
+      // after `8 3`, "invalid xref entry").
+      if strict, entries - lineStart > Self.subsectionLineWindow { return nil }
       var subsection = CrossReferenceSection.TableSubsection(
         first: Int(first), count: Int(count), fixedEntries: nil)
       if Int(count) <= (bytes.count - entries) / 20,
@@ -174,6 +185,9 @@ package struct CrossReferenceReader {
     if section.xrefStream != nil { section.kind = .hybrid }
     return section
   }
+
+  /// The bytes in which qpdf reads a subsection's header line and the space after it.
+  private static let subsectionLineWindow = 50
 
   /// Entries written loosely (any whitespace, missing end-of-line bytes), token by token.
   private func parsedEntries(_ lexer: inout Lexer, first: Int, count: Int) -> [XRefEntry]? {
@@ -260,7 +274,9 @@ package struct CrossReferenceReader {
     // qpdf refuses an object numbered 0 (`make fuzz`: a cross-reference stream `0 0 obj`,
     // "xref not found").
     guard let header = ObjectHeader.parse(bytes, at: offset),
-      !strict || (header.start == offset && header.number > 0)
+      !strict
+        || (header.start == offset && header.number > 0
+          && header.end - offset <= Self.sectionProbeLength)
     else { return nil }
     var parser = ObjectParser(bytes: bytes, position: header.end, strictness: strictness)
     guard let dictionary = parser.value(), case .dictionary = dictionary else { return nil }
