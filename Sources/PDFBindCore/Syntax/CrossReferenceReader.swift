@@ -272,7 +272,7 @@ package struct CrossReferenceReader {
 
   private func stream(at offset: Int) -> CrossReferenceSection? {
     // qpdf refuses an object numbered 0 (`make fuzz`: a cross-reference stream `0 0 obj`,
-    // "xref not found").
+    // "xref not found"); a header that ends past `sectionProbeLength` goes to qpdf too.
     guard let header = ObjectHeader.parse(bytes, at: offset),
       !strict
         || (header.start == offset && header.number > 0
