@@ -152,12 +152,12 @@ struct PageScriptTests {
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 30)
   static let runningColumns = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.15, blankColumns: 0.6, blockArea: 0.7, linesInColumns: 30)
-  /// Writing in rows, but only nine lines of it: a manga page's horizontal balloons.
   /// A real page of a Siku Quanshu edition (vertical columns, small commentary two lines to a
   /// column): blank rows across it, but its squares of writing run in columns.
   static let rowsAcrossColumns = WritingLayout(
     ink: 0.13, paper: 0.81, blankRows: 0.23, blankColumns: 0.11, blockArea: 0.73,
     linesInRows: 22, linesInColumns: 16, tilesInRows: 5, tilesInColumns: 21)
+  /// Writing in rows, but only nine lines of it: a manga page's horizontal balloons.
   static let fewRows = WritingLayout(
     ink: 0.1, paper: 0.9, blankRows: 0.45, blankColumns: 0.1, blockArea: 0.7, linesInRows: 9)
   /// The real bench's horizontal Japanese table: its cells' blank columns read as lines in

@@ -61,9 +61,9 @@ struct ScanPictureTests {
     let books: [(path: String, kind: CairoGoodFilter.Kind)] = [
       (Fixture.path("pictures/arabic-scan.pdf"), .bilinear),
       (Fixture.path("pictures/japanese-vertical-scan.pdf"), .bilinear),
-      (try WholePageScanTests.variant("larger", larger, in: folder), .box),
-      (try WholePageScanTests.variant("colour", colour, in: folder), .bilinear),
-      (try WholePageScanTests.variant("colour-larger", colour + "\n" + larger, in: folder), .box),
+      (try ScanVariant.make("larger", larger, in: folder), .box),
+      (try ScanVariant.make("colour", colour, in: folder), .bilinear),
+      (try ScanVariant.make("colour-larger", colour + "\n" + larger, in: folder), .box),
     ]
     for book in books {
       let (decoded, drawn, kind) = try Self.bothWays(book.path, page: 0)

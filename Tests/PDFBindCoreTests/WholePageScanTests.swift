@@ -69,7 +69,7 @@ struct WholePageScanTests {
     "A scan in colour: its grey levels and colour strips come out as poppler's",
     .enabled(if: turboJPEG, "needs Debian's libturbojpeg0"))
   func colourScan() throws {
-    let path = try Self.variant(
+    let path = try ScanVariant.make(
       "colour",
       """
       import io
@@ -114,33 +114,12 @@ struct WholePageScanTests {
     }
   }
 
-  /// Page 1 of a scan fixture, written again by pikepdf after `change` (Python, on `page`,
-  /// `image` and `pdf`), to `name` in `folder`.
-  static func variant(_ name: String, _ change: String, in folder: URL) throws -> String {
-    let path = folder.appendingPathComponent(name + ".pdf").path
-    let script = """
-      import sys, pikepdf
-      from pikepdf import Name, Array, Dictionary
-      pdf = pikepdf.open(sys.argv[1])
-      del pdf.pages[1:]
-      page = pdf.pages[0]
-      image = page.Resources.XObject.Im0
-      \(change)
-      encryption = pikepdf.Encryption(owner="owner", user="") if "\(name)" == "encrypted" else None
-      pdf.save(sys.argv[2], encryption=encryption)
-      """
-    let result = try IndependentReaders.runPython(
-      script, Fixture.path("pictures/arabic-scan.pdf"), path)
-    try #require(result.status == 0, "\(result.err)")
-    return path
-  }
-
   @Test(
     "Only a page that is one upright JPEG over the whole of it is decoded; poppler draws the rest")
   func declined() throws {
     let folder = try Fixture.temporaryDirectory()
     func scan(_ name: String, _ change: String) throws -> WholePageJPEG? {
-      try Self.opened(try Self.variant(name, change, in: folder)).document.wholePageJPEG(0)
+      try Self.opened(try ScanVariant.make(name, change, in: folder)).document.wholePageJPEG(0)
     }
     let plain = try #require(try scan("plain", "pass"))
     #expect(plain.width == 720 && plain.height == 1080 && !plain.inColour)

@@ -283,13 +283,13 @@ struct PreviewTests {
       ["get", file], ["check", "--unknown", file], ["spreads", file], ["--version"],
       ["set", "--right-edge", file],
     ] {
-      let trace = try LoaderTrace.of(arguments)
+      let trace = try LoaderTrace.of(arguments).trace
       #expect(trace.contains("calling init"), "LD_DEBUG gave no trace")
       #expect(!trace.contains("libpoppler"), "\(arguments) loaded poppler")
       #expect(!trace.contains("libcairo"), "\(arguments) loaded cairo")
     }
     let out = try Self.output()
-    let trace = try LoaderTrace.of(["preview", "-o", out, file])
+    let trace = try LoaderTrace.of(["preview", "-o", out, file]).trace
     #expect(trace.contains("calling init: /lib/x86_64-linux-gnu/libpoppler-glib.so.8"))
   }
 }

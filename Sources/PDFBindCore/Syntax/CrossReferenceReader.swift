@@ -173,8 +173,8 @@ package struct CrossReferenceReader {
     guard let trailer = parser.value(), case .dictionary = trailer else { return nil }
     // qpdf takes a trailer followed by `stream` for a stream's dictionary, and finds it
     // damaged (`make fuzz`: "stream dictionary lacks /Length key").
-    var after = parser.lexer
     if strict {
+      var after = parser.lexer
       let next = after.next()
       if after.isKeyword(next, "stream") { return nil }
     }
