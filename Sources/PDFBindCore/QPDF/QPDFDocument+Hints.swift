@@ -171,15 +171,10 @@ extension QPDFDocument {
       var cmap: String? = nil
       if let name = nameText(encoding) {
         if name.hasSuffix("-V") { cmap = name }
-      } else if qpdf_oh_is_stream(raw, encoding) == QPDF_TRUE {
+      } else if qpdf_oh_is_stream(raw, encoding) == QPDF_TRUE, writesVertically(encoding) {
         let dictionary = qpdf_oh_get_dict(raw, encoding)
-        var mode: Int32 = 0
         let name = nameText(qpdf_oh_get_key(raw, dictionary, "/CMapName")) ?? "embedded CMap"
-        if qpdf_oh_get_value_as_int(raw, qpdf_oh_get_key(raw, dictionary, "/WMode"), &mode)
-          == QPDF_TRUE && mode == 1
-        {
-          cmap = name + ", WMode 1"
-        }
+        cmap = name + ", WMode 1"
       }
       guard let cmap else { continue }
       hints.verticalFonts.append("\(baseFont ?? "a font") (\(cmap))")
@@ -200,6 +195,38 @@ extension QPDFDocument {
         in: qpdf_oh_get_key(raw, dictionary, "/Resources"), depth: depth + 1, seen: &seen,
         into: &hints)
     }
+  }
+
+  /// Whether an embedded CMap writes vertically: its program says `/WMode 1`, as poppler,
+  /// PDFium and Ghostscript read it, and its dictionary's `/WMode`, which ISO 32000-1
+  /// (Table 120) says shall be the same and MuPDF reads instead, says 1 or nothing. A public
+  /// test file (Ghostscript's bug 696547, in PdfPig's tests) says 1 in its dictionary and 0
+  /// in its program: three of those four readers draw its line of Latin across the page.
+  private func writesVertically(_ cmap: qpdf_oh) -> Bool {
+    let declared = qpdf_oh_get_key(raw, qpdf_oh_get_dict(raw, cmap), "/WMode")
+    if qpdf_oh_is_null(raw, declared) == QPDF_FALSE {
+      var mode: Int32 = 0
+      guard qpdf_oh_get_value_as_int(raw, declared, &mode) == QPDF_TRUE, mode == 1 else {
+        return false
+      }
+    }
+    guard let program = streamText(cmap, limit: Self.cmapProgramLimit) else { return false }
+    return Self.programWritingMode(program) == 1
+  }
+
+  /// The longest of Adobe's CMap programs (poppler-data's UniCNS-UCS2-H) is 326 KB; a longer
+  /// program than this says nothing.
+  private static let cmapProgramLimit = 4 << 20
+
+  /// The integer after the first `/WMode` of a CMap program outside its comments; nil when
+  /// it says none.
+  private static func programWritingMode(_ program: String) -> Int? {
+    for line in program.split(whereSeparator: \.isNewline) where !line.hasPrefix("%") {
+      guard let key = line.firstRange(of: "/WMode") else { continue }
+      let value = line[key.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isNumber }
+      return Int(value)
+    }
+    return nil
   }
 
   /// `ABCDEF+Name`: six capital letters and a plus sign (ISO 32000-1 §9.6.4).
