@@ -12,8 +12,8 @@ import Testing
 @Suite("suggest: a CMap embedded in the file")
 struct EmbeddedCMapTests {
   /// Replaces the vertical Japanese fixture's CMap name (`UniJIS-UCS2-V`) with an embedded
-  /// CMap that uses `UniJIS-UCS2-H` and says `/WMode` in its dictionary and its program as
-  /// told (`-`: not at all).
+  /// CMap that uses `UniJIS-UCS2-H`, says `/WMode` in its dictionary as told (`-`: not at
+  /// all), and holds the given line of program.
   static let embed = """
     import pikepdf, sys
     path, in_dictionary, in_program = sys.argv[1:4]
@@ -22,8 +22,8 @@ struct EmbeddedCMapTests {
             "/CIDInit /ProcSet findresource begin 12 dict begin begincmap\\n"
             "/CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 2 >> def\\n"
             "/CMapName /Embedded-UniJIS-UCS2 def\\n"
-            + ("" if in_program == "-" else "/WMode " + in_program + " def\\n")
-            + "/UniJIS-UCS2-H usecmap\\n"
+            + in_program + "\\n"
+            "/UniJIS-UCS2-H usecmap\\n"
             "endcmap CMapName currentdict /CMap defineresource pop end end\\n")
         cmap = pdf.make_stream(program.encode())
         cmap.Type = pikepdf.Name.CMap
@@ -42,9 +42,11 @@ struct EmbeddedCMapTests {
   @Test(
     "The fonts say vertical writing only where the CMap's program and dictionary agree on it",
     arguments: [
-      // (dictionary, program, the fonts say right-edge)
-      ("1", "1", true), ("-", "1", true), ("1", "0", false), ("0", "1", false),
-      ("1", "-", false),
+      // (the dictionary's /WMode, a line of the program, the fonts say right-edge)
+      ("1", "/WMode 1 def", true), ("-", "/WMode 1 def", true), ("1", "/WMode 0 def", false),
+      ("0", "/WMode 1 def", false), ("1", "", false),
+      // The program is read as PDF's tokens: a string that holds the name is not the entry.
+      ("1", "(/WMode 1) pop /WMode 0 def", false),
     ])
   func writingMode(dictionary: String, program: String, vertical: Bool) throws {
     let file = try Fixture.temporaryDirectory().appendingPathComponent("book.pdf").path

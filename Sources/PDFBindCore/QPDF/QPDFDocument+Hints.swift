@@ -210,7 +210,7 @@ extension QPDFDocument {
         return false
       }
     }
-    guard let program = streamText(cmap, limit: Self.cmapProgramLimit) else { return false }
+    guard let program = streamData(cmap, limit: Self.cmapProgramLimit) else { return false }
     return Self.programWritingMode(program) == 1
   }
 
@@ -218,15 +218,20 @@ extension QPDFDocument {
   /// program than this says nothing.
   private static let cmapProgramLimit = 4 << 20
 
-  /// The integer after the first `/WMode` of a CMap program outside its comments; nil when
-  /// it says none.
-  private static func programWritingMode(_ program: String) -> Int? {
-    for line in program.split(whereSeparator: \.isNewline) where !line.hasPrefix("%") {
-      guard let key = line.firstRange(of: "/WMode") else { continue }
-      let value = line[key.upperBound...].drop { $0 == " " || $0 == "\t" }.prefix { $0.isNumber }
-      return Int(value)
+  /// The integer after the first `/WMode` name of a CMap program, read as PDF's tokens (its
+  /// comments and strings skipped); nil when it says none.
+  private static func programWritingMode(_ program: [UInt8]) -> Int? {
+    program.withUnsafeBytes { bytes in
+      var lexer = Lexer(bytes: bytes)
+      let key = Array("WMode".utf8)
+      while true {
+        let token = lexer.next()
+        if token.kind == .end { return nil }
+        guard lexer.nameEquals(token, key) else { continue }
+        guard case .integer(let mode) = lexer.next().kind else { return nil }
+        return Int(mode)
+      }
     }
-    return nil
   }
 
   /// `ABCDEF+Name`: six capital letters and a plus sign (ISO 32000-1 §9.6.4).
@@ -239,6 +244,12 @@ extension QPDFDocument {
   /// A stream's decoded data as UTF-8 text, or nil when it is not a stream, cannot be decoded
   /// or is longer than `limit`.
   private func streamText(_ stream: qpdf_oh, limit: Int) -> String? {
+    streamData(stream, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// A stream's decoded data, or nil when it is not a stream, cannot be decoded or is longer
+  /// than `limit`.
+  private func streamData(_ stream: qpdf_oh, limit: Int) -> [UInt8]? {
     guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE else { return nil }
     var filtered: QPDF_BOOL = QPDF_FALSE
     var buffer: UnsafeMutablePointer<UInt8>? = nil
@@ -250,6 +261,6 @@ extension QPDFDocument {
     guard status & QPDF_ERRORS == 0, filtered == QPDF_TRUE, let buffer, length <= limit else {
       return nil
     }
-    return String(decoding: UnsafeBufferPointer(start: buffer, count: length), as: UTF8.self)
+    return Array(UnsafeBufferPointer(start: buffer, count: length))
   }
 }
