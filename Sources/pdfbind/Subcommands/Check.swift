@@ -52,15 +52,7 @@ struct CheckRequest: Equatable {
 
   /// The checks of Check's own options (InputSelection checks the inputs).
   func validate() throws {
-    if expected == nil && !auto && arrangement == nil {
-      throw ValidationError(
-        "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
-          + "'--no-cover', '--single'")
-    }
-    if expected != nil && auto {
-      throw ValidationError(
-        "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
-    }
+    try BindingChoice.validate(binding: expected, auto: auto, arrangement: arrangement)
   }
 
   func run() throws {

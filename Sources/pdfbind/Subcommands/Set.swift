@@ -90,15 +90,7 @@ struct SetRequest: Equatable {
 
   /// The checks of Set's own options (InputSelection checks the inputs).
   func validate() throws {
-    if binding == nil && !auto && arrangement == nil {
-      throw ValidationError(
-        "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto', '--cover', "
-          + "'--no-cover', '--single'")
-    }
-    if binding != nil && auto {
-      throw ValidationError(
-        "--auto cannot be combined with --left-edge, --right-edge or --unknown.")
-    }
+    try BindingChoice.validate(binding: binding, auto: auto, arrangement: arrangement)
     try destination.validate(with: input, inPlaceAction: "append to")
   }
 
