@@ -128,6 +128,8 @@ struct HelpAndInstallTests {
       (["check", "x.pdf"], "Missing one of: '--left-edge', '--right-edge', '--unknown', '--auto'"),
       (["set", "--left-edge", "--right-edge", "x.pdf"], "had already been set with flag"),
       (["check", "--unknown", "--right-edge", "x.pdf"], "had already been set with flag"),
+      (["set", "--auto", "--right-edge", "x.pdf"], "--auto cannot be combined with --left-edge"),
+      (["check", "--unknown", "--auto", "x.pdf"], "--auto cannot be combined with --left-edge"),
       (["set", "--right-edge", "-o", "out.pdf", "a.pdf", "b.pdf"], "-o takes exactly one input"),
       (["set", "--right-edge", "-o", "out.pdf", "--files-from", "list"], "-o takes exactly one"),
       (
