@@ -45,10 +45,7 @@ struct WholePageScanTests {
 
   /// How many levels differ between two pictures of the same size (nil for sizes that differ).
   static func differing(_ one: GreyImage?, _ other: GreyImage?) -> Int? {
-    guard let one, let other, one.width == other.width, one.height == other.height else {
-      return nil
-    }
-    return zip(one.pixels, other.pixels).filter { $0 != $1 }.count
+    differences(one, other)?.count
   }
 
   @Test(
@@ -87,6 +84,52 @@ struct WholePageScanTests {
     #expect(Self.differing(decoded?.grey, drawn.grey) == 0)
     #expect(Self.differing(decoded?.colours?.redGreen, drawn.colours?.redGreen) == 0)
     #expect(Self.differing(decoded?.colours?.yellowBlue, drawn.colours?.yellowBlue) == 0)
+  }
+
+  /// Colour profiles a colour scan may carry, each with the most its grey levels may differ
+  /// from poppler's: Pillow's sRGB (poppler's own display profile: none), and Ghostscript's
+  /// Adobe RGB (1998), which phones and cameras write too (measured 3).
+  static let profiles: [(python: String, largest: Int)] = [
+    ("ImageCms.ImageCmsProfile(ImageCms.createProfile('sRGB')).tobytes()", 0),
+    ("open('/usr/share/color/icc/ghostscript/a98.icc', 'rb').read()", 4),
+  ]
+
+  @Test(
+    "A colour scan with an RGB profile is decoded without it: poppler's levels, or within a few",
+    .enabled(if: turboJPEG, "needs Debian's libturbojpeg0"), arguments: profiles)
+  func colourProfile(profile: String, largest: Int) throws {
+    let path = try ScanVariant.make(
+      "profiled",
+      """
+      import io
+      from PIL import Image, ImageCms, ImageOps
+      grey = Image.open(io.BytesIO(image.read_raw_bytes()))
+      out = io.BytesIO()
+      ImageOps.colorize(grey, black="#203080", white="#f0e0a0").save(out, "JPEG", quality=90)
+      image.write(out.getvalue(), filter=Name.DCTDecode)
+      profile = \(profile)
+      image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(profile, Dictionary(N=3))])
+      """, in: try Fixture.temporaryDirectory())
+    let book = try Self.opened(path)
+    #expect(book.document.wholePageJPEG(0)?.inColour == true)
+    // poppler draws through the profile (lcms), pdfbind's decoder without it.
+    let (decoded, drawn) = try Self.bothWays(book, 0)
+    let grey = try #require(Self.differences(decoded?.grey, drawn.grey))
+    #expect(grey.largest <= largest, "\(grey.count) levels differ")
+    #expect(decoded?.grey.pixels.contains { $0 < 200 } == true, "drawn")
+    let redGreen = try #require(
+      Self.differences(decoded?.colours?.redGreen, drawn.colours?.redGreen))
+    #expect(redGreen.largest <= largest * 2, "\(redGreen.count) differ in colour")
+  }
+
+  /// How many levels differ between two pictures of the same size, and by how much at most
+  /// (nil for sizes that differ).
+  static func differences(_ one: GreyImage?, _ other: GreyImage?) -> (count: Int, largest: Int)? {
+    guard let one, let other, one.width == other.width, one.height == other.height else {
+      return nil
+    }
+    let each = zip(one.pixels, other.pixels).map { abs(Int($0) - Int($1)) }
+    return (each.filter { $0 != 0 }.count, each.max() ?? 0)
   }
 
   @Test("The content of a page that draws one image, and what is anything else")
@@ -139,10 +182,22 @@ struct WholePageScanTests {
       "inverted": "image.Decode = Array([1, 0])",
       "masked": "image.Mask = Array([0, 10])",
       "flate-too": "image.Filter = Array([Name.FlateDecode, Name.DCTDecode])",
+      // A grey profile's tone curve moves every level, and CMYK needs more than a decoder.
+      "grey-profile":
+        "image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(b'icc', Dictionary(N=1))])",
+      "cmyk-profile":
+        "image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(b'icc', Dictionary(N=4))])",
+      "profile-no-stream": "image.ColorSpace = Array([Name.ICCBased, Dictionary(N=3)])",
     ]
     for (name, change) in declined {
       #expect(try scan(name, change) == nil, "\(name)")
     }
+    // An RGB profile is decoded as RGB (`jpegChannels`), its transform left out.
+    let profiled = try #require(
+      try scan(
+        "rgb-profile",
+        "image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(b'icc', Dictionary(N=3))])"))
+    #expect(profiled.inColour)
     // Declared in colour but grey in the JPEG: qpdf's reading passes, the decoder refuses.
     let mislabelled = try #require(try scan("mislabelled", "image.ColorSpace = Name.DeviceRGB"))
     if let decoder = JPEGDecoder() {

@@ -8,7 +8,8 @@ package struct WholePageJPEG {
   package let data: [UInt8]
   package let width: Int
   package let height: Int
-  /// `/DeviceRGB` (decoded to red, green and blue) rather than `/DeviceGray`.
+  /// RGB (`/DeviceRGB`, or a profile of three components) rather than grey: decoded to red,
+  /// green and blue.
   package let inColour: Bool
   /// The page's size in points.
   package let pageWidth: Double
@@ -142,7 +143,7 @@ extension QPDFDocument {
   }
 
   /// The image stream as a `WholePageJPEG` when a JPEG decoder alone draws it as poppler
-  /// would: `/DCTDecode` only, 8 bits of `/DeviceGray` or `/DeviceRGB`, no `/Decode`,
+  /// would: `/DCTDecode` only, 8 bits of grey or RGB (`jpegChannels`), no `/Decode`,
   /// `/DecodeParms`, mask or soft mask; drawn over a page of `pageSize` points.
   private func jpeg(_ image: qpdf_oh, pageSize: (width: Double, height: Double))
     -> WholePageJPEG?
@@ -160,10 +161,9 @@ extension QPDFDocument {
     var height: Int64 = 0
     var bits: Int64 = 0
     var length: Int64 = 0
-    let colourSpace = nameText(key("/ColorSpace"))
     guard qpdf_oh_is_name_and_equals(raw, key("/Subtype"), "/Image") == QPDF_TRUE,
       qpdf_oh_is_name_and_equals(raw, filter, "/DCTDecode") == QPDF_TRUE,
-      colourSpace == "DeviceGray" || colourSpace == "DeviceRGB",
+      let channels = jpegChannels(key("/ColorSpace")),
       qpdf_oh_get_value_as_longlong(raw, key("/Width"), &width) == QPDF_TRUE,
       qpdf_oh_get_value_as_longlong(raw, key("/Height"), &height) == QPDF_TRUE,
       qpdf_oh_get_value_as_longlong(raw, key("/BitsPerComponent"), &bits) == QPDF_TRUE,
@@ -181,8 +181,41 @@ extension QPDFDocument {
     guard status & QPDF_ERRORS == 0, let buffer, count > 0 else { return nil }
     return WholePageJPEG(
       data: Array(UnsafeBufferPointer(start: buffer, count: count)), width: Int(width),
-      height: Int(height), inColour: colourSpace == "DeviceRGB", pageWidth: pageSize.width,
+      height: Int(height), inColour: channels == 3, pageWidth: pageSize.width,
       pageHeight: pageSize.height)
+  }
+}
+
+extension QPDFDocument {
+  /// The channels (1: grey, 3: RGB) of an image's colour space a JPEG decoder draws alone:
+  /// `/DeviceGray`, `/DeviceRGB`, or `/ICCBased` with an RGB profile (3 components), whose
+  /// transform is not applied. poppler applies it, pixel by pixel at the image's full size: a
+  /// 33-megapixel photograph of a manuscript with an Adobe RGB profile (the real bench's
+  /// `probe-kotenios-spread-2`) took it 7.5 s to draw, its page 9 to 10 s in a worker against
+  /// the 10 s a page is given, and 0.9 s with `/DeviceRGB`. Phones, scanners and img2pdf
+  /// embed such profiles; drawn without them, the real bench's RGB ones differ from poppler's
+  /// pictures by nothing (sRGB), up to 8 to 20 levels (Display P3, Adobe RGB) and up to 47 (a
+  /// scanner's), and decide as they did (bench/suggest/README.md, "Scans with colour
+  /// profiles"). A grey profile's tone curve moves every level: poppler draws those.
+  func jpegChannels(_ space: qpdf_oh) -> Int? {
+    switch nameText(space) {
+    case "DeviceGray": return 1
+    case "DeviceRGB": return 3
+    case .some: return nil
+    case nil: break
+    }
+    guard qpdf_oh_is_array(raw, space) == QPDF_TRUE, qpdf_oh_get_array_n_items(raw, space) == 2,
+      nameText(qpdf_oh_get_array_item(raw, space, 0)) == "ICCBased"
+    else { return nil }
+    let profile = qpdf_oh_get_array_item(raw, space, 1)
+    var components: Int64 = 0
+    guard qpdf_oh_is_stream(raw, profile) == QPDF_TRUE,
+      qpdf_oh_get_value_as_longlong(
+        raw, qpdf_oh_get_key(raw, qpdf_oh_get_dict(raw, profile), "/N"), &components)
+        == QPDF_TRUE,
+      components == 3
+    else { return nil }
+    return 3
   }
 }
 

@@ -12,9 +12,12 @@ struct PagePictures {
   /// it, and well above a 600-dpi scan of an A4 page (35 megapixels).
   static let largestImagePixels = 50_000_000
 
-  /// The most memory a JPEG scan is decoded into on a drawing thread: a 600-dpi A4 scan in
-  /// grey (35 MB), a 400-dpi one in colour (47 MB). Larger, poppler draws the page.
-  static let largestDecodedJPEG = 48 << 20
+  /// The most memory a JPEG scan is decoded into on a drawing thread: the largest image
+  /// poppler is let decode (`largestImagePixels`), in colour. poppler would hold it in more
+  /// (four bytes a pixel, and a copy through a colour profile), and take longer: a
+  /// 33-megapixel photograph in colour, 100 MB decoded, took poppler 7.5 s to draw and
+  /// libjpeg-turbo 0.6 s to decode.
+  static let largestDecodedJPEG = largestImagePixels * 3
 
   /// The book's pages, drawn in page workers.
   let pages: BookPages
