@@ -13,10 +13,10 @@ struct PagePictures {
   static let largestImagePixels = 50_000_000
 
   /// The most memory a JPEG scan is decoded into on a drawing thread: the largest image
-  /// poppler is let decode (`largestImagePixels`), in colour. poppler would hold it in more
-  /// (four bytes a pixel, and a copy through a colour profile), and take longer: a
-  /// 33-megapixel photograph in colour, 100 MB decoded, took poppler 7.5 s to draw and
-  /// libjpeg-turbo 0.6 s to decode.
+  /// poppler is let decode (`largestImagePixels`), in colour. poppler draws such a scan in
+  /// more memory and time: a 33-megapixel photograph in `/DeviceRGB` (100 MB decoded) peaked
+  /// at 309 MiB for pdfbind and its workers drawn by poppler, 276 MiB decoded here, 1.4 s
+  /// against 1.1-1.3 s (bench/suggest/README.md, "Scans with colour profiles").
   static let largestDecodedJPEG = largestImagePixels * 3
 
   /// The book's pages, drawn in page workers.
