@@ -169,6 +169,11 @@ struct WholePageScanTests {
       "cmyk-profile":
         "image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(b'icc', Dictionary(N=4))])",
       "profile-no-stream": "image.ColorSpace = Array([Name.ICCBased, Dictionary(N=3)])",
+      // Three components whose profile's header says Lab, not RGB.
+      "lab-profile": """
+      image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(bytes(16) + b'Lab ' + bytes(108), \
+      Dictionary(N=3))])
+      """,
     ]
     for (name, change) in declined {
       #expect(try scan(name, change) == nil, "\(name)")
@@ -177,7 +182,10 @@ struct WholePageScanTests {
     let profiled = try #require(
       try scan(
         "rgb-profile",
-        "image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(b'icc', Dictionary(N=3))])"))
+        """
+        image.ColorSpace = Array([Name.ICCBased, pdf.make_stream(bytes(16) + b'RGB ' + bytes(108), \
+        Dictionary(N=3))])
+        """))
     #expect(profiled.inColour)
     // Declared in colour but grey in the JPEG: qpdf's reading passes, the decoder refuses.
     let mislabelled = try #require(try scan("mislabelled", "image.ColorSpace = Name.DeviceRGB"))

@@ -249,7 +249,7 @@ extension QPDFDocument {
 
   /// A stream's decoded data, or nil when it is not a stream, cannot be decoded or is longer
   /// than `limit`.
-  private func streamData(_ stream: qpdf_oh, limit: Int) -> [UInt8]? {
+  func streamData(_ stream: qpdf_oh, limit: Int) -> [UInt8]? {
     guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE else { return nil }
     var filtered: QPDF_BOOL = QPDF_FALSE
     var buffer: UnsafeMutablePointer<UInt8>? = nil

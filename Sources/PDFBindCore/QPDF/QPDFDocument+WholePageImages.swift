@@ -188,7 +188,8 @@ extension QPDFDocument {
 
 extension QPDFDocument {
   /// The channels (1: grey, 3: RGB) of an image's colour space a JPEG decoder draws alone:
-  /// `/DeviceGray`, `/DeviceRGB`, or `/ICCBased` with an RGB profile (3 components), whose
+  /// `/DeviceGray`, `/DeviceRGB`, or `/ICCBased` with an RGB profile (3 components, and `RGB `
+  /// its data's colour space in the profile's header: three components may be Lab), whose
   /// transform is not applied. poppler applies it, pixel by pixel at the image's full size: a
   /// 33-megapixel photograph of a manuscript with an Adobe RGB profile (the real bench's
   /// `probe-kotenios-spread-2`) took it 7.5 s to draw, its page 9 to 10 s in a worker against
@@ -213,10 +214,16 @@ extension QPDFDocument {
       qpdf_oh_get_value_as_longlong(
         raw, qpdf_oh_get_key(raw, qpdf_oh_get_dict(raw, profile), "/N"), &components)
         == QPDF_TRUE,
-      components == 3
+      components == 3,
+      let header = streamData(profile, limit: Self.largestProfileBytes), header.count >= 20,
+      Array(header[16..<20]) == Array("RGB ".utf8)
     else { return nil }
     return 3
   }
+
+  /// A colour profile longer than this is not read (display and camera profiles are a few
+  /// kilobytes; a printer's, with its tables, a megabyte or two).
+  private static let largestProfileBytes = 4 << 20
 }
 
 /// The content of a page that draws one image: `q a b c d e f cm /Name Do Q`, the `q` and
