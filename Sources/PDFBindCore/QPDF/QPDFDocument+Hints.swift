@@ -246,21 +246,4 @@ extension QPDFDocument {
   private func streamText(_ stream: qpdf_oh, limit: Int) -> String? {
     streamData(stream, limit: limit).map { String(decoding: $0, as: UTF8.self) }
   }
-
-  /// A stream's decoded data, or nil when it is not a stream, cannot be decoded or is longer
-  /// than `limit`.
-  func streamData(_ stream: qpdf_oh, limit: Int) -> [UInt8]? {
-    guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE else { return nil }
-    var filtered: QPDF_BOOL = QPDF_FALSE
-    var buffer: UnsafeMutablePointer<UInt8>? = nil
-    var length = 0
-    let status = qpdf_oh_get_stream_data(
-      raw, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
-    // qpdf allocates the buffer with malloc; it is ours to free on every path.
-    defer { free(buffer) }
-    guard status & QPDF_ERRORS == 0, filtered == QPDF_TRUE, let buffer, length <= limit else {
-      return nil
-    }
-    return Array(UnsafeBufferPointer(start: buffer, count: length))
-  }
 }

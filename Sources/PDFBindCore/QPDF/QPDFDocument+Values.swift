@@ -70,6 +70,26 @@ extension QPDFDocument {
     }
   }
 
+  /// A stream's decoded data, or nil when it is not a stream, cannot be decoded or is longer
+  /// than `limit`: for what the hints and the page scans read in passing (a CMap program, a
+  /// colour profile's header), where a stream that does not read says nothing. The file's
+  /// structure (cross-reference streams, revisions, an update read back) is read by
+  /// `streamData(_:decoded:)`, which throws qpdf's error.
+  func streamData(_ stream: qpdf_oh, limit: Int) -> [UInt8]? {
+    guard qpdf_oh_is_stream(raw, stream) == QPDF_TRUE else { return nil }
+    var filtered: QPDF_BOOL = QPDF_FALSE
+    var buffer: UnsafeMutablePointer<UInt8>? = nil
+    var length = 0
+    let status = qpdf_oh_get_stream_data(
+      raw, stream, qpdf_dl_generalized, &filtered, &buffer, &length)
+    // qpdf allocates the buffer with malloc; it is ours to free on every path.
+    defer { free(buffer) }
+    guard status & QPDF_ERRORS == 0, filtered == QPDF_TRUE, let buffer, length <= limit else {
+      return nil
+    }
+    return Array(UnsafeBufferPointer(start: buffer, count: length))
+  }
+
   /// A name's text without its slash (names are bytes; for names pdfbind compares or shows).
   func nameText(_ handle: qpdf_oh) -> String? {
     guard qpdf_oh_is_name(raw, handle) == QPDF_TRUE else { return nil }
