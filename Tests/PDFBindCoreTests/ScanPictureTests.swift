@@ -20,9 +20,9 @@ struct ScanPictureTests {
     -> (decoded: GreyImage?, drawn: GreyImage, kind: CairoGoodFilter.Kind?)
   {
     let book = try WholePageScanTests.opened(path)
-    let scan = try #require(book.document.wholePageJPEG(page), "page \(page + 1) is one JPEG")
+    let scan = try #require(book.document.wholePageScan(page), "page \(page + 1) is one JPEG")
     let decoded = try #require(
-      JPEGDecoder()?.decode(scan, budget: PagePictures.largestDecodedJPEG))
+      ScanDecoder().decode(scan, budget: PagePictures.largestDecodedScan))
     let (width, height) = PagePictures.fitted(
       width: scan.pageWidth, height: scan.pageHeight, maxWidth: side, maxHeight: side)
     let document = try PopplerDocument(path: FilePath(path), password: nil)
@@ -93,7 +93,7 @@ struct ScanPictureTests {
 
   @Test("Scales cairo filters otherwise are left to poppler")
   func declined() {
-    let scan = DecodedJPEG(
+    let scan = DecodedScan(
       width: 1_000, height: 1_000, channels: 1, pixels: [UInt8](repeating: 128, count: 1_000_000))
     // Down by more than a third one way, by less the other: cairo convolves both ways.
     #expect(GreyImage(scan: scan, width: 500, height: 900) == nil)

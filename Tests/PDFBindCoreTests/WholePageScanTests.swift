@@ -6,15 +6,16 @@ import Testing
 @testable import PDFBindCore
 @testable import PDFBindPages
 
-/// Pages that are one JPEG scan and nothing else have their spine pictures decoded by
-/// libjpeg-turbo and scaled down as cairo does rather than drawn by poppler (`PagePictures`):
-/// the same pixels at a fraction of the cost, and every other page left to poppler.
+/// Pages that are one scan and nothing else (a JPEG, or Flate-compressed rows) have their
+/// spine pictures decoded by pdfbind (`ScanDecoder`) and scaled down as cairo does rather
+/// than drawn by poppler (`PagePictures`): the same pixels at a fraction of the cost, and
+/// every other page left to poppler.
 @Suite("Whole-page scans: decoded and scaled down as poppler draws them")
 struct WholePageScanTests {
   static let turboJPEG = (try? TurboJPEGLibrary.shared.get()) != nil
 
   /// The fixture's pages as `suggest` opens them, and its qpdf document, which finds the
-  /// pages that are one JPEG scan as a page worker does.
+  /// pages that are one scan as a page worker does.
   static func opened(_ path: String) throws -> (pictures: PagePictures, document: QPDFDocument) {
     let (document, _) = try OpenedFile(path: FilePath(path), password: nil).qpdfRead()
     let pictures = PagePictures(
@@ -27,9 +28,9 @@ struct WholePageScanTests {
   static func bothWays(_ book: (pictures: PagePictures, document: QPDFDocument), _ page: Int)
     throws -> (decoded: SpinePicture?, drawn: SpinePicture)
   {
-    let scan = try #require(book.document.wholePageJPEG(page), "page \(page + 1) is one JPEG")
+    let scan = try #require(book.document.wholePageScan(page), "page \(page + 1) is one scan")
     let decoded = try #require(
-      JPEGDecoder()?.decode(scan, budget: PagePictures.largestDecodedJPEG),
+      ScanDecoder().decode(scan, budget: PagePictures.largestDecodedScan),
       "page \(page + 1) decodes")
     let (width, height) = PagePictures.fitted(
       width: scan.pageWidth, height: scan.pageHeight, maxWidth: SpreadEvidence.pictureWidth,
@@ -89,7 +90,7 @@ struct WholePageScanTests {
       image.ColorSpace = \(colourSpace)
       """, in: try Fixture.temporaryDirectory())
     let book = try Self.opened(path)
-    #expect(book.document.wholePageJPEG(0)?.inColour == true)
+    #expect(book.document.wholePageScan(0)?.inColour == true)
     let (decoded, drawn) = try Self.bothWays(book, 0)
     #expect(drawn.colours != nil)
     #expect(decoded?.grey.pixels.contains { $0 < 200 } == true, "drawn")
@@ -139,11 +140,11 @@ struct WholePageScanTests {
   }
 
   @Test(
-    "Only a page that is one upright JPEG over the whole of it is decoded; poppler draws the rest")
+    "Only a page that is one upright scan over the whole of it is decoded; poppler draws the rest")
   func declined() throws {
     let folder = try Fixture.temporaryDirectory()
-    func scan(_ name: String, _ change: String) throws -> WholePageJPEG? {
-      try Self.opened(try ScanVariant.make(name, change, in: folder)).document.wholePageJPEG(0)
+    func scan(_ name: String, _ change: String) throws -> WholePageScan? {
+      try Self.opened(try ScanVariant.make(name, change, in: folder)).document.wholePageScan(0)
     }
     let plain = try #require(try scan("plain", "pass"))
     #expect(plain.width == 720 && plain.height == 1080 && !plain.inColour)
@@ -189,18 +190,20 @@ struct WholePageScanTests {
     #expect(profiled.inColour)
     // Declared in colour but grey in the JPEG: qpdf's reading passes, the decoder refuses.
     let mislabelled = try #require(try scan("mislabelled", "image.ColorSpace = Name.DeviceRGB"))
-    if let decoder = JPEGDecoder() {
-      #expect(decoder.decode(mislabelled, budget: PagePictures.largestDecodedJPEG) == nil)
-      let grey = WholePageJPEG(
-        data: mislabelled.data, width: mislabelled.width, height: mislabelled.height,
-        inColour: false, pageWidth: mislabelled.pageWidth, pageHeight: mislabelled.pageHeight)
-      #expect(decoder.decode(grey, budget: PagePictures.largestDecodedJPEG) != nil)
+    if Self.turboJPEG {
+      let decoder = ScanDecoder()
+      #expect(decoder.decode(mislabelled, budget: PagePictures.largestDecodedScan) == nil)
+      let grey = WholePageScan(
+        data: mislabelled.data, encoding: .jpeg, width: mislabelled.width,
+        height: mislabelled.height, inColour: false, pageWidth: mislabelled.pageWidth,
+        pageHeight: mislabelled.pageHeight)
+      #expect(decoder.decode(grey, budget: PagePictures.largestDecodedScan) != nil)
       // Beyond the decoder's budget, and a dictionary whose size overflows: refused, unread.
       #expect(decoder.decode(grey, budget: grey.width * grey.height - 1)?.width == nil)
-      let huge = WholePageJPEG(
-        data: grey.data, width: Int.max / 2, height: 4, inColour: true,
+      let huge = WholePageScan(
+        data: grey.data, encoding: .jpeg, width: Int.max / 2, height: 4, inColour: true,
         pageWidth: grey.pageWidth, pageHeight: grey.pageHeight)
-      #expect(decoder.decode(huge, budget: PagePictures.largestDecodedJPEG)?.width == nil)
+      #expect(decoder.decode(huge, budget: PagePictures.largestDecodedScan)?.width == nil)
     }
   }
 }

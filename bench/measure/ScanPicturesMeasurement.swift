@@ -4,9 +4,9 @@ import SystemPackage
 @testable import PDFBindCore
 @testable import PDFBindPages
 
-/// Whether a scan decoded by libjpeg-turbo and scaled as cairo scales it (`GreyImage(scan:)`)
+/// Whether a scan decoded by pdfbind (`ScanDecoder`) and scaled as cairo scales it (`GreyImage(scan:)`)
 /// is the picture poppler draws, at the size the writing evidence reads (1,600 pixels): one
-/// tab-separated line per page that is one JPEG scan, of each PDF in a folder.
+/// tab-separated line per page that is one scan, of each PDF in a folder.
 /// `pdfbind-measure scan-pictures DIR` prints them (bench/measure/README.md).
 ///
 /// Columns: the file, the page (from 1), the scan's size and channels, the picture's size,
@@ -22,10 +22,10 @@ enum ScanPicturesMeasurement {
       let path = FilePath(folder).appending(name)
       let (document, _) = try OpenedFile(path: path, password: nil).qpdfRead()
       guard let poppler = try? PopplerDocument(path: path, password: nil) else { continue }
-      let decoder = JPEGDecoder()
+      let decoder = ScanDecoder()
       for page in 0..<min(poppler.pageCount, 8) {
-        guard let scan = document.wholePageJPEG(page),
-          let decoded = decoder?.decode(scan, budget: PagePictures.largestDecodedJPEG)
+        guard let scan = document.wholePageScan(page),
+          let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
         else { continue }
         let (width, height) = PagePictures.fitted(
           width: scan.pageWidth, height: scan.pageHeight, maxWidth: side, maxHeight: side)

@@ -1,44 +1,17 @@
 internal import CQPDF
 import Glibc
 
-/// A page that is one JPEG image drawn over the whole of it and nothing else, as scanners,
-/// img2pdf and comic converters write them: its picture is the image, scaled to the page.
-package struct WholePageJPEG {
-  /// The image's bytes as the file holds them (after decryption): a JPEG file.
-  package let data: [UInt8]
-  package let width: Int
-  package let height: Int
-  /// RGB (`/DeviceRGB`, or a profile of three components) rather than grey: decoded to red,
-  /// green and blue.
-  package let inColour: Bool
-  /// The page's size in points.
-  package let pageWidth: Double
-  package let pageHeight: Double
-
-  package init(
-    data: [UInt8], width: Int, height: Int, inColour: Bool, pageWidth: Double, pageHeight: Double
-  ) {
-    self.data = data
-    self.width = width
-    self.height = height
-    self.inColour = inColour
-    self.pageWidth = pageWidth
-    self.pageHeight = pageHeight
-  }
-}
-
 extension QPDFDocument {
   /// Content streams longer than this draw more than one image: not read.
   private static let largestPlainContent: Int64 = 1_024
   /// Image data larger than this is left to poppler (a 50-megapixel image compresses to less).
-  private static let largestJPEGBytes: Int64 = 64 << 20
+  private static let largestScanBytes: Int64 = 64 << 20
 
-  /// Page `index` (from 0) as a `WholePageJPEG`, or nil when it is anything else: rotated,
+  /// Page `index` (from 0) as a `WholePageScan`, or nil when it is anything else: rotated,
   /// cropped, annotated, drawing more than the one image or the image not over the whole
-  /// page, or an image whose colours need more than a JPEG decoder (a colour space other than
-  /// grey or RGB, `/Decode`, a mask, a second filter). Never throws: what qpdf cannot read is
-  /// nil, and its error is cleared.
-  package func wholePageJPEG(_ index: Int) -> WholePageJPEG? {
+  /// page, or an image whose pixels need more than a decoder (`scan`). Never throws: what
+  /// qpdf cannot read is nil, and its error is cleared.
+  package func wholePageScan(_ index: Int) -> WholePageScan? {
     defer { discardError() }
     let page = qpdf_get_page_n(raw, index)
     guard qpdf_has_error(raw) == QPDF_FALSE, qpdf_oh_is_dictionary(raw, page) == QPDF_TRUE,
@@ -49,7 +22,7 @@ extension QPDFDocument {
       Self.covers(drawn.matrix, box)
     else { return nil }
     let objects = qpdf_oh_get_key(raw, inherited("/Resources", of: page), "/XObject")
-    let image = jpeg(
+    let image = scan(
       entry([UInt8(ascii: "/")] + drawn.name, in: objects),
       pageSize: (box[2] - box[0], box[3] - box[1]))
     // The image's bytes are copied out: a book of scans read through the mapping would
@@ -142,52 +115,91 @@ extension QPDFDocument {
     return total
   }
 
-  /// The image stream as a `WholePageJPEG` when a JPEG decoder alone draws it as poppler
-  /// would: `/DCTDecode` only, 8 bits of grey or RGB (`jpegChannels`), no `/Decode`,
-  /// `/DecodeParms`, mask or soft mask; drawn over a page of `pageSize` points.
-  private func jpeg(_ image: qpdf_oh, pageSize: (width: Double, height: Double))
-    -> WholePageJPEG?
+  /// The image stream as a `WholePageScan` when a decoder alone draws it as poppler would:
+  /// one filter, `/DCTDecode` or `/FlateDecode` (with no predictor or a PNG one, `flate`),
+  /// 8 bits of grey or RGB (`scanChannels`), no `/Decode`, mask or soft mask; drawn over a
+  /// page of `pageSize` points.
+  private func scan(_ image: qpdf_oh, pageSize: (width: Double, height: Double))
+    -> WholePageScan?
   {
     guard qpdf_oh_is_stream(raw, image) == QPDF_TRUE else { return nil }
     let dictionary = qpdf_oh_get_dict(raw, image)
     func key(_ name: String) -> qpdf_oh { qpdf_oh_get_key(raw, dictionary, name) }
     func absent(_ name: String) -> Bool { qpdf_oh_is_null(raw, key(name)) == QPDF_TRUE }
-    var filter = key("/Filter")
+    var (filter, parameters) = (key("/Filter"), key("/DecodeParms"))
     if qpdf_oh_is_array(raw, filter) == QPDF_TRUE {
       guard qpdf_oh_get_array_n_items(raw, filter) == 1 else { return nil }
       filter = qpdf_oh_get_array_item(raw, filter, 0)
+      if qpdf_oh_is_array(raw, parameters) == QPDF_TRUE {
+        guard qpdf_oh_get_array_n_items(raw, parameters) == 1 else { return nil }
+        parameters = qpdf_oh_get_array_item(raw, parameters, 0)
+      }
     }
     var width: Int64 = 0
     var height: Int64 = 0
     var bits: Int64 = 0
     var length: Int64 = 0
     guard qpdf_oh_is_name_and_equals(raw, key("/Subtype"), "/Image") == QPDF_TRUE,
-      qpdf_oh_is_name_and_equals(raw, filter, "/DCTDecode") == QPDF_TRUE,
-      let channels = jpegChannels(key("/ColorSpace")),
+      let channels = scanChannels(key("/ColorSpace")),
       qpdf_oh_get_value_as_longlong(raw, key("/Width"), &width) == QPDF_TRUE,
       qpdf_oh_get_value_as_longlong(raw, key("/Height"), &height) == QPDF_TRUE,
       qpdf_oh_get_value_as_longlong(raw, key("/BitsPerComponent"), &bits) == QPDF_TRUE,
       width > 0, height > 0, bits == 8,
-      absent("/Decode"), absent("/DecodeParms"), absent("/SMask"), absent("/Mask"),
+      absent("/Decode"), absent("/SMask"), absent("/Mask"),
       qpdf_oh_get_bool_value(raw, key("/ImageMask")) == QPDF_FALSE,
       qpdf_oh_get_value_as_longlong(raw, key("/Length"), &length) == QPDF_TRUE,
-      length <= Self.largestJPEGBytes
+      length <= Self.largestScanBytes
     else { return nil }
+    let encoding: WholePageScan.Encoding
+    if qpdf_oh_is_name_and_equals(raw, filter, "/DCTDecode") == QPDF_TRUE,
+      qpdf_oh_is_null(raw, parameters) == QPDF_TRUE
+    {
+      encoding = .jpeg
+    } else if qpdf_oh_is_name_and_equals(raw, filter, "/FlateDecode") == QPDF_TRUE,
+      let predicted = flate(parameters, columns: width, colours: Int64(channels))
+    {
+      encoding = .flate(pngPredicted: predicted)
+    } else {
+      return nil
+    }
     var filtered: QPDF_BOOL = QPDF_FALSE
     var buffer: UnsafeMutablePointer<UInt8>? = nil
     var count = 0
     let status = qpdf_oh_get_stream_data(raw, image, qpdf_dl_none, &filtered, &buffer, &count)
     defer { free(buffer) }
     guard status & QPDF_ERRORS == 0, let buffer, count > 0 else { return nil }
-    return WholePageJPEG(
-      data: Array(UnsafeBufferPointer(start: buffer, count: count)), width: Int(width),
-      height: Int(height), inColour: channels == 3, pageWidth: pageSize.width,
-      pageHeight: pageSize.height)
+    return WholePageScan(
+      data: Array(UnsafeBufferPointer(start: buffer, count: count)), encoding: encoding,
+      width: Int(width), height: Int(height), inColour: channels == 3,
+      pageWidth: pageSize.width, pageHeight: pageSize.height)
+  }
+
+  /// Whether a Flate image's rows are PNG-predicted, from its `/DecodeParms`: false for none
+  /// or `/Predictor 1`, true for 10 to 15 that match the image (`/Colors`, 8
+  /// `/BitsPerComponent`, `/Columns` its width); nil for anything else (TIFF's predictor 2).
+  private func flate(_ parameters: qpdf_oh, columns: Int64, colours: Int64) -> Bool? {
+    if qpdf_oh_is_null(raw, parameters) == QPDF_TRUE { return false }
+    guard qpdf_oh_is_dictionary(raw, parameters) == QPDF_TRUE else { return nil }
+    func value(_ name: String, or fallback: Int64) -> Int64? {
+      let item = qpdf_oh_get_key(raw, parameters, name)
+      if qpdf_oh_is_null(raw, item) == QPDF_TRUE { return fallback }
+      var number: Int64 = 0
+      return qpdf_oh_get_value_as_longlong(raw, item, &number) == QPDF_TRUE ? number : nil
+    }
+    switch value("/Predictor", or: 1) {
+    case 1: return false
+    case .some(10...15):
+      guard value("/Colors", or: 1) == colours, value("/BitsPerComponent", or: 8) == 8,
+        value("/Columns", or: 1) == columns
+      else { return nil }
+      return true
+    default: return nil
+    }
   }
 }
 
 extension QPDFDocument {
-  /// The channels (1: grey, 3: RGB) of an image's colour space a JPEG decoder draws alone:
+  /// The channels (1: grey, 3: RGB) of an image's colour space a decoder draws alone:
   /// `/DeviceGray`, `/DeviceRGB`, or `/ICCBased` with an RGB profile (3 components, and `RGB `
   /// its data's colour space in the profile's header: three components may be Lab), whose
   /// transform is not applied. poppler applies it, pixel by pixel at the image's full size: a
@@ -198,7 +210,7 @@ extension QPDFDocument {
   /// pictures by nothing (sRGB), up to 8 to 20 levels (Display P3, Adobe RGB) and up to 47 (a
   /// scanner's), and decide as they did (bench/suggest/README.md, "Scans with colour
   /// profiles"). A grey profile's tone curve moves every level: poppler draws those.
-  func jpegChannels(_ space: qpdf_oh) -> Int? {
+  func scanChannels(_ space: qpdf_oh) -> Int? {
     switch nameText(space) {
     case "DeviceGray": return 1
     case "DeviceRGB": return 3

@@ -98,6 +98,32 @@ package enum StreamFilters {
     return output
   }
 
+  /// The first `output.count` bytes the zlib stream in `data` inflates to, written to
+  /// `output`: true when there are that many (what follows is not read, as poppler reads no
+  /// further than an image's rows); false when the stream ends before or is damaged.
+  package static func inflate(
+    _ data: UnsafeRawBufferPointer, filling output: UnsafeMutableRawBufferPointer
+  ) -> Bool {
+    guard let input = data.baseAddress, let target = output.baseAddress, data.count > 0,
+      data.count <= Int(UInt32.max), output.count <= Int(UInt32.max)
+    else { return false }
+    var stream = z_stream()
+    guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      return false
+    }
+    // zlib owns the stream's state from inflateInit until inflateEnd, on every path.
+    defer { inflateEnd(&stream) }
+    stream.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: Bytef.self))
+    stream.avail_in = uInt(data.count)
+    stream.next_out = target.assumingMemoryBound(to: Bytef.self)
+    stream.avail_out = uInt(output.count)
+    while true {
+      let status = CZlib.inflate(&stream, Z_NO_FLUSH)
+      if stream.avail_out == 0 { return true }
+      guard status == Z_OK else { return false }
+    }
+  }
+
   /// Undoes a PNG predictor (RFC 2083 §6: each row starts with its filter type byte).
   static func undoPredictor(_ data: [UInt8], parameters: PDFValue?) -> [UInt8]? {
     guard let parameters, parameters != .null else { return data }
@@ -116,32 +142,62 @@ package enum StreamFilters {
     guard (10...15).contains(predictor), (1...1 << 20).contains(columns) else { return nil }
     let width = Int(columns)
     guard data.count % (width + 1) == 0 else { return nil }
+    var output = data
     let rows = data.count / (width + 1)
-    var output = [UInt8](repeating: 0, count: rows * width)
+    let undone = output.withUnsafeMutableBufferPointer {
+      undoPNGPredictor($0, rows: rows, rowBytes: width, bytesPerPixel: 1)
+    }
+    guard undone else { return nil }
+    output.removeSubrange((rows * width)...)
+    return output
+  }
+
+  /// Undoes a PNG predictor in place: `data` starts with `rows` rows of a filter type byte
+  /// (RFC 2083 §6) and `rowBytes` bytes, each pixel `bytesPerPixel` of them; they become
+  /// `rows × rowBytes` bytes from its start. false on a filter type PNG does not have.
+  package static func undoPNGPredictor(
+    _ data: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, bytesPerPixel: Int
+  ) -> Bool {
+    guard let base = data.baseAddress, rows >= 0, rowBytes > 0, bytesPerPixel > 0,
+      data.count >= rows * (rowBytes + 1)
+    else { return false }
+    let step = bytesPerPixel
     for row in 0..<rows {
-      let source = row * (width + 1)
-      let target = row * width
-      let type = data[source]
-      for column in 0..<width {
-        let raw = data[source + 1 + column]
-        let left = column > 0 ? Int(output[target + column - 1]) : 0
-        let up = row > 0 ? Int(output[target - width + column]) : 0
-        let upLeft = row > 0 && column > 0 ? Int(output[target - width + column - 1]) : 0
-        let predicted: Int
-        switch type {
-        case 0: predicted = 0
-        case 1: predicted = left
-        case 2: predicted = up
-        case 3: predicted = (left + up) / 2
-        case 4:
+      // Row `row` moves back by `row + 1` bytes: each byte is read before it is written
+      // over, and the row above, which the filters read, is already in its place.
+      let source = base + row * (rowBytes + 1) + 1
+      let target = base + row * rowBytes
+      let above = row > 0 ? UnsafePointer(target - rowBytes) : nil
+      switch source[-1] {
+      case 0:
+        for column in 0..<rowBytes { target[column] = source[column] }
+      case 1:
+        for column in 0..<rowBytes {
+          let left = column >= step ? target[column - step] : 0
+          target[column] = source[column] &+ left
+        }
+      case 2:
+        for column in 0..<rowBytes { target[column] = source[column] &+ (above?[column] ?? 0) }
+      case 3:
+        for column in 0..<rowBytes {
+          let left = column >= step ? Int(target[column - step]) : 0
+          let up = Int(above?[column] ?? 0)
+          target[column] = source[column] &+ UInt8(truncatingIfNeeded: (left + up) / 2)
+        }
+      case 4:
+        for column in 0..<rowBytes {
+          let left = column >= step ? Int(target[column - step]) : 0
+          let up = Int(above?[column] ?? 0)
+          let upLeft = column >= step ? Int(above?[column - step] ?? 0) : 0
           let estimate = left + up - upLeft
           let (a, b, c) = (abs(estimate - left), abs(estimate - up), abs(estimate - upLeft))
-          predicted = a <= b && a <= c ? left : (b <= c ? up : upLeft)
-        default: return nil
+          let predicted = a <= b && a <= c ? left : (b <= c ? up : upLeft)
+          target[column] = source[column] &+ UInt8(truncatingIfNeeded: predicted)
         }
-        output[target + column] = raw &+ UInt8(truncatingIfNeeded: predicted)
+      default:
+        return false
       }
     }
-    return output
+    return true
   }
 }

@@ -157,7 +157,7 @@ struct CairoGoodFilter {
   }
 }
 
-extension DecodedJPEG {
+extension DecodedScan {
   /// The scan scaled by the box filters `across` and `down` (`CairoGoodFilter`, both of that
   /// kind), in cairo's RGB24 words (0x00RRGGBB), one row of `across`'s target width after
   /// another; of the target columns only `columns` are drawn, the rest left white.

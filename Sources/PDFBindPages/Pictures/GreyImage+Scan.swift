@@ -8,7 +8,7 @@ extension GreyImage {
   /// pictures cost 67 ms each so; bench/suggest/README.md, "Scans decoded for the script").
   /// nil when cairo would filter the two directions in different kinds, or not as
   /// `CairoGoodFilter` does: poppler draws the page.
-  init?(scan: DecodedJPEG, width: Int, height: Int) {
+  init?(scan: DecodedScan, width: Int, height: Int) {
     guard let across = CairoGoodFilter(from: scan.width, to: width),
       let down = CairoGoodFilter(from: scan.height, to: height), across.kind == down.kind
     else { return nil }

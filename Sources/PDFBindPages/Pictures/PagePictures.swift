@@ -3,27 +3,28 @@ import Synchronization
 
 /// The pages of one document as `suggest` draws them: poppler draws, and pages whose images
 /// are too large to decode within pdfbind's memory bound (qpdf reads their sizes first) are
-/// refused. A page that is one JPEG scan and nothing else has its spine picture decoded by
-/// libjpeg-turbo and scaled down as cairo scales it instead (`decodesScans`; the page worker
-/// finds such a page with a qpdf handle of its own): the picture poppler draws (to the pixel on 98% of the pages measured, a level apart at a few pixels on
-/// the rest; `CairoGoodFilter`), at half the cost.
+/// refused. A page that is one scan and nothing else (a JPEG, or Flate-compressed rows) has
+/// its pictures decoded (`ScanDecoder`) and scaled down as cairo scales them instead
+/// (`decodesScans`; the page worker finds such a page with a qpdf handle of its own): the
+/// picture poppler draws (to the pixel on 98% of the pages measured, a level apart at a few
+/// pixels on the rest; `CairoGoodFilter`), at half the cost.
 struct PagePictures {
   /// The largest image pdfbind lets poppler decode: 50 megapixels is 200 MB as poppler holds
   /// it, and well above a 600-dpi scan of an A4 page (35 megapixels).
   static let largestImagePixels = 50_000_000
 
-  /// The most memory a JPEG scan is decoded into on a drawing thread: the largest image
+  /// The most memory a scan is decoded into in a page worker: the largest image
   /// poppler is let decode (`largestImagePixels`), in colour. poppler draws such a scan in
   /// more memory and time: a 33-megapixel photograph in `/DeviceRGB` (100 MB decoded) peaked
   /// at 309 MiB for pdfbind and its workers drawn by poppler, 276 MiB decoded here, 1.4 s
   /// against 1.1-1.3 s (bench/suggest/README.md, "Scans with colour profiles").
-  static let largestDecodedJPEG = largestImagePixels * 3
+  static let largestDecodedScan = largestImagePixels * 3
 
   /// The book's pages, drawn in page workers.
   let pages: BookPages
   /// The largest image of each page, as far as qpdf read (pages past its end are not checked).
   let largestImages: [ImageSize?]
-  /// Whether a page that is one JPEG scan is decoded rather than drawn by poppler.
+  /// Whether a page that is one scan is decoded rather than drawn by poppler.
   var decodesScans = false
 
   var pageCount: Int { pages.pageCount }
@@ -55,7 +56,7 @@ struct PagePictures {
 
   /// The writing layout of page `index` (from 0) in grey levels, fitted in
   /// `maxWidth`×`maxHeight`, or of each of two facing pages its picture holds
-  /// (`BookPages.layout`): decoded by TurboJPEG when the page is one JPEG scan, otherwise
+  /// (`BookPages.layout`): decoded (`ScanDecoder`) when the page is one scan, otherwise
   /// drawn by poppler, the same picture either way (`GreyImage(scan:)`).
   func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
     -> DrawnLayout
@@ -77,14 +78,14 @@ struct PagePictures {
       on: lent)
   }
 
-  /// Whether page `index` (from 0) may be one JPEG scan, for its worker to find out with qpdf:
+  /// Whether page `index` (from 0) may be one scan, for its worker to find out with qpdf:
   /// it draws an image, as far as qpdf read.
   func mayBeScan(_ index: Int) -> Bool {
     decodesScans && index < largestImages.count && largestImages[index] != nil
   }
 
   /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
-  /// with `edges` columns drawn at each side: decoded by TurboJPEG when the page is one JPEG
+  /// with `edges` columns drawn at each side: decoded (`ScanDecoder`) when the page is one
   /// scan, otherwise drawn by poppler (both in a page worker).
   func spinePicture(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int)
     throws(PageRasterError) -> SpinePicture

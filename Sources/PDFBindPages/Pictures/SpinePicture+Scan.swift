@@ -5,7 +5,7 @@ extension SpinePicture {
   /// hands it (`CairoGoodFilter`), so that the pixels are poppler's and the spread detector
   /// reads the same pages either way. nil when the scan is less than a third larger than the
   /// picture in either direction (cairo then filters another way): poppler draws the page.
-  init?(scan: DecodedJPEG, width: Int, height: Int, edges: Int) {
+  init?(scan: DecodedScan, width: Int, height: Int, edges: Int) {
     guard let across = CairoGoodFilter(from: scan.width, to: width), across.kind == .box,
       let down = CairoGoodFilter(from: scan.height, to: height), down.kind == .box
     else { return nil }

@@ -105,7 +105,7 @@ final class BookPages: Sendable {
   }
 
   /// Page `index` (from 0) as the spread detector reads it; with `mayBeScan`, decoded when it
-  /// is one JPEG scan.
+  /// is one scan.
   func spinePicture(
     _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool
   ) throws(PageRasterError) -> SpinePicture {

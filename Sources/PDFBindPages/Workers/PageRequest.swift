@@ -18,11 +18,11 @@ enum PageRequest: Sendable {
   /// One page in grey levels (`PopplerDocument.greyImage`).
   case picture(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
   /// One page as the spread detector reads it (`PagePictures.spinePicture`): with
-  /// `mayBeScan`, decoded by TurboJPEG when qpdf finds the page is one JPEG scan, else drawn.
+  /// `mayBeScan`, decoded (`ScanDecoder`) when qpdf finds the page is one scan, else drawn.
   case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool)
   /// The writing layout of one page in grey levels (`WritingLayout`), measured where it is
   /// drawn: the picture stays in the worker, for `readDrawn`, rather than crossing twice.
-  /// With `mayBeScan`, decoded by TurboJPEG when qpdf finds the page is one JPEG scan
+  /// With `mayBeScan`, decoded (`ScanDecoder`) when qpdf finds the page is one scan
   /// (`GreyImage(scan:)`: the picture poppler draws), else drawn.
   case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int, mayBeScan: Bool)
   /// Tesseract's script reading of the picture `layout` drew: the one the worker keeps, or

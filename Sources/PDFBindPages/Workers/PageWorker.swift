@@ -95,7 +95,7 @@ public enum PageWorker {
     var identity: [Int] = []
     var document: PopplerDocument??
     var scans: QPDFDocument??
-    var decoder: JPEGDecoder? = JPEGDecoder()
+    let decoder = ScanDecoder()
     /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), its layout,
     /// and its halves when it holds two facing pages, for reading.
     var drawn: (key: String, image: GreyImage, layout: DrawnLayout, halves: [GreyImage]?)?
@@ -131,25 +131,25 @@ public enum PageWorker {
       return document ?? nil
     }
 
-    /// Page `page` of `book` when it is one JPEG scan and nothing else. qpdf reads the file as
+    /// Page `page` of `book` when it is one scan and nothing else. qpdf reads the file as
     /// `suggest` did, with recovery, so a damaged file's scans are found as they were.
-    mutating func wholePageJPEG(_ book: BookKey, page: Int) -> WholePageJPEG? {
+    mutating func wholePageScan(_ book: BookKey, page: Int) -> WholePageScan? {
       follow(book)
       if scans == nil {
         scans = .some(
           try? QPDFDocument(path: book.path, password: book.password, attemptRecovery: true))
       }
-      return (scans ?? nil)?.wholePageJPEG(page)
+      return (scans ?? nil)?.wholePageScan(page)
     }
 
-    /// Page `page` of `book` when it is one JPEG scan and nothing else, decoded, and the size
+    /// Page `page` of `book` when it is one scan and nothing else, decoded, and the size
     /// its picture fitted in `maxWidth`×`maxHeight` has; nil when it is not, or when the
-    /// scan does not decode within `PagePictures.largestDecodedJPEG`.
+    /// scan does not decode within `PagePictures.largestDecodedScan`.
     private mutating func decodedScan(
       _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int
-    ) -> (scan: DecodedJPEG, width: Int, height: Int)? {
-      guard decoder != nil, let scan = wholePageJPEG(book, page: page),
-        let decoded = decoder?.decode(scan, budget: PagePictures.largestDecodedJPEG)
+    ) -> (scan: DecodedScan, width: Int, height: Int)? {
+      guard let scan = wholePageScan(book, page: page),
+        let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
       else { return nil }
       let (width, height) = PagePictures.fitted(
         width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth, maxHeight: maxHeight)
@@ -157,7 +157,7 @@ public enum PageWorker {
     }
 
     /// Page `page` of `book` in grey levels fitted in `maxWidth`×`maxHeight`: with
-    /// `mayBeScan`, decoded and scaled as cairo scales it when it is one JPEG scan
+    /// `mayBeScan`, decoded and scaled as cairo scales it when it is one scan
     /// (`GreyImage(scan:)`), else drawn by poppler. The same picture either way.
     private mutating func greyPicture(
       _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool

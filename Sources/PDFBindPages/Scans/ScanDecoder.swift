@@ -1,0 +1,59 @@
+import PDFBindCore
+
+/// A scan decoded whole: `channels` bytes a pixel (1: grey; 3: red, green, blue), row by row
+/// from the top left.
+struct DecodedScan {
+  let width: Int
+  let height: Int
+  let channels: Int
+  /// At least `width × height × channels` bytes (a decoder's buffer, reused).
+  let pixels: [UInt8]
+}
+
+/// Decodes the pages that are one scan (`WholePageScan`): JPEG through libjpeg-turbo
+/// (`JPEGDecoder`), Flate through zlib and PNG's predictor. One per page worker, used by
+/// one request at a time.
+final class ScanDecoder {
+  /// nil when libturbojpeg is not installed or makes no decompressor: poppler then draws the
+  /// JPEG scans.
+  private let jpeg = JPEGDecoder()
+  /// The pixels of the last scan, kept for the next: a page of a book of scans is decoded
+  /// into the memory the page before it was (a `DecodedScan` still holding them gets its own
+  /// copy when the next is written).
+  private var buffer: [UInt8] = []
+
+  /// `scan` decoded whole, in grey levels or in red, green and blue as its dictionary
+  /// declares. nil when its pixels would take more than `budget` bytes, or its data do not
+  /// hold an image of the size and colours its dictionary declares, or are damaged: poppler
+  /// then draws the page, its own way.
+  func decode(_ scan: WholePageScan, budget: Int) -> DecodedScan? {
+    // The sizes are the dictionary's, whatever it says: multiplied without overflow.
+    guard ImageSize(width: scan.width, height: scan.height).pixels <= budget / scan.channels
+    else { return nil }
+    let count = scan.width * scan.height * scan.channels
+    let decoded: Bool
+    switch scan.encoding {
+    case .jpeg:
+      guard let jpeg else { return nil }
+      if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
+      decoded = buffer.withUnsafeMutableBufferPointer { jpeg.decode(scan, into: $0) }
+    case .flate(let pngPredicted):
+      // Predicted rows are inflated with their filter type bytes, then packed in place.
+      let inflated = count + (pngPredicted ? scan.height : 0)
+      if buffer.count < inflated { buffer = [UInt8](repeating: 0, count: inflated) }
+      decoded = buffer.withUnsafeMutableBufferPointer { pixels in
+        let rows = UnsafeMutableRawBufferPointer(start: pixels.baseAddress, count: inflated)
+        guard scan.data.withUnsafeBytes({ StreamFilters.inflate($0, filling: rows) }) else {
+          return false
+        }
+        return !pngPredicted
+          || StreamFilters.undoPNGPredictor(
+            pixels, rows: scan.height, rowBytes: scan.width * scan.channels,
+            bytesPerPixel: scan.channels)
+      }
+    }
+    guard decoded else { return nil }
+    return DecodedScan(
+      width: scan.width, height: scan.height, channels: scan.channels, pixels: buffer)
+  }
+}
