@@ -191,10 +191,10 @@ lint:
 	@! grep -rnE 'dlopen|dlsym' Sources Tests | grep -v '^Sources/PDFBindPages/RuntimeLoader.swift:' \
 	  | grep -v '^Sources/PDFBindPages/Poppler/PopplerLibrary.swift:' \
 	  | grep -v '^Sources/PDFBindPages/Tesseract/TesseractLibrary.swift:' \
-	  | grep -v '^Sources/PDFBindPages/JPEG/TurboJPEGLibrary.swift:' \
+	  | grep -v '^Sources/PDFBindPages/Scans/TurboJPEGLibrary.swift:' \
 	  || { echo "a library loaded outside PDFBindPages/RuntimeLoader.swift (dlopen, dlsym) and" \
 	    "the loaders that use it: PDFBindPages/Poppler/PopplerLibrary.swift," \
-	    "PDFBindPages/Tesseract/TesseractLibrary.swift and PDFBindPages/JPEG/TurboJPEGLibrary.swift"; \
+	    "PDFBindPages/Tesseract/TesseractLibrary.swift and PDFBindPages/Scans/TurboJPEGLibrary.swift"; \
 	    exit 1; }
 
 # BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up and

@@ -62,7 +62,7 @@ struct ParallelWorkTests {
   /// (or a table of a loaded library's functions) and its comment says why it may cross
   /// threads. A new one belongs here only with such a reason.
   static let uncheckedSendable: Set = [
-    "PDFBindPages/JPEG/TurboJPEGLibrary.swift: TurboJPEGLibrary",
+    "PDFBindPages/Scans/TurboJPEGLibrary.swift: TurboJPEGLibrary",
     "PDFBindPages/Poppler/PopplerLibrary.swift: PopplerLibrary",
     "PDFBindPages/Tesseract/TesseractLibrary.swift: TesseractLibrary",
     "PDFBindPages/Tesseract/ScriptDetector.swift: ScriptDetector",

@@ -179,7 +179,7 @@ struct WholePageScanTests {
     for (name, change) in declined {
       #expect(try scan(name, change) == nil, "\(name)")
     }
-    // An RGB profile is decoded as RGB (`jpegChannels`), its transform left out.
+    // An RGB profile is decoded as RGB (`scanChannels`), its transform left out.
     let profiled = try #require(
       try scan(
         "rgb-profile",
