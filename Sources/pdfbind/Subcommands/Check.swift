@@ -60,18 +60,12 @@ struct CheckRequest: Equatable {
     let (password, auto) = (input.resolvedPassword, auto)
     let expectation = Expectation(binding: expected, arrangement: arrangement, auto: auto)
     let (json, quiet) = (report.json, report.quiet)
-    let cache = auto ? CacheClient.forRun(noCache: noCache, quiet: quiet) : nil
-    defer { cache?.finish() }
-    // The books suggested at once share the machine's cores.
-    let cores = SharedCores()
+    let suggestions = auto ? AutoSuggestions(noCache: noCache, quiet: quiet) : nil
+    defer { suggestions?.finish() }
     try Batch.forEachFile(inputs, input: input, report: report) {
       input, path, file throws(BindingError) in
       let document = try PDFBindingDocument(path: path, password: password)
-      let memory = input.isStandardInput ? nil : cache
-      let suggestion =
-        auto
-        ? try document.suggest(
-          sidecarDirectory: input.sidecarDirectory, memory: memory, cores: cores) : nil
+      let suggestion = try suggestions?.suggest(document, from: input)
       let result = suggestion?.report ?? document.report
       if !quiet { result.warnings.forEach { file.warn(input, $0) } }
       let matches = expectation.matches(result, suggestion)

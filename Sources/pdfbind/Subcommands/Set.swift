@@ -100,10 +100,8 @@ struct SetRequest: Equatable {
     let (binding, auto, arrangement, destinations) = (binding, auto, arrangement, destination)
     let (json, quiet) = (report.json, report.quiet)
     let options = SaveOptions(dryRun: dryRun, force: force, repair: repair)
-    let cache = auto ? CacheClient.forRun(noCache: noCache, quiet: quiet) : nil
-    defer { cache?.finish() }
-    // The books suggested at once share the machine's cores.
-    let cores = SharedCores()
+    let suggestions = auto ? AutoSuggestions(noCache: noCache, quiet: quiet) : nil
+    defer { suggestions?.finish() }
     try Batch.forEachFile(
       inputs, input: input, report: report,
       jsonToError: { destinations.destination(for: $0).isStandardOutput }
@@ -112,11 +110,7 @@ struct SetRequest: Equatable {
       let document = try PDFBindingDocument(path: path, password: password)
       // --auto: the decided binding, or none (the file keeps its own; with no layout either,
       // nothing changes and the file is only passed through to -o or standard output).
-      let memory = input.isStandardInput ? nil : cache
-      let suggestion =
-        auto
-        ? try document.suggest(
-          sidecarDirectory: input.sidecarDirectory, memory: memory, cores: cores) : nil
+      let suggestion = try suggestions?.suggest(document, from: input)
       if let binding = suggestion.map(\.bindingToSet) ?? binding {
         document.pageBinding = binding
       }
@@ -124,7 +118,7 @@ struct SetRequest: Equatable {
         document.pageArrangement = arrangement
       }
       let outcome = try document.save(to: destination, options: options)
-      memory?.rememberWritten(
+      suggestions?.memory(for: input)?.rememberWritten(
         suggestion, outcome: outcome, dryRun: options.dryRun, to: destination, from: path)
       if !quiet { outcome.warnings.forEach { file.warn(input, $0) } }
       let toError = destination.isStandardOutput
