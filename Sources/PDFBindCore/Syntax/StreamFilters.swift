@@ -158,8 +158,9 @@ package enum StreamFilters {
   package static func undoPNGPredictor(
     _ data: UnsafeMutableBufferPointer<UInt8>, rows: Int, rowBytes: Int, bytesPerPixel: Int
   ) -> Bool {
-    guard let base = data.baseAddress, rows >= 0, rowBytes > 0, bytesPerPixel > 0,
-      data.count >= rows * (rowBytes + 1)
+    let (needed, overflow) = rows.multipliedReportingOverflow(by: rowBytes &+ 1)
+    guard let base = data.baseAddress, rows >= 0, rowBytes > 0, rowBytes < Int.max,
+      bytesPerPixel > 0, !overflow, data.count >= needed
     else { return false }
     let step = bytesPerPixel
     for row in 0..<rows {
