@@ -63,39 +63,30 @@ package enum StreamFilters {
 
   /// The zlib stream in `data`, inflated; nil unless it ends properly.
   package static func inflate(_ data: UnsafeRawBufferPointer) -> [UInt8]? {
-    guard let input = data.baseAddress, data.count > 0, data.count <= Int(UInt32.max) else {
-      return nil
-    }
-    var stream = z_stream()
-    guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-      return nil
-    }
-    // zlib owns the stream's state from inflateInit until inflateEnd, on every path.
-    defer { inflateEnd(&stream) }
-    stream.next_in = UnsafeMutablePointer(
-      mutating: input.assumingMemoryBound(to: Bytef.self))
-    stream.avail_in = uInt(data.count)
-    var output = [UInt8](repeating: 0, count: min(decodedLimit, max(4096, data.count * 4)))
-    var produced = 0
-    while true {
-      if produced == output.count {
-        guard output.count < decodedLimit else { return nil }
-        output += [UInt8](repeating: 0, count: min(output.count, decodedLimit - output.count))
+    withInflater(reading: data) { stream -> [UInt8]? in
+      var output = [UInt8](repeating: 0, count: min(decodedLimit, max(4096, data.count * 4)))
+      var produced = 0
+      while true {
+        if produced == output.count {
+          guard output.count < decodedLimit else { return nil }
+          output += [UInt8](repeating: 0, count: min(output.count, decodedLimit - output.count))
+        }
+        let status = output.withUnsafeMutableBytes { buffer in
+          stream.pointee.next_out =
+            buffer.baseAddress!.assumingMemoryBound(to: Bytef.self) + produced
+          stream.pointee.avail_out = uInt(buffer.count - produced)
+          let status = CZlib.inflate(stream, Z_NO_FLUSH)
+          produced = buffer.count - Int(stream.pointee.avail_out)
+          return status
+        }
+        if status == Z_STREAM_END { break }
+        guard status == Z_OK || (status == Z_BUF_ERROR && produced == output.count) else {
+          return nil
+        }
       }
-      let status = output.withUnsafeMutableBytes { buffer in
-        stream.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self) + produced
-        stream.avail_out = uInt(buffer.count - produced)
-        let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-        produced = buffer.count - Int(stream.avail_out)
-        return status
-      }
-      if status == Z_STREAM_END { break }
-      guard status == Z_OK || (status == Z_BUF_ERROR && produced == output.count) else {
-        return nil
-      }
-    }
-    output.removeSubrange(produced...)
-    return output
+      output.removeSubrange(produced...)
+      return output
+    } ?? nil
   }
 
   /// The first `output.count` bytes the zlib stream in `data` inflates to, written to
@@ -104,24 +95,39 @@ package enum StreamFilters {
   package static func inflate(
     _ data: UnsafeRawBufferPointer, filling output: UnsafeMutableRawBufferPointer
   ) -> Bool {
-    guard let input = data.baseAddress, let target = output.baseAddress, data.count > 0,
-      data.count <= Int(UInt32.max), output.count <= Int(UInt32.max)
-    else { return false }
-    var stream = z_stream()
-    guard inflateInit_(&stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
-      return false
+    guard let target = output.baseAddress, output.count <= Int(UInt32.max) else { return false }
+    return withInflater(reading: data) { stream in
+      stream.pointee.next_out = target.assumingMemoryBound(to: Bytef.self)
+      stream.pointee.avail_out = uInt(output.count)
+      while true {
+        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        if stream.pointee.avail_out == 0 { return true }
+        guard status == Z_OK else { return false }
+      }
+    } ?? false
+  }
+
+  /// `body` given a zlib inflater reading `data`; nil when there is nothing to read (or more
+  /// than zlib's 4 GiB) or zlib cannot start one. The inflater lives on the heap, at one
+  /// address (zlib's state points back at it), and zlib owns its state from inflateInit until
+  /// inflateEnd, which runs on every path.
+  private static func withInflater<Result>(
+    reading data: UnsafeRawBufferPointer, _ body: (UnsafeMutablePointer<z_stream>) -> Result
+  ) -> Result? {
+    guard let input = data.baseAddress, data.count > 0, data.count <= Int(UInt32.max) else {
+      return nil
     }
-    // zlib owns the stream's state from inflateInit until inflateEnd, on every path.
-    defer { inflateEnd(&stream) }
-    stream.next_in = UnsafeMutablePointer(mutating: input.assumingMemoryBound(to: Bytef.self))
-    stream.avail_in = uInt(data.count)
-    stream.next_out = target.assumingMemoryBound(to: Bytef.self)
-    stream.avail_out = uInt(output.count)
-    while true {
-      let status = CZlib.inflate(&stream, Z_NO_FLUSH)
-      if stream.avail_out == 0 { return true }
-      guard status == Z_OK else { return false }
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    defer { stream.deallocate() }
+    guard inflateInit_(stream, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK else {
+      return nil
     }
+    defer { inflateEnd(stream) }
+    stream.pointee.next_in = UnsafeMutablePointer(
+      mutating: input.assumingMemoryBound(to: Bytef.self))
+    stream.pointee.avail_in = uInt(data.count)
+    return body(stream)
   }
 
   /// Undoes a PNG predictor (RFC 2083 §6: each row starts with its filter type byte).
