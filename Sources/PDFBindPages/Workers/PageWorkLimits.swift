@@ -2,9 +2,10 @@ import Glibc
 import PDFBindCore
 
 /// The deadlines and the memory limit of page work, from the environment or the defaults
-/// (README, "Pages that cannot be drawn"). The defaults are far above any real page: on the
-/// labelled sets of bench/suggest a page takes at most about half a second to draw or read,
-/// and a book at most a few seconds (a 200-page scan, 3 s).
+/// (README, "Pages that cannot be drawn"). On the labelled sets of bench/suggest the slowest
+/// page (a Fraktur newspaper page whose words are recognised) takes under 5 s of processor
+/// time, half the page's deadline, and the most costly book 8 to 12 s in all, a fifth of the
+/// book's (bench/suggest/README.md, "Lines read again inverted").
 public struct PageWorkLimits: Sendable, Equatable {
   /// Processor seconds a page's drawing, decoding, text or reading may take
   /// (`PDFBIND_PAGE_TIMEOUT`), and seconds it may wait without computing.
