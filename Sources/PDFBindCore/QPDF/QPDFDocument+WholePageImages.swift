@@ -209,7 +209,8 @@ extension QPDFDocument {
   /// embed such profiles; drawn without them, the real bench's RGB ones differ from poppler's
   /// pictures by nothing (sRGB), up to 8 to 20 levels (Display P3, Adobe RGB) and up to 47 (a
   /// scanner's), and decide as they did (bench/suggest/README.md, "Scans with colour
-  /// profiles"). A grey profile's tone curve moves every level: poppler draws those.
+  /// profiles"; its Flate scans alike: "Scans stored as Flate rows"). A grey profile's tone
+  /// curve moves every level: poppler draws those.
   func scanChannels(_ space: qpdf_oh) -> Int? {
     switch nameText(space) {
     case "DeviceGray": return 1
