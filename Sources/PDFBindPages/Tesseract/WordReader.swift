@@ -23,10 +23,11 @@ final class WordReader {
       library.delete(handle)
       return nil
     }
-    // Tesseract reads each line again turned to white on black when it read it with little
-    // confidence (a page of blackletter read by English's recogniser: most lines), for light
-    // print on a dark ground; it cost Der Herold's page a third of its recognition time, and
-    // a line so read counts no word here (bench/suggest/README.md, "Lines read again inverted").
+    // Tesseract reads each line it read with little confidence a second time, turned white on
+    // black, for light print on a dark ground. On a page asked for its words (blackletter read
+    // by English's recogniser) that is most lines: a third of Der Herold's recognition. Off,
+    // light print on a dark ground gives no words (bench/suggest/README.md, "Lines read again
+    // inverted").
     _ = library.setVariable(handle, "tessedit_do_invert", "0")
     library.setPageSegmentationMode(handle, TesseractLibrary.pageSegmentationAuto)
     (self.library, self.handle) = (library, handle)

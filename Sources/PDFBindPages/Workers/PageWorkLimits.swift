@@ -4,7 +4,7 @@ import PDFBindCore
 /// The deadlines and the memory limit of page work, from the environment or the defaults
 /// (README, "Pages that cannot be drawn"). On the labelled sets of bench/suggest the slowest
 /// page (a Fraktur newspaper page whose words are recognised) takes under 5 s of processor
-/// time, half the page's deadline, and the most costly book 8 to 12 s in all, a fifth of the
+/// time, half the page's deadline, and the most costly book 8 to 10 s in all, a sixth of the
 /// book's (bench/suggest/README.md, "Lines read again inverted").
 public struct PageWorkLimits: Sendable, Equatable {
   /// Processor seconds a page's drawing, decoding, text or reading may take
