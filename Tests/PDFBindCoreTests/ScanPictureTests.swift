@@ -24,9 +24,11 @@ struct ScanPictureTests {
     let decoded = try #require(
       ScanDecoder().decode(scan, budget: PagePictures.largestDecodedScan))
     let (width, height) = PagePictures.fitted(
-      width: scan.pageWidth, height: scan.pageHeight, maxWidth: side, maxHeight: side)
+      width: scan.shownSize.width, height: scan.shownSize.height, maxWidth: side,
+      maxHeight: side)
     let document = try PopplerDocument(path: FilePath(path), password: nil)
-    let kind = CairoGoodFilter(from: scan.width, to: width)?.kind
+    let lying = Turning.lying(width: width, height: height, quarterTurns: scan.quarterTurns)
+    let kind = CairoGoodFilter(from: scan.width, to: lying.width)?.kind
     return (
       GreyImage(scan: decoded, width: width, height: height),
       try document.greyImage(page, maxWidth: side, maxHeight: side), kind
@@ -72,6 +74,42 @@ struct ScanPictureTests {
       #expect(drawn.height == Self.side, "\(name)")
       #expect(WholePageScanTests.differing(decoded, drawn) == 0, "\(name)")
       #expect(drawn.pixels.contains { $0 < 100 }, "\(name): writing drawn")
+    }
+  }
+
+  @Test(
+    "A page shown turned by /Rotate: scaled as it lies and turned, within 2 levels of poppler",
+    .enabled(if: WholePageScanTests.turboJPEG, "needs Debian's libturbojpeg0"),
+    arguments: [90, 180, 270, -90])
+  func turnedPage(degrees: Int) throws {
+    let folder = try Fixture.temporaryDirectory()
+    // Scaled up (the fixture's 720×1080) and down (at 2,400×3,600, as a phone's photograph).
+    let larger = """
+      import io
+      from PIL import Image
+      grey = Image.open(io.BytesIO(image.read_raw_bytes())).resize((2400, 3600))
+      out = io.BytesIO()
+      grey.save(out, "JPEG", quality=85)
+      image.write(out.getvalue(), filter=Name.DCTDecode)
+      image.Width, image.Height = 2400, 3600
+      """
+    let turned = "page.Rotate = \(degrees)"
+    for (name, change) in [("up", turned), ("down", larger + "\n" + turned)] {
+      let path = try ScanVariant.make("turned-\(name)", change, in: folder)
+      let (decoded, drawn, _) = try Self.bothWays(path, page: 0)
+      // Turned a quarter, the page is shown wider than high, as poppler draws it.
+      #expect((drawn.width > drawn.height) == (degrees % 180 != 0), "\(name)")
+      let difference = try #require(
+        WholePageScanTests.differences(decoded, drawn), "\(name): the same size")
+      // A turn the wrong way round differs by a hundred levels or more.
+      #expect(difference.largest <= 2, "\(name): \(difference.count) levels differ")
+      #expect(drawn.pixels.contains { $0 < 100 }, "\(name): writing drawn")
+      // The spine pictures (edge columns of the page as shown) likewise.
+      let spines = try WholePageScanTests.bothWays(WholePageScanTests.opened(path), 0)
+      let spine = try #require(
+        WholePageScanTests.differences(spines.decoded?.grey, spines.drawn.grey),
+        "\(name): spine pictures of the same size")
+      #expect(spine.largest <= 2, "\(name): \(spine.count) levels of the spine picture differ")
     }
   }
 

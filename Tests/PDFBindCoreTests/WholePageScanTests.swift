@@ -33,8 +33,8 @@ struct WholePageScanTests {
       ScanDecoder().decode(scan, budget: PagePictures.largestDecodedScan),
       "page \(page + 1) decodes")
     let (width, height) = PagePictures.fitted(
-      width: scan.pageWidth, height: scan.pageHeight, maxWidth: SpreadEvidence.pictureWidth,
-      maxHeight: SpreadEvidence.pictureHeight)
+      width: scan.shownSize.width, height: scan.shownSize.height,
+      maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight)
     let drawn = try book.pictures.pages.spinePicture(
       page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
       edges: SpreadEvidence.edgeColumns, mayBeScan: false)
@@ -140,7 +140,7 @@ struct WholePageScanTests {
   }
 
   @Test(
-    "Only a page that is one upright scan over the whole of it is decoded; poppler draws the rest")
+    "Only a page that is one scan over the whole of it, upright or turned by quarters, is decoded")
   func declined() throws {
     let folder = try Fixture.temporaryDirectory()
     func scan(_ name: String, _ change: String) throws -> WholePageScan? {
@@ -151,8 +151,16 @@ struct WholePageScanTests {
     #expect(Array(plain.data.prefix(2)) == [0xFF, 0xD8], "a JPEG file, as stored")
     // Encrypted, the data qpdf gives is decrypted: the same JPEG.
     #expect(try scan("encrypted", "pass")?.data == plain.data)
+    // Turned by quarters, the scan is decoded and its picture turned; by anything else (or by
+    // a real number, which poppler reads its own way), poppler draws it.
+    for (degrees, turns) in [(90, 1), (180, 2), (270, 3), (-90, 3), (450, 1), (360, 0)] {
+      let turned = try scan("turned\(degrees)", "page.Rotate = \(degrees)")
+      #expect(turned?.quarterTurns == turns, "/Rotate \(degrees)")
+      #expect(turned?.shownSize.width == (turns % 2 == 0 ? plain.pageWidth : plain.pageHeight))
+    }
     let declined = [
-      "rotated": "page.Rotate = 90",
+      "turned-45": "page.Rotate = 45",
+      "turned-real": "page.Rotate = pikepdf.Object.parse(b'90.0')",
       "cropped": "page.CropBox = Array([10, 10, page.MediaBox[2] - 10, page.MediaBox[3] - 10])",
       "annotated": """
       page.Annots = pdf.make_indirect(Array([Dictionary(Type=Name.Annot, Subtype=Name.Square, \

@@ -28,7 +28,8 @@ enum ScanPicturesMeasurement {
           let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
         else { continue }
         let (width, height) = PagePictures.fitted(
-          width: scan.pageWidth, height: scan.pageHeight, maxWidth: side, maxHeight: side)
+          width: scan.shownSize.width, height: scan.shownSize.height, maxWidth: side,
+          maxHeight: side)
         var fields = [
           "scan", name, "\(page + 1)", "\(scan.width)x\(scan.height)", "\(decoded.channels)",
           "\(width)x\(height)",

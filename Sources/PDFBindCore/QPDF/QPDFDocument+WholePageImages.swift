@@ -7,15 +7,15 @@ extension QPDFDocument {
   /// Image data larger than this is left to poppler (a 50-megapixel image compresses to less).
   private static let largestScanBytes: Int64 = 64 << 20
 
-  /// Page `index` (from 0) as a `WholePageScan`, or nil when it is anything else: rotated,
-  /// cropped, annotated, drawing more than the one image or the image not over the whole
+  /// Page `index` (from 0) as a `WholePageScan`, or nil when it is anything else: turned
+  /// other than by quarter turns, cropped, annotated, drawing more than the one image or the image not over the whole
   /// page, or an image whose pixels need more than a decoder (`scan`). Never throws: what
   /// qpdf cannot read is nil, and its error is cleared.
   package func wholePageScan(_ index: Int) -> WholePageScan? {
     defer { discardError() }
     let page = qpdf_get_page_n(raw, index)
     guard qpdf_has_error(raw) == QPDF_FALSE, qpdf_oh_is_dictionary(raw, page) == QPDF_TRUE,
-      let box = pageBox(page), isUnrotated(page),
+      let box = pageBox(page), let turns = quarterTurns(page),
       qpdf_oh_is_null(raw, qpdf_oh_get_key(raw, page, "/UserUnit")) == QPDF_TRUE,
       qpdf_oh_get_array_n_items(raw, qpdf_oh_get_key(raw, page, "/Annots")) == 0,
       let drawn = drawnImage(page),
@@ -24,7 +24,7 @@ extension QPDFDocument {
     let objects = qpdf_oh_get_key(raw, inherited("/Resources", of: page), "/XObject")
     let image = scan(
       entry([UInt8(ascii: "/")] + drawn.name, in: objects),
-      pageSize: (box[2] - box[0], box[3] - box[1]))
+      pageSize: (box[2] - box[0], box[3] - box[1]), quarterTurns: turns)
     // The image's bytes are copied out: a book of scans read through the mapping would
     // otherwise hold the whole file in memory by its end.
     releaseMappedPages()
@@ -43,11 +43,16 @@ extension QPDFDocument {
     return media
   }
 
-  private func isUnrotated(_ page: qpdf_oh) -> Bool {
+  /// The quarter turns clockwise `/Rotate` shows the page turned by (0 to 3), or nil when it
+  /// is anything but a whole multiple of 90 (poppler reads a real number, or an odd angle,
+  /// its own way): those pages are poppler's to draw.
+  private func quarterTurns(_ page: qpdf_oh) -> Int? {
     let rotate = inherited("/Rotate", of: page)
-    return qpdf_oh_is_null(raw, rotate) == QPDF_TRUE
-      || (qpdf_oh_is_integer(raw, rotate) == QPDF_TRUE
-        && qpdf_oh_get_int_value(raw, rotate) % 360 == 0)
+    if qpdf_oh_is_null(raw, rotate) == QPDF_TRUE { return 0 }
+    guard qpdf_oh_is_integer(raw, rotate) == QPDF_TRUE else { return nil }
+    let degrees = qpdf_oh_get_int_value(raw, rotate) % 360
+    guard degrees % 90 == 0 else { return nil }
+    return Int((degrees + 360) % 360 / 90)
   }
 
   /// Four numbers, normalised so that the lower left corner comes first.
@@ -118,10 +123,10 @@ extension QPDFDocument {
   /// The image stream as a `WholePageScan` when a decoder alone draws it as poppler would:
   /// one filter, `/DCTDecode` or `/FlateDecode` (with no predictor or a PNG one, `flate`),
   /// 8 bits of grey or RGB (`scanChannels`), no `/Decode`, mask or soft mask; drawn over a
-  /// page of `pageSize` points.
-  private func scan(_ image: qpdf_oh, pageSize: (width: Double, height: Double))
-    -> WholePageScan?
-  {
+  /// page of `pageSize` points shown turned by `quarterTurns`.
+  private func scan(
+    _ image: qpdf_oh, pageSize: (width: Double, height: Double), quarterTurns: Int
+  ) -> WholePageScan? {
     guard qpdf_oh_is_stream(raw, image) == QPDF_TRUE else { return nil }
     let dictionary = qpdf_oh_get_dict(raw, image)
     func key(_ name: String) -> qpdf_oh { qpdf_oh_get_key(raw, dictionary, name) }
@@ -171,7 +176,7 @@ extension QPDFDocument {
     return WholePageScan(
       data: Array(UnsafeBufferPointer(start: buffer, count: count)), encoding: encoding,
       width: Int(width), height: Int(height), inColour: channels == 3,
-      pageWidth: pageSize.width, pageHeight: pageSize.height)
+      pageWidth: pageSize.width, pageHeight: pageSize.height, quarterTurns: quarterTurns)
   }
 
   /// Whether a Flate image's rows are PNG-predicted, from its `/DecodeParms`: false for none

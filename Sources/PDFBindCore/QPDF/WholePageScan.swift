@@ -19,13 +19,16 @@ package struct WholePageScan {
   /// RGB (`/DeviceRGB`, or a profile of three components) rather than grey: decoded to red,
   /// green and blue.
   package let inColour: Bool
-  /// The page's size in points.
+  /// The page's size in points, as its box says (before `/Rotate` turns it).
   package let pageWidth: Double
   package let pageHeight: Double
+  /// Quarter turns clockwise the page is shown turned by (`/Rotate` 90 is 1): a phone's
+  /// photograph stored sideways, with the way to show it in the page.
+  package let quarterTurns: Int
 
   package init(
     data: [UInt8], encoding: Encoding, width: Int, height: Int, inColour: Bool,
-    pageWidth: Double, pageHeight: Double
+    pageWidth: Double, pageHeight: Double, quarterTurns: Int = 0
   ) {
     self.data = data
     self.encoding = encoding
@@ -34,6 +37,12 @@ package struct WholePageScan {
     self.inColour = inColour
     self.pageWidth = pageWidth
     self.pageHeight = pageHeight
+    self.quarterTurns = quarterTurns
+  }
+
+  /// The page's size in points as it is shown, turned.
+  package var shownSize: (width: Double, height: Double) {
+    quarterTurns % 2 == 0 ? (pageWidth, pageHeight) : (pageHeight, pageWidth)
   }
 
   /// Bytes a pixel: 3 in colour, 1 in grey.

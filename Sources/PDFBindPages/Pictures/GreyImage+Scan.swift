@@ -7,8 +7,24 @@ extension GreyImage {
   /// Tesseract reads, without poppler's decoding and pixman's scaling (a 24-page manga's five
   /// pictures cost 67 ms each so; bench/suggest/README.md, "Scans decoded for the script").
   /// nil when cairo would filter the two directions in different kinds, or not as
-  /// `CairoGoodFilter` does: poppler draws the page.
+  /// `CairoGoodFilter` does: poppler draws the page. A page shown turned (`/Rotate`) is
+  /// scaled as it lies and the picture turned: within 2 levels of poppler's, which scales it
+  /// turned (bench/suggest/README.md, "Scans of pages shown turned").
   init?(scan: DecodedScan, width: Int, height: Int) {
+    guard scan.quarterTurns != 0 else {
+      self.init(unturned: scan, width: width, height: height)
+      return
+    }
+    let lying = Turning.lying(width: width, height: height, quarterTurns: scan.quarterTurns)
+    guard let picture = GreyImage(unturned: scan, width: lying.width, height: lying.height)
+    else { return nil }
+    self.init(
+      width: width, height: height,
+      pixels: Turning.clockwise(
+        picture.pixels, width: lying.width, height: lying.height, by: scan.quarterTurns))
+  }
+
+  private init?(unturned scan: DecodedScan, width: Int, height: Int) {
     guard let across = CairoGoodFilter(from: scan.width, to: width),
       let down = CairoGoodFilter(from: scan.height, to: height), across.kind == down.kind
     else { return nil }
@@ -32,6 +48,41 @@ extension GreyImage {
         }
       }
       self.init(width: width, height: height, pixels: pixels)
+    }
+  }
+}
+
+/// Pictures of pages shown turned by `/Rotate`, made as the page lies and then turned.
+enum Turning {
+  /// The size of the picture of a page as it lies, for a picture of `width`×`height` shown
+  /// turned by `quarterTurns` clockwise.
+  static func lying(width: Int, height: Int, quarterTurns: Int) -> (width: Int, height: Int) {
+    quarterTurns % 2 == 0 ? (width, height) : (height, width)
+  }
+
+  /// `pixels` (`width`×`height`, row by row from the top left) turned clockwise by
+  /// `quarterTurns` (0 to 3): a quarter turn brings the top left corner to the top right.
+  static func clockwise<Pixel>(_ pixels: [Pixel], width: Int, height: Int, by quarterTurns: Int)
+    -> [Pixel]
+  {
+    guard quarterTurns % 4 != 0 else { return pixels }
+    let shown = lying(width: width, height: height, quarterTurns: quarterTurns)
+    return [Pixel](unsafeUninitializedCapacity: width * height) { turned, count in
+      pixels.withUnsafeBufferPointer { source in
+        for y in 0..<shown.height {
+          for x in 0..<shown.width {
+            // The pixel of the lying picture shown at (x, y).
+            let (column, row) =
+              switch quarterTurns % 4 {
+              case 1: (y, height - 1 - x)
+              case 2: (width - 1 - x, height - 1 - y)
+              default: (width - 1 - y, x)
+              }
+            (turned.baseAddress! + y * shown.width + x).initialize(to: source[row * width + column])
+          }
+        }
+      }
+      count = width * height
     }
   }
 }

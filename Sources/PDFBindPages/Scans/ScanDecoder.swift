@@ -8,6 +8,8 @@ struct DecodedScan {
   let channels: Int
   /// At least `width × height × channels` bytes (a decoder's buffer, reused).
   let pixels: [UInt8]
+  /// Quarter turns clockwise its page is shown turned by (`WholePageScan.quarterTurns`).
+  var quarterTurns = 0
 }
 
 /// Decodes the pages that are one scan (`WholePageScan`): JPEG through libjpeg-turbo
@@ -54,6 +56,7 @@ final class ScanDecoder {
     }
     guard decoded else { return nil }
     return DecodedScan(
-      width: scan.width, height: scan.height, channels: scan.channels, pixels: buffer)
+      width: scan.width, height: scan.height, channels: scan.channels, pixels: buffer,
+      quarterTurns: scan.quarterTurns)
   }
 }

@@ -152,7 +152,8 @@ public enum PageWorker {
         let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
       else { return nil }
       let (width, height) = PagePictures.fitted(
-        width: scan.pageWidth, height: scan.pageHeight, maxWidth: maxWidth, maxHeight: maxHeight)
+        width: scan.shownSize.width, height: scan.shownSize.height, maxWidth: maxWidth,
+        maxHeight: maxHeight)
       return (decoded, width, height)
     }
 
