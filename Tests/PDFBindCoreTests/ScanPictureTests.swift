@@ -35,6 +35,17 @@ struct ScanPictureTests {
     )
   }
 
+  /// The fixture's scan made 2,400×3,600 (pikepdf and Pillow, for `ScanVariant`).
+  static let larger = """
+    import io
+    from PIL import Image
+    grey = Image.open(io.BytesIO(image.read_raw_bytes())).resize((2400, 3600))
+    out = io.BytesIO()
+    grey.save(out, "JPEG", quality=85)
+    image.write(out.getvalue(), filter=Name.DCTDecode)
+    image.Width, image.Height = 2400, 3600
+    """
+
   @Test(
     "Scaled up (bilinear) and down (box), in grey and in colour: poppler's picture, to the pixel",
     .enabled(if: WholePageScanTests.turboJPEG, "needs Debian's libturbojpeg0"))
@@ -42,15 +53,7 @@ struct ScanPictureTests {
     let folder = try Fixture.temporaryDirectory()
     // The fixture's 720×1080 scans are scaled up to 1,600 rows; at 2,400×3,600 they are
     // scaled down, by more than a third.
-    let larger = """
-      import io
-      from PIL import Image
-      grey = Image.open(io.BytesIO(image.read_raw_bytes())).resize((2400, 3600))
-      out = io.BytesIO()
-      grey.save(out, "JPEG", quality=85)
-      image.write(out.getvalue(), filter=Name.DCTDecode)
-      image.Width, image.Height = 2400, 3600
-      """
+    let larger = Self.larger
     let colour = """
       import io
       from PIL import Image, ImageOps
@@ -84,15 +87,7 @@ struct ScanPictureTests {
   func turnedPage(degrees: Int) throws {
     let folder = try Fixture.temporaryDirectory()
     // Scaled up (the fixture's 720×1080) and down (at 2,400×3,600, as a phone's photograph).
-    let larger = """
-      import io
-      from PIL import Image
-      grey = Image.open(io.BytesIO(image.read_raw_bytes())).resize((2400, 3600))
-      out = io.BytesIO()
-      grey.save(out, "JPEG", quality=85)
-      image.write(out.getvalue(), filter=Name.DCTDecode)
-      image.Width, image.Height = 2400, 3600
-      """
+    let larger = Self.larger
     let turned = "page.Rotate = \(degrees)"
     for (name, change) in [("up", turned), ("down", larger + "\n" + turned)] {
       let path = try ScanVariant.make("turned-\(name)", change, in: folder)
