@@ -23,9 +23,7 @@ struct ScanPictureTests {
     let scan = try #require(book.document.wholePageScan(page), "page \(page + 1) is one JPEG")
     let decoded = try #require(
       ScanDecoder().decode(scan, budget: PagePictures.largestDecodedScan))
-    let (width, height) = PagePictures.fitted(
-      width: scan.shownSize.width, height: scan.shownSize.height, maxWidth: side,
-      maxHeight: side)
+    let (width, height) = PagePictures.fitted(scan, maxWidth: side, maxHeight: side)
     let document = try PopplerDocument(path: FilePath(path), password: nil)
     let lying = Turning.lying(width: width, height: height, quarterTurns: scan.quarterTurns)
     let kind = CairoGoodFilter(from: scan.width, to: lying.width)?.kind

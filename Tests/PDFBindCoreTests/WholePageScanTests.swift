@@ -33,8 +33,7 @@ struct WholePageScanTests {
       ScanDecoder().decode(scan, budget: PagePictures.largestDecodedScan),
       "page \(page + 1) decodes")
     let (width, height) = PagePictures.fitted(
-      width: scan.shownSize.width, height: scan.shownSize.height,
-      maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight)
+      scan, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight)
     let drawn = try book.pictures.pages.spinePicture(
       page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
       edges: SpreadEvidence.edgeColumns, mayBeScan: false)

@@ -27,9 +27,7 @@ enum ScanPicturesMeasurement {
         guard let scan = document.wholePageScan(page),
           let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
         else { continue }
-        let (width, height) = PagePictures.fitted(
-          width: scan.shownSize.width, height: scan.shownSize.height, maxWidth: side,
-          maxHeight: side)
+        let (width, height) = PagePictures.fitted(scan, maxWidth: side, maxHeight: side)
         var fields = [
           "scan", name, "\(page + 1)", "\(scan.width)x\(scan.height)", "\(decoded.channels)",
           "\(width)x\(height)",

@@ -46,6 +46,17 @@ struct PagePictures {
     return (max(1, Int((width * scale).rounded())), max(1, Int((height * scale).rounded())))
   }
 
+  /// The size in pixels of the picture of a page that is one scan, fitted in
+  /// `maxWidth`×`maxHeight`: its page as it is shown, turned by `/Rotate` or not, as poppler
+  /// sizes the page it draws.
+  static func fitted(_ scan: WholePageScan, maxWidth: Int, maxHeight: Int)
+    -> (width: Int, height: Int)
+  {
+    fitted(
+      width: scan.shownSize.width, height: scan.shownSize.height, maxWidth: maxWidth,
+      maxHeight: maxHeight)
+  }
+
   /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
   func picture(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
     -> GreyImage

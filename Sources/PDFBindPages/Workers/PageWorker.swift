@@ -152,8 +152,7 @@ public enum PageWorker {
         let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
       else { return nil }
       let (width, height) = PagePictures.fitted(
-        width: scan.shownSize.width, height: scan.shownSize.height, maxWidth: maxWidth,
-        maxHeight: maxHeight)
+        scan, maxWidth: maxWidth, maxHeight: maxHeight)
       return (decoded, width, height)
     }
 
