@@ -54,12 +54,7 @@ extension PageScriptEvidence {
         source: .pageScript, says: nil, detail: "\(scripts) on \(on): the pages disagree",
         pages: pageNumbers)
     }
-    // A page Tesseract reads turned round points only by the side its short lines are set
-    // from (`setFromTheRight`), and a real handwritten letter of the bench's tuning part came
-    // within one line of it (2 set from the right, none from the left): such pages decide only
-    // two together, even in a book of one page.
-    let turnedRound = leaning.allSatisfy { ($0.reading?.orientation ?? 0) != 0 }
-    guard leaning.count >= (turnedRound ? 2 : min(2, read.count)) else {
+    guard leaning.count >= min(2, read.count) else {
       // Too little to decide, but enough to doubt evidence that points the other way (a
       // book whose one page of Arabic sits beside a double-page picture joining left to right).
       return Evidence(
@@ -106,7 +101,8 @@ extension PageScriptEvidence {
 
 extension PageScriptEvidence.PageReading {
   /// Running text in rows whose short lines are all set from the right (paragraph ends,
-  /// headings): right-to-left writing, whatever script Tesseract takes it for.
+  /// headings), as right-to-left writing's are: said of a page read turned round, which
+  /// decides nothing (`rightSetShortLines`: handwriting shows it too).
   var setFromTheRight: Bool {
     layout.isRunningText && layout.lines == .rows && layout.shortLines.fromLeft == 0
       && layout.shortLines.fromRight >= PageScriptEvidence.rightSetShortLines

@@ -52,9 +52,14 @@ enum PageScriptEvidence {
   /// and so they count only on pages whose lines run in rows.
   static let minimumRunningTextConfidence = 0.5
   /// Writing Tesseract reads upside down or sideways (Urdu Nastaliq: as Japanese or Arabic
-  /// turned round) still shows the side its lines are set from: on a page of running text in
-  /// rows, at least this many short lines set from the right and none from the left say
-  /// right-to-left writing (Arabic script or Hebrew).
+  /// turned round) may show the side its lines are set from: on a page of running text in
+  /// rows, at least this many short lines set from the right and none from the left. The
+  /// evidence line says so, and it decides nothing (SuggestRules 30): French handwritten wills
+  /// (HTR-United's CREMMA-AN-TestamentsDePoilus, pages read as Japanese turned round) showed
+  /// 5 and 4 such lines on the two pages of one will, their signatures and indented lines
+  /// standing out on the left, and decided it right-edge; no real page of the bench was
+  /// decided by it, only seed 19's generated Urdu (bench/suggest/README.md, "Handwritten
+  /// wills").
   static let rightSetShortLines = 3
   /// The glance that spares drawing a page at full size: 160 pixels show whether a page has
   /// marks on paper at all (print drawn that small still leaves marks on 1-8% of the page).
@@ -107,7 +112,8 @@ enum PageScriptEvidence {
     var readWhole = false
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
-    /// scripts it does not know (Urdu Nastaliq) as something else, upside down.
+    /// scripts it does not know (Urdu Nastaliq) as something else, upside down, and so it
+    /// reads handwriting (`rightSetShortLines`).
     var says: PageBinding? { pointing(confidenceScale: 1) }
 
     /// The direction this page leans to with half the confidence a decision needs: it cannot
@@ -117,7 +123,7 @@ enum PageScriptEvidence {
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
       if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
-      guard reading.orientation == 0 else { return setFromTheRight ? .rightEdge : nil }
+      guard reading.orientation == 0 else { return nil }
       let script = reading.script
       let confidence = reading.confidence
       if PageScriptEvidence.rightToLeftScripts.contains(script) {
