@@ -18,7 +18,10 @@ struct SpreadPlainSeamTests {
       Issue.record("a page too small to prepare")
       return nil
     }
-    return detector.plainJoin(first: 0, detector.plainMeasures(first, second))
+    return detector.plainJoin(
+      first: 0, detector.plainMeasures(first, second),
+      forward: detector.compare(leftHand: first.right, rightHand: second.left),
+      backward: detector.compare(leftHand: second.right, rightHand: first.left))
   }
 
   @Test("A plain photograph cut at the spine joins its halves, in reading order", arguments: 1...6)
@@ -59,6 +62,51 @@ struct SpreadPlainSeamTests {
     let (left, right) = PlainPictures.spread(seed: 3)
     #expect(plainJoin(left, left) == nil, "one half twice")
     #expect(plainJoin(right, right) == nil, "the other half twice")
+  }
+
+  /// One sheet scanned on both sides: its bound edge shows on the recto's left and again on
+  /// the verso's right, the stitching's knots and the ruled lines stepping at the same rows,
+  /// while the light across the sheet differs (here a shadow falling from the top on one
+  /// side, from the bottom on the other). Its free edges are plain paper. Real scans of wills,
+  /// registers and manuscript leaves joined so (bench/suggest/README.md, "Handwritten wills").
+  static func sheetSides(seed: UInt64, lightsDiffer: Bool) -> (verso: GreyImage, recto: GreyImage) {
+    var random = SplitMix64(seed: seed)
+    let (width, height) = (PlainPictures.width, PlainPictures.height)
+    // Marks along the bound edge at irregular rows, as knots and rules are: 2 to 3 rows each.
+    var marks: [Int] = []
+    var row = 8
+    while row < height - 12 {
+      marks.append(row)
+      row += 9 + Int(random.next() % 23)
+    }
+    let grain = (0..<(2 * height * 24)).map { _ in Double.random(in: -1.5...1.5, using: &random) }
+    func side(boundAtRight: Bool, shadowFromTop: Bool) -> GreyImage {
+      PlainPictures.page { x, y in
+        let inward = boundAtRight ? width - 1 - x : x
+        guard inward < 24 else { return 238 }
+        // In one light the recto is a little darker all over, as a scan's two sides are:
+        // the same marks at the same levels would be one drawing twice, which joins nothing.
+        let shade = Double(shadowFromTop ? height - y : y) / Double(height)
+        var level = lightsDiffer ? 225 - 70 * shade * shade : boundAtRight ? 225 : 212
+        if marks.contains(where: { y >= $0 && y < $0 + 3 }) { level -= 45 }
+        return level + grain[(boundAtRight ? height * 24 : 0) + y * 24 + inward]
+      }
+    }
+    return (
+      side(boundAtRight: true, shadowFromTop: true), side(boundAtRight: false, shadowFromTop: false)
+    )
+  }
+
+  @Test(
+    "The two sides of one sheet, their bound edges stepping alike in different light, join nothing",
+    arguments: 1...6)
+  func sidesOfOneSheet(seed: UInt64) {
+    // The same edges in the same light run on as a plain picture does: the rule sees them.
+    let lit = Self.sheetSides(seed: seed, lightsDiffer: false)
+    #expect(plainJoin(lit.verso, lit.recto)?.direction == .leftToRight, "seed \(seed), one light")
+    let sheet = Self.sheetSides(seed: seed, lightsDiffer: true)
+    #expect(plainJoin(sheet.verso, sheet.recto) == nil, "seed \(seed)")
+    #expect(detector.joins([sheet.verso, sheet.recto]).isEmpty, "seed \(seed), every rule")
   }
 }
 

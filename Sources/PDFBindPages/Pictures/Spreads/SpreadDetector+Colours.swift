@@ -17,7 +17,7 @@ extension SpreadDetector {
   func colourJoin(first: Int, _ earlier: PreparedPage, _ later: PreparedPage) -> SpineJoin? {
     guard earlier.colours.count == 2, later.colours.count == 2 else { return nil }
     let outcomes = zip(earlier.colours, later.colours).map {
-      seamDecision(first: first, $0, $1)
+      seamDecision(first: first, $0, $1, inColour: true)
     }
     let joins = outcomes.compactMap { try? $0.get() }
     let found: SpineJoin

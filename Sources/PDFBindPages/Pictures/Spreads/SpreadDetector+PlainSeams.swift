@@ -38,6 +38,21 @@ extension SpreadDetector {
   /// (seed 19's small set, zh-vertical-0 3|4, joined in its colours with none in grey).
   static let leastLevelDifference: Float = 1
 
+  /// A join that rests on the levels' rises and falls alone (a plain seam, `plainJoin`; the
+  /// changes far clear of chance, `agreedJoin`) also asks the levels themselves to correlate
+  /// along the seam (`SeamComparison.levelAgreement`) by at least this much: a picture that
+  /// runs on across the spine keeps its levels, not only their steps. The two sides of one
+  /// sheet do not: a will's stitching thread and its hole, a register's ruled lines, a
+  /// manuscript leaf's edge, seen on the recto's bound edge and again on the verso's, step at
+  /// the same rows while the sheet's light and shadow differ (bench/suggest/README.md,
+  /// "Handwritten wills": of 305 pairs of such scans, 10 joined, 8 of them at -0.36 to 0.75;
+  /// two lit alike, at 0.91 and 0.94, still do). The labelled image books' joins these rules
+  /// find in grey levels measured 0.82 to 1.00 (seeds 19, 2027 and 3; none lost): a thin
+  /// margin either side, 0.03 and 0.04. A colour
+  /// difference's levels are not asked (`seamDecision`): seed 19's hebrew-5 3|4 joins in both
+  /// differences, its levels correlating less.
+  static let runOnLevelAgreement: Float = 0.78
+
   /// The rows the halves of a plain seam may be shifted by: 3 of 160 rows, about 2% of the
   /// height (scans shift halves by up to 6 pixels of 1,500, and tilt them by up to 1°).
   static let plainSeamShifts = Array(-3...3)
@@ -50,11 +65,19 @@ extension SpreadDetector {
   /// its edges' profiles (`SeamProfile`) correlate, or their levels nearly agree, in exactly
   /// one direction, and clearly better than in the other direction, at far shifts and between
   /// the pages' same sides.
-  func plainJoin(first: Int, _ measures: PlainPairMeasures) -> SpineJoin? {
+  /// `levelsRunOn`: the least the levels must correlate along the seam
+  /// (`runOnLevelAgreement` in grey levels).
+  func plainJoin(
+    first: Int, _ measures: PlainPairMeasures, forward: SeamComparison,
+    backward: SeamComparison, levelsRunOn: Float = runOnLevelAgreement
+  ) -> SpineJoin? {
     let limits = plainSeams
     func strength(_ direction: SpineJoinDirection) -> Double? {
       let seam = measures.seam(direction)
-      guard seam.difference >= Self.leastLevelDifference else { return nil }
+      let levels = (direction == .leftToRight ? forward : backward).levelAgreement
+      guard seam.difference >= Self.leastLevelDifference, levels >= levelsRunOn else {
+        return nil
+      }
       var strength: Double? = nil
       let correlationMargin = measures.correlationMargin(direction)
       if seam.structure >= limits.amplitude, seam.correlation >= limits.correlation,

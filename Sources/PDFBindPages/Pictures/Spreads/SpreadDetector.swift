@@ -213,15 +213,19 @@ struct SpreadDetector: Sendable {
   }
 
   /// The join one set of edges (grey levels, or one colour difference) shows, or why none.
-  func seamDecision(first: Int, _ earlier: PreparedPage, _ later: PreparedPage)
-    -> Result<SpineJoin, SpineNoJoin>
-  {
+  /// `inColour`: the edges are a colour difference's, whose levels need not run on as grey
+  /// levels do (`runOnLevelAgreement`): both differences must join alike instead.
+  func seamDecision(
+    first: Int, _ earlier: PreparedPage, _ later: PreparedPage, inColour: Bool = false
+  ) -> Result<SpineJoin, SpineNoJoin> {
     let ratio = max(earlier.aspect, later.aspect) / min(earlier.aspect, later.aspect)
     guard ratio <= largestShapeRatio else { return .failure(SpineNoJoin(reason: .shapesDiffer)) }
     let forward = compare(leftHand: earlier.right, rightHand: later.left)
     let backward = compare(leftHand: later.right, rightHand: earlier.left)
     let plain = plainMeasures(earlier, later)
-    let found = featureJoin(first: first, earlier, later, forward, backward, plain)
+    let levelsRunOn = inColour ? -1 : Self.runOnLevelAgreement
+    let found = featureJoin(
+      first: first, earlier, later, forward, backward, plain, levelsRunOn: levelsRunOn)
     switch found {
     case .success(let join):
       // Levels that agree closely the other way round outweigh lines that join this way.
@@ -231,7 +235,8 @@ struct SpreadDetector: Sendable {
         ? .failure(SpineNoJoin(reason: .joinsBothWays)) : found
     case .failure:
       let agreed = agreedJoin(
-        first: first, earlier, later, plain: plain, forward: forward, backward: backward)
+        first: first, earlier, later, plain: plain, forward: forward, backward: backward,
+        levelsRunOn: levelsRunOn)
       return agreed.map { .success($0) } ?? found
     }
   }
@@ -240,7 +245,7 @@ struct SpreadDetector: Sendable {
   /// plain picture's (`smoothJoin`, `plainJoin`), or why there is none.
   private func featureJoin(
     first: Int, _ earlier: PreparedPage, _ later: PreparedPage, _ forward: SeamComparison,
-    _ backward: SeamComparison, _ plain: PlainPairMeasures
+    _ backward: SeamComparison, _ plain: PlainPairMeasures, levelsRunOn: Float
   ) -> Result<SpineJoin, SpineNoJoin> {
     let direction: SpineJoinDirection
     let (seam, reverse): (SeamComparison, SeamComparison)
@@ -249,7 +254,8 @@ struct SpreadDetector: Sendable {
       return .failure(SpineNoJoin(reason: .joinsBothWays))
     case (false, false):
       if let join = smoothJoin(first: first, earlier, later, forward, backward, plain)
-        ?? plainJoin(first: first, plain)
+        ?? plainJoin(
+          first: first, plain, forward: forward, backward: backward, levelsRunOn: levelsRunOn)
       {
         return .success(join)
       }
