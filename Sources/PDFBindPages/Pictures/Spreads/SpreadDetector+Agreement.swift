@@ -63,7 +63,7 @@ extension SpreadDetector {
   /// closely, the changes of level run on far clear of chance, or enough measures agree.
   func agreedJoin(
     first: Int, _ earlier: PreparedPage, _ later: PreparedPage, plain: PlainPairMeasures,
-    forward: SeamComparison, backward: SeamComparison, levelsRunOn: Float
+    forward: SeamComparison, backward: SeamComparison, levelsRunOn: Float?
   ) -> SpineJoin? {
     let limits = agreement
     /// How clearly the seam in `direction` joins (0 to 1) and by which rule, or nil.
@@ -85,7 +85,7 @@ extension SpreadDetector {
       let changeMargin = changes.seam - changes.chance
       if seam.fewerFeatures >= limits.strongChangeFeatures,
         changes.seam >= limits.strongChangeCorrelation, changeMargin >= limits.strongChangeMargin,
-        seam.levelAgreement >= levelsRunOn
+        levelsRunOn.map({ seam.levelAgreement >= $0 }) ?? true
       {
         return (Double(min(1, changeMargin)), .changes)
       }

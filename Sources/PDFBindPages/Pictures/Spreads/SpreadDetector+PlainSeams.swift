@@ -48,9 +48,9 @@ extension SpreadDetector {
   /// "Handwritten wills": of 305 pairs of such scans, 10 joined, 8 of them at -0.36 to 0.75;
   /// two lit alike, at 0.91 and 0.94, still do). The labelled image books' joins these rules
   /// find in grey levels measured 0.82 to 1.00 (seeds 19, 2027 and 3; none lost): a thin
-  /// margin either side, 0.03 and 0.04. A colour
-  /// difference's levels are not asked (`seamDecision`): seed 19's hebrew-5 3|4 joins in both
-  /// differences, its levels correlating less.
+  /// margin either side, 0.03 and 0.04. A colour difference's levels are not asked
+  /// (`seamDecision`): seed 19's hebrew-5 3|4 joins in both differences, its levels
+  /// correlating less.
   static let runOnLevelAgreement: Float = 0.78
 
   /// The rows the halves of a plain seam may be shifted by: 3 of 160 rows, about 2% of the
@@ -66,18 +66,17 @@ extension SpreadDetector {
   /// one direction, and clearly better than in the other direction, at far shifts and between
   /// the pages' same sides.
   /// `levelsRunOn`: the least the levels must correlate along the seam
-  /// (`runOnLevelAgreement` in grey levels).
+  /// (`runOnLevelAgreement` in grey levels; nil: not asked).
   func plainJoin(
     first: Int, _ measures: PlainPairMeasures, forward: SeamComparison,
-    backward: SeamComparison, levelsRunOn: Float = runOnLevelAgreement
+    backward: SeamComparison, levelsRunOn: Float? = runOnLevelAgreement
   ) -> SpineJoin? {
     let limits = plainSeams
     func strength(_ direction: SpineJoinDirection) -> Double? {
       let seam = measures.seam(direction)
       let levels = (direction == .leftToRight ? forward : backward).levelAgreement
-      guard seam.difference >= Self.leastLevelDifference, levels >= levelsRunOn else {
-        return nil
-      }
+      guard seam.difference >= Self.leastLevelDifference, levelsRunOn.map({ levels >= $0 }) ?? true
+      else { return nil }
       var strength: Double? = nil
       let correlationMargin = measures.correlationMargin(direction)
       if seam.structure >= limits.amplitude, seam.correlation >= limits.correlation,

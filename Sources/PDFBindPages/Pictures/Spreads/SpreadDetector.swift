@@ -223,7 +223,7 @@ struct SpreadDetector: Sendable {
     let forward = compare(leftHand: earlier.right, rightHand: later.left)
     let backward = compare(leftHand: later.right, rightHand: earlier.left)
     let plain = plainMeasures(earlier, later)
-    let levelsRunOn = inColour ? -1 : Self.runOnLevelAgreement
+    let levelsRunOn = inColour ? nil : Self.runOnLevelAgreement
     let found = featureJoin(
       first: first, earlier, later, forward, backward, plain, levelsRunOn: levelsRunOn)
     switch found {
@@ -245,7 +245,7 @@ struct SpreadDetector: Sendable {
   /// plain picture's (`smoothJoin`, `plainJoin`), or why there is none.
   private func featureJoin(
     first: Int, _ earlier: PreparedPage, _ later: PreparedPage, _ forward: SeamComparison,
-    _ backward: SeamComparison, _ plain: PlainPairMeasures, levelsRunOn: Float
+    _ backward: SeamComparison, _ plain: PlainPairMeasures, levelsRunOn: Float?
   ) -> Result<SpineJoin, SpineNoJoin> {
     let direction: SpineJoinDirection
     let (seam, reverse): (SeamComparison, SeamComparison)
