@@ -78,6 +78,19 @@ else
   echo "FAIL real pages: the books could not be made: a pinned source is missing or changed"
   status=1
 fi
+# Handwritten documents taken whole from three archives' datasets, no page chosen: every
+# right-edge decision or join there is wrong (bench/suggest/README.md, "Handwritten wills").
+echo
+echo "handwritten documents, whole datasets (issue 40):"
+if nice python3 "$HERE/real/handwriting_probe.py" "$BIN" "$WORK/handwriting" \
+  > "$WORK/handwriting.txt" 2>&1; then
+  grep ' books: ' "$WORK/handwriting.txt"
+else
+  grep ' books: \|Error' "$WORK/handwriting.txt"
+  echo "FAIL handwriting probe: a decision is wrong, or the datasets could not be read" \
+    "($WORK/handwriting.txt)"
+  status=1
+fi
 
 echo
 echo "get -r over a tree of 1,000 files (10 folders of 100) against get --files-from:"
