@@ -51,15 +51,11 @@ enum PageScriptEvidence {
   /// running text was never read as one of them upright; vertical Chinese was, at up to 2.8,
   /// and so they count only on pages whose lines run in rows.
   static let minimumRunningTextConfidence = 0.5
-  /// Writing Tesseract reads upside down or sideways (Urdu Nastaliq: as Japanese or Arabic
-  /// turned round) may show the side its lines are set from: on a page of running text in
-  /// rows, at least this many short lines set from the right and none from the left. The
-  /// evidence line says so, and it decides nothing (SuggestRules 30): French handwritten wills
-  /// (HTR-United's CREMMA-AN-TestamentsDePoilus, pages read as Japanese turned round) showed
-  /// 5 and 4 such lines on the two pages of one will, their signatures and indented lines
-  /// standing out on the left, and decided it right-edge; no real page of the bench was
-  /// decided by it, only seed 19's generated Urdu (bench/suggest/README.md, "Handwritten
-  /// wills").
+  /// Writing read turned round (Urdu Nastaliq, as Japanese or Arabic) may show the side its
+  /// lines are set from: at least this many short lines set from the right, none from the
+  /// left. The evidence line says so; it decides nothing (SuggestRules 30): two pages of a
+  /// real French will showed 5 and 4 (signatures, indents) and it had decided no real book
+  /// (bench/suggest/README.md, "Handwritten wills").
   static let rightSetShortLines = 3
   /// The glance that spares drawing a page at full size: 160 pixels show whether a page has
   /// marks on paper at all (print drawn that small still leaves marks on 1-8% of the page).
