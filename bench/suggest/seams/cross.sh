@@ -17,12 +17,9 @@ BUILD=${TMPDIR:-/tmp}/pdfbind-seams-cross
 mkdir -p "$BUILD"
 cp "$HERE/cross.swift" "$BUILD/main.swift"
 grep -v '^import PDFBind' "$ROOT/Tests/PDFBindTestSupport/SplitMix64.swift" > "$BUILD/SplitMix64.swift"
-swiftc -O -o "$BUILD/cross" "$BUILD/main.swift" "$BUILD/SplitMix64.swift" "$HERE/PGM.swift" \
-  "$HERE/Measures.swift" \
-  "$ROOT"/Sources/PDFBindPages/Pictures/GreyImage.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture+Scan.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/Spreads/*.swift
+. "$HERE/detector.sh"
+build_detector "$BUILD/cross" "$BUILD" "$BUILD/main.swift" "$BUILD/SplitMix64.swift" \
+  "$HERE/PGM.swift" "$HERE/Measures.swift"
 folders=""
 for work in "$@"; do folders="$folders $work/pages"; done
 # shellcheck disable=SC2086 # one argument per folder

@@ -14,18 +14,8 @@ DIR=$1
 WORK=${2:-/tmp/pdfbind-seams}
 mkdir -p "$WORK"
 /usr/bin/python3 "$HERE/render_edges.py" "$DIR" "$WORK/pages"
-# The detector's own sources and the picture values it reads (none needs the rest of pdfbind).
-# GreyImage's loops in C (CPixelLoops): SwiftPM makes its module map; here one is written.
-mkdir -p "$WORK/CPixelLoops"
-printf 'module CPixelLoops {\n  header "%s"\n  export *\n}\n' \
-  "$ROOT/Sources/CPixelLoops/include/CPixelLoops.h" > "$WORK/CPixelLoops/module.modulemap"
-cc -O2 -c -o "$WORK/pixels.o" -I "$ROOT/Sources/CPixelLoops/include" \
-  "$ROOT/Sources/CPixelLoops/pixels.c"
-swiftc -O -o "$WORK/measure" -I "$WORK/CPixelLoops" "$WORK/pixels.o" \
-  "$HERE/main.swift" "$HERE/PGM.swift" "$HERE/Measures.swift" \
-  "$ROOT"/Sources/PDFBindPages/Pictures/GreyImage.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/Spreads/*.swift
+. "$HERE/detector.sh"
+build_detector "$WORK/measure" "$WORK" "$HERE/main.swift" "$HERE/PGM.swift" "$HERE/Measures.swift"
 "$WORK/measure" "$WORK/pages" "$DIR/image-labels.tsv" > "$WORK/measures.csv"
 python3 - "$WORK/measures.csv" <<'PY'
 import csv, sys

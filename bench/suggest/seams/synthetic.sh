@@ -21,9 +21,6 @@ for file in "$ROOT"/Tests/PDFBindCoreTests/SpreadPictures.swift \
   grep -v -e '^import PDFBind' -e '^@testable import' "$file" > "$WORK/sources/$(basename "$file")"
 done
 cp "$HERE/synthetic.swift" "$WORK/sources/main.swift"
-swiftc -O -o "$WORK/synthetic" "$WORK"/sources/*.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/GreyImage.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/SpinePicture+Scan.swift \
-  "$ROOT"/Sources/PDFBindPages/Pictures/Spreads/*.swift
+. "$HERE/detector.sh"
+build_detector "$WORK/synthetic" "$WORK" "$WORK"/sources/*.swift
 "$WORK/synthetic" "$@"
