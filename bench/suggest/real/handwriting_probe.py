@@ -6,8 +6,8 @@ archives hold them, and `suggest --no-cache` over all of them in one run.
 - `poilus`: CREMMA-AN-TestamentsDePoilus, French soldiers' wills (1914-1918): each will of two
   pages or more one book, its pages in order (50 books).
 - `lectaurep`: lectaurep-repertoires, notaries' registers (printed forms filled in by hand):
-  each folder's pages in name order, four to a book (47 books).
-- `medlat`: CREMMA-Medieval-LAT, Latin manuscripts: likewise (60 books).
+  each folder of `data/` in name order, four pages to a book.
+- `medlat`: CREMMA-Medieval-LAT, Latin manuscripts: likewise.
 
 Every page is left-to-right writing on a separate sheet or leaf: a right-edge decision is
 wrong, and so is a join of two pages across a spine ("spreads: pages 1|2 join"), whatever its
@@ -24,14 +24,14 @@ decision is wrong.
 """
 import argparse
 import collections
-import io
 import os
 import re
 import subprocess
 import sys
 
 import img2pdf
-from PIL import Image
+
+from make_books import git, git_dir, pdf_page
 
 SOURCES = {
     "poilus": ("HTR-United/CREMMA-AN-TestamentsDePoilus",
@@ -54,7 +54,8 @@ def books(source, names):
         return [(will, [n for _, n in sorted(pages)]) for will, pages in sorted(wills.items())]
     folders = collections.defaultdict(list)
     for name in names:
-        if PICTURE.match(name) and "/" in name:
+        # The pages are under data/; the rest are the project's own figures and logos.
+        if PICTURE.match(name) and name.startswith("data/"):
             folders[os.path.dirname(name)].append(name)
     made = []
     for folder, pages in sorted(folders.items()):
@@ -64,21 +65,14 @@ def books(source, names):
     return made
 
 
-def picture(git, commit, name):
-    """The page as img2pdf takes it (a JPEG as it is, anything else as PNG), or None."""
-    page = subprocess.run(["git", "-C", git, "show", f"{commit}:{name}"], capture_output=True)
-    if page.returncode != 0:
+def picture(gdir, commit, name):
+    """The page as img2pdf takes it (`make_books.pdf_page`), or None where the copy does not
+    hold it (absent, or a Git LFS pointer) or it is no picture."""
+    data = git(gdir, "cat-file", "blob", f"{commit}:{name}", binary=True)
+    if data is None or data.startswith(b"version https://git-lfs"):
         return None
-    if page.stdout[:2] == b"\xff\xd8":
-        return page.stdout
     try:
-        image = Image.open(io.BytesIO(page.stdout))
-        image.seek(0)
-        if image.mode not in ("L", "RGB"):
-            image = image.convert("RGB")
-        png = io.BytesIO()
-        image.save(png, "PNG")
-        return png.getvalue()
+        return pdf_page(data)
     except Exception:
         return None
 
@@ -94,20 +88,22 @@ def main():
     for source, (repo, commit) in SOURCES.items():
         if args.only and source != args.only:
             continue
-        base = os.path.join(args.mirrors, repo.replace("/", "+"), "repo")
-        git = os.path.join(base, ".git") if os.path.isdir(os.path.join(base, ".git")) else base
-        names = subprocess.run(["git", "-C", git, "ls-tree", "-r", "--name-only", commit],
-                               capture_output=True, text=True, check=True).stdout.split()
+        gdir = git_dir(args.mirrors, repo)
+        listing = git(gdir, "ls-tree", "-r", "--name-only", commit)
+        if listing is None:
+            sys.exit(f"handwriting_probe.py: {repo}@{commit}: no copy at {gdir} (fetch github:"
+                     f"{repo}, or git clone --bare it there)")
+        names = listing.split()
         folder = os.path.join(args.out, source)
         os.makedirs(folder, exist_ok=True)
         made = []
         for book, pages in books(source, names):
-            pictures = [p for p in (picture(git, commit, n) for n in pages) if p]
+            pictures = [p for p in (picture(gdir, commit, n) for n in pages) if p]
             if len(pictures) < (2 if source == "poilus" else 1):
                 continue
             path = os.path.join(folder, book[-80:] + ".pdf")
             with open(path, "wb") as f:
-                f.write(img2pdf.convert(pictures))
+                img2pdf.convert(pictures, outputstream=f, nodate=True)
             made.append(path)
         run = subprocess.run([args.pdfbind, "suggest", "--no-cache", *made],
                              capture_output=True, text=True)

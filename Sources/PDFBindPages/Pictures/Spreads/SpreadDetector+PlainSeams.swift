@@ -45,7 +45,7 @@ extension SpreadDetector {
   /// sheet do not: a will's stitching thread and its hole, a register's ruled lines, a
   /// manuscript leaf's edge, seen on the recto's bound edge and again on the verso's, step at
   /// the same rows while the sheet's light and shadow differ (bench/suggest/README.md,
-  /// "Handwritten wills": of 305 pairs of such scans, 10 joined, 8 of them at -0.36 to 0.75;
+  /// "Handwritten wills": of 255 pairs of such scans, 10 joined, 8 of them at -0.36 to 0.75;
   /// two lit alike, at 0.91 and 0.94, still do). The labelled image books' joins these rules
   /// find in grey levels measured 0.82 to 1.00 (seeds 19, 2027 and 3; none lost): a thin
   /// margin either side, 0.03 and 0.04. A colour difference's levels are not asked
