@@ -8,9 +8,9 @@ extension QPDFDocument {
   private static let largestScanBytes: Int64 = 64 << 20
 
   /// Page `index` (from 0) as a `WholePageScan`, or nil when it is anything else: turned
-  /// other than by quarter turns, cropped, annotated, drawing more than the one image or the image not over the whole
-  /// page, or an image whose pixels need more than a decoder (`scan`). Never throws: what
-  /// qpdf cannot read is nil, and its error is cleared.
+  /// other than by quarter turns, cropped, annotated, drawing more than the one image or the
+  /// image not over the whole page, or an image whose pixels need more than a decoder
+  /// (`scan`). Never throws: what qpdf cannot read is nil, and its error is cleared.
   package func wholePageScan(_ index: Int) -> WholePageScan? {
     defer { discardError() }
     let page = qpdf_get_page_n(raw, index)
