@@ -6,7 +6,8 @@ import Testing
 /// photographed open book, a 2-up scan, a magazine page with a photograph, blackletter, a
 /// handwritten page, an Arabic scan, a manga page, a Tamil magazine page and a Tamil
 /// handwritten page (script detection knows Tamil print, not Tamil handwriting, which it reads
-/// as Arabic), and a Siku Quanshu page whose vertical columns measure as rows. Each fixture is
+/// as Arabic), a Siku Quanshu page whose vertical columns measure as rows, and a French will in
+/// cursive that script detection reads as Arabic, unsure which way up. Each fixture is
 /// a book of the real-page bench, made from its pinned sources by
 /// Fixtures/real/make_real_fixtures.py (sources and licences in Fixtures/real/README.md); its
 /// MANIFEST.tsv row says what a person labelled it, or that it stays undecided, and what the

@@ -23,7 +23,7 @@ enum PageReadingsMeasurement {
         + "\tclose_lines\tclose_pitch_spread\tclose_gaps\tclose_ink\tclose_block"
         + "\tclose_squares_in_rows\tclose_squares_in_columns"
         + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across\tlatin_words\tsays\tleans"
-        + "\thalf")
+        + "\thalf\torientation_confidence")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -51,6 +51,7 @@ enum PageReadingsMeasurement {
         fields += [page.says, page.leans].map { $0?.rawValue ?? "-" }
         // `left` or `right`: one half of a picture of two facing pages (`FacingPages`).
         fields += [page.half?.name ?? "-"]
+        fields += [page.reading.map { "\($0.orientationConfidence)" } ?? "-"]
         print(fields.joined(separator: "\t"))
       }
     }

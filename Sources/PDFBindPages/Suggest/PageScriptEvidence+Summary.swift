@@ -17,6 +17,9 @@ extension PageScriptEvidence.PageReading {
         ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"
         : "\(script)?, read upside down or sideways"
     }
+    if rightToLeftRotationInDoubt, readRightToLeft(confidenceScale: 0.5) {
+      return "\(script)?, Tesseract unsure which way up"
+    }
     if wordsReadLatin, says != nil,
       reading.confidence < PageScriptEvidence.minimumRunningTextConfidence
     {

@@ -123,9 +123,8 @@ enum PageScriptEvidence {
       let script = reading.script
       let confidence = reading.confidence
       if PageScriptEvidence.rightToLeftScripts.contains(script) {
-        let least =
-          layout.lines == .rows ? minimumRightToLeftConfidence : minimumConfidenceOffRows
-        return confidence >= least * scale ? .rightEdge : nil
+        return readRightToLeft(confidenceScale: scale) && !rightToLeftRotationInDoubt
+          ? .rightEdge : nil
       }
       if PageScriptEvidence.cjkScripts.contains(script) {
         // Where the marks show no direction of their own, Tesseract's layout analysis may

@@ -11,6 +11,9 @@ struct ScriptReading: Equatable, Sendable {
   var confidence: Double
   /// The page's rotation Tesseract reads, in degrees (0, 90, 180, 270).
   var orientation: Int
+  /// Tesseract's confidence in that rotation: how far the best of the four scored above the
+  /// next (print of a script it knows 5 to 30; handwriting it does not know, about 1).
+  var orientationConfidence: Double
 }
 
 /// Sole owner of one Tesseract handle, initialised for orientation-and-script detection and
@@ -76,7 +79,7 @@ final class ScriptDetector: @unchecked Sendable {
     else { return nil }
     return ScriptReading(
       script: String(cString: script), confidence: Double(scriptConfidence),
-      orientation: Int(orientation))
+      orientation: Int(orientation), orientationConfidence: Double(orientationConfidence))
   }
 
   /// Tesseract's layout analysis of `image` (`TextBlockLines`): its text blocks, and which

@@ -225,6 +225,7 @@ extension WireWriter {
       string(reading.script)
       double(reading.confidence)
       int(reading.orientation)
+      double(reading.orientationConfidence)
     }
   }
 
@@ -244,7 +245,9 @@ extension WireWriter {
 extension WireReader {
   mutating func reading() throws(Malformed) -> ScriptReading? {
     guard try bool() else { return nil }
-    return ScriptReading(script: try string(), confidence: try double(), orientation: try int())
+    return ScriptReading(
+      script: try string(), confidence: try double(), orientation: try int(),
+      orientationConfidence: try double())
   }
 
   mutating func layout() throws(Malformed) -> WritingLayout {
