@@ -22,9 +22,9 @@ extension PageScriptEvidence.PageReading {
   /// Running text in rows (`inRowsOfText`) read upright as one of `otherLeftToRightScripts`,
   /// with `minimumOtherScriptConfidence` times `scale`.
   func otherScriptRunningText(confidenceScale scale: Double) -> Bool {
-    guard let reading, reading.orientation == 0,
-      PageScriptEvidence.otherLeftToRightScripts.contains(reading.script)
-    else { return false }
+    guard let reading = upright(in: PageScriptEvidence.otherLeftToRightScripts) else {
+      return false
+    }
     return layout.inRowsOfText
       && reading.confidence >= PageScriptEvidence.minimumOtherScriptConfidence * scale
   }

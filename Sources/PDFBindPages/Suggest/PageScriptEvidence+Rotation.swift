@@ -23,9 +23,7 @@ extension PageScriptEvidence.PageReading {
   /// asks: `minimumRightToLeftConfidence` on a page whose marks run in rows,
   /// `minimumConfidenceOffRows` elsewhere. Whether upright is sure is asked apart.
   func readRightToLeft(confidenceScale scale: Double) -> Bool {
-    guard let reading, reading.orientation == 0,
-      PageScriptEvidence.rightToLeftScripts.contains(reading.script)
-    else { return false }
+    guard let reading = upright(in: PageScriptEvidence.rightToLeftScripts) else { return false }
     let least =
       layout.lines == .rows
       ? PageScriptEvidence.minimumRightToLeftConfidence
@@ -36,10 +34,16 @@ extension PageScriptEvidence.PageReading {
   /// Read upright as Arabic or Hebrew, but hardly surer of upright than of another rotation
   /// (`minimumRightToLeftOrientationConfidence`): such a page says nothing.
   var rightToLeftRotationInDoubt: Bool {
-    guard let reading, reading.orientation == 0,
-      PageScriptEvidence.rightToLeftScripts.contains(reading.script)
-    else { return false }
+    guard let reading = upright(in: PageScriptEvidence.rightToLeftScripts) else { return false }
     return reading.orientationConfidence
       < PageScriptEvidence.minimumRightToLeftOrientationConfidence
+  }
+
+  /// The page's reading, where Tesseract read it upright as one of `scripts`.
+  func upright(in scripts: Set<String>) -> ScriptReading? {
+    guard let reading, reading.orientation == 0, scripts.contains(reading.script) else {
+      return nil
+    }
+    return reading
   }
 }
