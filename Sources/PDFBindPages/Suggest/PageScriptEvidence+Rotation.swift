@@ -11,7 +11,7 @@ extension PageScriptEvidence {
   /// other pages read upright as Arabic (wills, notaries' registers, Latin manuscripts) 0.01
   /// to 5.8, the 2 over 5 with too little of the script's confidence to lean. Pages of
   /// right-to-left books that said right-edge: on the real bench an Arabic manuscript at 4.5
-  /// (its book now undecided), the next 7.1, then 10 to 40 (print, Hebrew handwriting); seeds
+  /// (its book now undecided), the next 7.1, then 10 to 40 (print and manuscripts); seeds
   /// 19 and 2027, one at 4.2 (its book decided by its other pages), the rest 13 or more.
   /// A third over the will's highest: the manuscript is given up, and the next right page
   /// (7.1) is 1.4 times the limit.

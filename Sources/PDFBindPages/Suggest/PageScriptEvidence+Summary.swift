@@ -17,6 +17,7 @@ extension PageScriptEvidence.PageReading {
         ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"
         : "\(script)?, read upside down or sideways"
     }
+    // Named where the script's confidence alone would have let the page lean (`leans`).
     if rightToLeftRotationInDoubt, readRightToLeft(confidenceScale: 0.5) {
       return "\(script)?, Tesseract unsure which way up"
     }
