@@ -69,9 +69,7 @@ extension PageScriptEvidence.PageReading {
   /// 0.88 of the page in them and 0.002 in blocks of lines across. Blocks of lines across where
   /// the marks run in rows (`acrossBlocks`) say horizontal writing in a table or a form.
   func ruledBlocks(confidenceScale scale: Double) -> PageBinding? {
-    guard let reading, reading.orientation == 0,
-      PageScriptEvidence.cjkScripts.contains(reading.script)
-    else { return nil }
+    guard upright(in: PageScriptEvidence.cjkScripts) != nil else { return nil }
     if verticalWithoutDirection(confidenceScale: scale) { return .rightEdge }
     return acrossBlocks(confidenceScale: scale)
   }
@@ -89,9 +87,8 @@ extension PageScriptEvidence.PageReading {
   /// Japanese whose marks run in rows the page's own measures do not trust (`rowsInDoubt`),
   /// Tesseract's text blocks of lines across (`inAcrossBlocks`) say left-edge.
   func acrossBlocks(confidenceScale scale: Double) -> PageBinding? {
-    guard let reading, reading.orientation == 0,
-      PageScriptEvidence.cjkScripts.contains(reading.script), layout.rowsInDoubt, inAcrossBlocks,
-      reading.confidence >= PageScriptEvidence.minimumAcrossBlocksConfidence * scale
+    guard let reading = upright(in: PageScriptEvidence.cjkScripts), layout.rowsInDoubt,
+      inAcrossBlocks, reading.confidence >= PageScriptEvidence.minimumAcrossBlocksConfidence * scale
     else { return nil }
     return .leftEdge
   }

@@ -100,6 +100,14 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
+  /// The page's reading, where Tesseract read it upright as one of `scripts`.
+  func upright(in scripts: Set<String>) -> ScriptReading? {
+    guard let reading, reading.orientation == 0, scripts.contains(reading.script) else {
+      return nil
+    }
+    return reading
+  }
+
   /// Running text in rows whose short lines are all set from the right (paragraph ends,
   /// headings), as right-to-left writing's are: said of a page read turned round, which
   /// decides nothing (`rightSetShortLines`: handwriting shows it too).
@@ -113,8 +121,7 @@ extension PageScriptEvidence.PageReading {
   /// sets measured as close-set rows, and none was read as Fraktur (English manga pages that
   /// came nearest were read as Cyrillic, at up to 8).
   var closeSetBlackletter: Bool {
-    guard let reading, reading.orientation == 0 else { return false }
-    return layout.lines == nil && layout.inCloseSetRows
-      && PageScriptEvidence.closeSetScripts.contains(reading.script)
+    upright(in: PageScriptEvidence.closeSetScripts) != nil && layout.lines == nil
+      && layout.inCloseSetRows
   }
 }

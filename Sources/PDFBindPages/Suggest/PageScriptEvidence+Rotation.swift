@@ -38,12 +38,4 @@ extension PageScriptEvidence.PageReading {
     return reading.orientationConfidence
       < PageScriptEvidence.minimumRightToLeftOrientationConfidence
   }
-
-  /// The page's reading, where Tesseract read it upright as one of `scripts`.
-  func upright(in scripts: Set<String>) -> ScriptReading? {
-    guard let reading, reading.orientation == 0, scripts.contains(reading.script) else {
-      return nil
-    }
-    return reading
-  }
 }

@@ -39,9 +39,9 @@ extension PageScriptEvidence.PageReading {
   /// What a ruled page read upright as Latin, Cyrillic, Greek or blackletter says: left-edge
   /// when enough Latin words were recognised on it, else nothing (`ruledPage`).
   var ruledLatinWords: PageBinding? {
-    guard let reading, reading.orientation == 0,
-      PageScriptEvidence.leftToRightScripts.contains(reading.script), wordsReadLatin
-    else { return nil }
+    guard upright(in: PageScriptEvidence.leftToRightScripts) != nil, wordsReadLatin else {
+      return nil
+    }
     return .leftEdge
   }
 }
