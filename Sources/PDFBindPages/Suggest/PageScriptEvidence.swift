@@ -41,7 +41,8 @@ enum PageScriptEvidence {
   /// block of 0.51 of its page or more.
   static let leastTextBlock = 0.10
   /// Han and Japanese read with lower confidence (Tesseract hesitates between the two, which
-  /// decide alike): 1.0 to 3.7 on the labelled scans; the line direction decides.
+  /// decide alike): 1.0 to 3.7 on the labelled scans; the line direction decides. Less
+  /// where squares of writing run in columns too (`minimumColumnSquaresConfidence`).
   static let minimumCJKConfidence = 0.8
   /// Japanese writing among pictures (a manga's balloons) read 2.0 to 3.7 on most labelled
   /// pages; English comics never read as Japanese.
@@ -135,6 +136,7 @@ enum PageScriptEvidence {
           // Columns of a table's cells set in rows are no vertical writing (`columnsOfRows`);
           // Tesseract's blocks of lines across there say horizontal writing.
           if layout.columnsOfRows { return acrossBlocks(confidenceScale: scale) }
+          if columnsOfSquares(confidenceScale: scale) { return .rightEdge }
           guard confidence >= minimumCJKConfidence * scale else { return nil }
           switch layout.lines {
           case .columns: return .rightEdge
