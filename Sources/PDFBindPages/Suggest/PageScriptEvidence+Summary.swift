@@ -44,6 +44,9 @@ extension PageScriptEvidence.PageReading {
         : "\(script), vertical lines in Tesseract's text blocks"
     }
     if !layout.holdsWriting {
+      if verticalAmongPictures, !mangaBalloons(confidenceScale: 1) {
+        return "\(script), squares of writing in columns among pictures"
+      }
       return says == nil
         ? "\(script)? among pictures" : "\(script) among pictures (as in manga)"
     }

@@ -45,7 +45,8 @@ enum PageScriptEvidence {
   /// where squares of writing run in columns too (`minimumColumnSquaresConfidence`).
   static let minimumCJKConfidence = 0.8
   /// Japanese writing among pictures (a manga's balloons) read 2.0 to 3.7 on most labelled
-  /// pages; English comics never read as Japanese.
+  /// pages; English comics never read as Japanese. Less where the squares of writing are set
+  /// in columns (`minimumBalloonColumnsConfidence`).
   static let minimumMangaConfidence = 1.5
   /// Latin, Cyrillic and Greek on a page of running text in rows: every confusion among them
   /// says the same (left-edge), and Greek scans read under 1 on most pages. Right-to-left
@@ -160,9 +161,8 @@ enum PageScriptEvidence {
           return .rightEdge
         }
         // Japanese among pictures is a manga, read right to left; Chinese and Korean comics
-        // run either way.
-        return script == "Japanese" && confidence >= minimumMangaConfidence * scale
-          ? .rightEdge : nil
+        // run either way, unless set in columns as vertical writing is.
+        return amongPicturesRightToLeft(confidenceScale: scale) ? .rightEdge : nil
       }
       // A translated manga has English balloons and still reads right to left: Latin writing
       // decides only on pages of running text, in rows. Upright Latin read off lines that run
