@@ -5,7 +5,7 @@ import Testing
 
 /// Chinese or Japanese read upright in columns with under the 0.8 its lines alone ask still
 /// decides where its squares of writing run in columns too (SuggestRules 33): woodblock books
-/// and manuscripts photographed whole read 0.55 to 0.68, and said nothing before
+/// and manuscripts photographed whole read 0.55 and 0.63, and said nothing before
 /// (`minimumColumnSquaresConfidence`). Among pictures (SuggestRules 34), Japanese so set says
 /// under the 1.5 a manga's balloons ask (`minimumBalloonColumnsConfidence`), and Chinese,
 /// which says nothing there otherwise, says as vertical writing (`verticalAmongPictures`).

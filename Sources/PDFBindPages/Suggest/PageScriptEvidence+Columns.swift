@@ -9,13 +9,13 @@ extension PageScriptEvidence {
   /// Woodblock books and manuscripts photographed whole (the real bench's tuning part:
   /// `cjk-guji-book-5`, `probe-kotenios-spread-1`) read 0.63 and 0.55 so, with 13 and 17
   /// squares in columns against 1 and 2 in rows; seed 2027's vertical pages 0.60 and 0.75 (32
-  /// squares, none in rows). Of the pages of left-to-right books of the labelled
-  /// sets (the real bench, seeds 19 and 2027, the three handwriting sets) only three were read
-  /// upright as Chinese or Japanese in columns: a statistical table at 0.69, its squares 10 in
-  /// columns and 10 in rows (`columnsOfRows`: decided by its blocks across), and two near-blank
-  /// generated pages at 0.10 and 0.06, with one square.
-  /// The confidence is the least vertical blocks ask (`minimumVerticalBlocksConfidence`); the
-  /// squares, under the least of the vertical pages (13) and four times the table's share.
+  /// squares, none in rows). Of the pages of left-to-right books of the labelled sets (the
+  /// real bench, seeds 19 and 2027, the three handwriting sets) only three were read upright
+  /// as Chinese or Japanese in columns: a statistical table at 0.69, its squares 10 in columns
+  /// and 10 in rows (`columnsOfRows`: decided by its blocks across), and two near-blank
+  /// generated pages at 0.10 and 0.06, with one square. The confidence is the least vertical
+  /// blocks ask (`minimumVerticalBlocksConfidence`); the squares, under the least of the
+  /// vertical pages (13) and four times the table's share.
   static let minimumColumnSquaresConfidence = 0.5
   static let leastColumnSquares = 10
   static let columnSquaresOverRows = 4
@@ -53,9 +53,9 @@ extension PageScriptEvidence.PageReading {
   /// vertical books read as Han at 1.43 with 10 squares in columns and none in rows (decided
   /// by Tesseract's blocks, which they no longer ask); seed 2027's `zh-vertical-3` page 3 at
   /// 1.21, 19 and 0. Of the pages of left-to-right books read so among pictures, the most so
-  /// set was a Swedish register's 2-up scan: 9 in columns and none in rows, 11 and 4, read as
-  /// Japanese at 0.33 and 0.32. They ask what lines in columns ask (`minimumCJKConfidence`),
-  /// to say or to lean.
+  /// set was a Swedish register's 2-up scan, read as Japanese at 0.33 (9 squares in columns,
+  /// none in rows) and 0.32 (11 and 4). They ask what lines in columns ask
+  /// (`minimumCJKConfidence`), to say or to lean.
   func amongPicturesRightToLeft(confidenceScale scale: Double) -> Bool {
     mangaBalloons(confidenceScale: scale) || verticalAmongPictures
   }
