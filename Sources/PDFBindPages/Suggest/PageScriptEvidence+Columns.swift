@@ -33,6 +33,12 @@ extension PageScriptEvidence {
   /// whatever its squares.
   static let minimumBalloonColumnsConfidence = 0.85
   static let mostBalloonRowSquares = 2
+
+  /// Read among pictures, a manga's balloons; in squares set in columns, vertical writing.
+  /// Korean comics run either way, and Tesseract's Hiragana and Katakana were guesses (0 to
+  /// 0.1) on the labelled sets.
+  static let mangaScripts: Set = ["Japanese"]
+  static let verticalScripts: Set = ["Han", "Japanese"]
 }
 
 extension PageScriptEvidence.PageReading {
@@ -63,7 +69,7 @@ extension PageScriptEvidence.PageReading {
   /// Chinese or Japanese among pictures in squares of writing set in columns
   /// (`amongPicturesRightToLeft`).
   var verticalAmongPictures: Bool {
-    guard let reading = upright(in: ["Han", "Japanese"]), !layout.holdsWriting else {
+    guard let reading = upright(in: PageScriptEvidence.verticalScripts), !layout.holdsWriting else {
       return false
     }
     return layout.squaresInColumns && reading.confidence >= PageScriptEvidence.minimumCJKConfidence
@@ -73,7 +79,7 @@ extension PageScriptEvidence.PageReading {
   /// less where its squares of writing are set in columns (`minimumBalloonColumnsConfidence`:
   /// says with less, leans with no less).
   func mangaBalloons(confidenceScale scale: Double) -> Bool {
-    guard let reading = upright(in: ["Japanese"]) else { return false }
+    guard let reading = upright(in: PageScriptEvidence.mangaScripts) else { return false }
     if reading.confidence >= PageScriptEvidence.minimumMangaConfidence * scale { return true }
     // Not scaled: half of it would let the register's pages lean.
     let rows = layout.tilesInRows
