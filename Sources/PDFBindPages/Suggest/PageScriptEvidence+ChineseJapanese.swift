@@ -3,11 +3,12 @@
 import PDFBindCore
 
 extension PageScriptEvidence.PageReading {
-  /// The binding a page read upright as Chinese or Japanese at `confidence` points to, with
-  /// `scale` times the confidence each way of deciding asks (`says`: 1, `leans`: 0.5).
-  func chineseOrJapanesePointing(confidence: Double, confidenceScale scale: Double)
-    -> PageBinding?
-  {
+  /// The binding a page read upright as Chinese or Japanese points to, with `scale` times the
+  /// confidence each way of deciding asks (`says`: 1, `leans`: 0.5); nil for any other page.
+  func chineseOrJapanesePointing(confidenceScale scale: Double) -> PageBinding? {
+    guard let confidence = upright(in: PageScriptEvidence.cjkScripts)?.confidence else {
+      return nil
+    }
     // Where the marks show no direction of their own, Tesseract's layout analysis may
     // find them in blocks of vertical lines (`inVerticalBlocks`): a woodblock book or a
     // manuscript scanned with its surroundings, a page among pictures.

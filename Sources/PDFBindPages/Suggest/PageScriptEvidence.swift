@@ -129,7 +129,7 @@ enum PageScriptEvidence {
           ? .rightEdge : nil
       }
       if PageScriptEvidence.cjkScripts.contains(script) {
-        return chineseOrJapanesePointing(confidence: confidence, confidenceScale: scale)
+        return chineseOrJapanesePointing(confidenceScale: scale)
       }
       // A translated manga has English balloons and still reads right to left: Latin writing
       // decides only on pages of running text, in rows. Upright Latin read off lines that run
