@@ -145,6 +145,13 @@ def main():
     sources = {row["source"]: row for row in table("sources.tsv")}
     books = table("books.tsv")
     pages = table("pages.tsv")
+    pinned = {}
+    for p in pages:  # one picture in two books would count one page twice, or leak a held-out one
+        key = (p["blob"], p["path"].partition("#")[2])
+        if key in pinned:
+            sys.exit(f"make_books.py: {p['book']} page {p['page']} is {pinned[key]}'s picture "
+                     f"(blob {p['blob']}): one page belongs to one book")
+        pinned[key] = f"{p['book']} page {p['page']}"
     os.makedirs(args.out, exist_ok=True)
     labels = ["file\texpected\tlayout\tclass\tpart\twhat"]
     for book in books:
