@@ -78,19 +78,27 @@ else
   echo "FAIL real pages: the books could not be made: a pinned source is missing or changed"
   status=1
 fi
-# Handwritten documents taken whole from three archives' datasets, no page chosen: every
-# right-edge decision or join there is wrong (bench/suggest/README.md, "Handwritten wills").
+# probe NAME SCRIPT WHAT: runs real/SCRIPT (a probe of whole collections, no page chosen) into
+# $WORK/NAME, prints its counts, and fails the bench where a decision is wrong.
+probe() {
+  if nice python3 "$HERE/real/$2" "$BIN" "$WORK/$1" > "$WORK/$1.txt" 2>&1; then
+    grep ' books: ' "$WORK/$1.txt"
+  else
+    grep ' books: \|Error' "$WORK/$1.txt"
+    echo "FAIL $1 probe: a decision is wrong, or the $3 could not be read ($WORK/$1.txt)"
+    status=1
+  fi
+}
+# Handwritten documents taken whole from three archives' datasets: every right-edge decision
+# or join there is wrong (bench/suggest/README.md, "Handwritten wills").
 echo
 echo "handwritten documents, whole datasets (issue 40):"
-if nice python3 "$HERE/real/handwriting_probe.py" "$BIN" "$WORK/handwriting" \
-  > "$WORK/handwriting.txt" 2>&1; then
-  grep ' books: ' "$WORK/handwriting.txt"
-else
-  grep ' books: \|Error' "$WORK/handwriting.txt"
-  echo "FAIL handwriting probe: a decision is wrong, or the datasets could not be read" \
-    "($WORK/handwriting.txt)"
-  status=1
-fi
+probe handwriting handwriting_probe.py datasets
+# Right-to-left and vertical books taken whole from four collections: every left-edge decision
+# or join left to right there is wrong (bench/suggest/README.md, "Framed pages").
+echo
+echo "right-to-left books, whole collections (issue 40):"
+probe right-to-left right_to_left_probe.py collections
 
 echo
 echo "get -r over a tree of 1,000 files (10 folders of 100) against get --files-from:"

@@ -26,12 +26,9 @@ import argparse
 import collections
 import os
 import re
-import subprocess
 import sys
 
-import img2pdf
-
-from make_books import git, git_dir, pdf_page
+from probe import PICTURE, in_runs, names, run, summary
 
 SOURCES = {
     "poilus": ("HTR-United/CREMMA-AN-TestamentsDePoilus",
@@ -39,42 +36,24 @@ SOURCES = {
     "lectaurep": ("HTR-United/lectaurep-repertoires", "3d1c86cf5389265a1ce8b620301d36b4709eb435"),
     "medlat": ("HTR-United/CREMMA-Medieval-LAT", "9439fe33a07eeb2814fa4b94b65c280f20aa6ec1"),
 }
-PICTURE = re.compile(r".*\.(jpe?g|png|tiff?)$", re.IGNORECASE)
 WILL_PAGE = re.compile(r"data/batch-\d+/(TestamentsDePoilus_will_\w+?_\d+)-(\d+)\.jpg$")
 
 
-def books(source, names):
+def books(source, paths):
     """The books of one source: (name, [paths in page order])."""
     if source == "poilus":
         wills = collections.defaultdict(list)
-        for name in names:
+        for name in paths:
             match = WILL_PAGE.match(name)
             if match:
                 wills[match.group(1)].append((int(match.group(2)), name))
         return [(will, [n for _, n in sorted(pages)]) for will, pages in sorted(wills.items())]
     folders = collections.defaultdict(list)
-    for name in names:
+    for name in paths:
         # The pages are under data/; the rest are the project's own figures and logos.
         if PICTURE.match(name) and name.startswith("data/"):
             folders[os.path.dirname(name)].append(name)
-    made = []
-    for folder, pages in sorted(folders.items()):
-        pages.sort()
-        for start in range(0, len(pages), 4):
-            made.append((f"{folder.replace('/', '_')}-{start // 4 + 1}", pages[start:start + 4]))
-    return made
-
-
-def picture(gdir, commit, name):
-    """The page as img2pdf takes it (`make_books.pdf_page`), or None where the copy does not
-    hold it (absent, or a Git LFS pointer) or it is no picture."""
-    data = git(gdir, "cat-file", "blob", f"{commit}:{name}", binary=True)
-    if data is None or data.startswith(b"version https://git-lfs"):
-        return None
-    try:
-        return pdf_page(data)
-    except Exception:
-        return None
+    return in_runs({folder: sorted(pages) for folder, pages in folders.items()}, 4)
 
 
 def main():
@@ -88,34 +67,12 @@ def main():
     for source, (repo, commit) in SOURCES.items():
         if args.only and source != args.only:
             continue
-        gdir = git_dir(args.mirrors, repo)
-        listing = git(gdir, "ls-tree", "-r", "--name-only", commit)
-        if listing is None:
-            sys.exit(f"handwriting_probe.py: {repo}@{commit}: no copy at {gdir} (fetch github:"
-                     f"{repo}, or git clone --bare it there)")
-        names = listing.split()
-        folder = os.path.join(args.out, source)
-        os.makedirs(folder, exist_ok=True)
-        made = []
-        for book, pages in books(source, names):
-            pictures = [p for p in (picture(gdir, commit, n) for n in pages) if p]
-            if len(pictures) < (2 if source == "poilus" else 1):
-                continue
-            path = os.path.join(folder, book[-80:] + ".pdf")
-            with open(path, "wb") as f:
-                img2pdf.convert(pictures, outputstream=f, nodate=True)
-            made.append(path)
-        run = subprocess.run([args.pdfbind, "suggest", "--no-cache", *made],
-                             capture_output=True, text=True)
-        counts = collections.Counter()
-        for line in run.stdout.splitlines():
-            print(line)
-            decision = line.split(": ", 1)[1].split(" ", 1)[0].rstrip(",")
-            counts["wrong" if decision == "right-edge" or "spreads: pages" in line
-                   else decision] += 1
+        gdir, paths = names(args.mirrors, repo, commit, "handwriting_probe.py")
+        counts, _ = run(args.pdfbind, os.path.join(args.out, source), books(source, paths), gdir,
+                     commit, 2 if source == "poilus" else 1,
+                     lambda decision, line: decision == "right-edge" or "spreads: pages" in line)
         wrong += counts["wrong"]
-        print(f"{source}: {len(made)} books: "
-              + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
+        print(summary(source, counts))
     return 1 if wrong else 0
 
 

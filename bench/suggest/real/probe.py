@@ -1,0 +1,87 @@
+"""What the probes of whole collections share (`handwriting_probe.py`,
+`right_to_left_probe.py`): every page of a pinned repository's collection made into books as
+the archive holds them, no page chosen, and `suggest --no-cache` over all of them in one run,
+each decision printed and counted as right, undecided or wrong by the probe's own rule.
+
+Nothing is downloaded: the pages are read from bare git copies of the repositories (the
+engineers' `fetch` tool puts them at /work/.mirror/OWNER+NAME/repo; `git clone --bare
+https://github.com/OWNER/NAME` at the pinned commit does as well). A page the copy does not
+hold (Git LFS), or that is not a picture, is left out.
+"""
+import collections
+import os
+import re
+import subprocess
+import sys
+
+import img2pdf
+
+from make_books import git, git_dir, pdf_page
+
+PICTURE = re.compile(r".*\.(jpe?g|png|tiff?)$", re.IGNORECASE)
+
+
+def names(mirrors, repo, commit, script):
+    """Every path of `repo` at `commit`, and the copy's git directory; exits where there is
+    no copy."""
+    gdir = git_dir(mirrors, repo)
+    listing = git(gdir, "ls-tree", "-r", "--name-only", commit)
+    if listing is None:
+        sys.exit(f"{script}: {repo}@{commit}: no copy at {gdir} (fetch github:{repo}, or git "
+                 f"clone --bare it there)")
+    return gdir, listing.split("\n")
+
+
+def in_runs(folders, size):
+    """Books of `size` consecutive pages from each folder's pages (in their given order), named
+    after the folder and the run's number."""
+    made = []
+    for folder, pages in sorted(folders.items()):
+        for start in range(0, len(pages), size):
+            made.append((f"{folder.replace('/', '_')}-{start // size + 1}",
+                         pages[start:start + size]))
+    return made
+
+
+def picture(gdir, commit, name):
+    """The page as img2pdf takes it (`make_books.pdf_page`), or None where the copy does not
+    hold it (absent, or a Git LFS pointer) or it is no picture."""
+    data = git(gdir, "cat-file", "blob", f"{commit}:{name}", binary=True)
+    if data is None or data.startswith(b"version https://git-lfs"):
+        return None
+    try:
+        return pdf_page(data)
+    except Exception:
+        return None
+
+
+def run(pdfbind, folder, books, gdir, commit, least_pages, is_wrong):
+    """Makes `books` ((name, paths)) into FOLDER/NAME.pdf, leaving out those with fewer than
+    `least_pages` pictures, runs `suggest --no-cache` over them, prints every line, and
+    returns the count of each outcome (the decision, or `wrong` where `is_wrong(decision,
+    line)` says so) and the lines."""
+    os.makedirs(folder, exist_ok=True)
+    made = []
+    for book, pages in books:
+        pictures = [p for p in (picture(gdir, commit, n) for n in pages) if p]
+        if len(pictures) < least_pages:
+            continue
+        path = os.path.join(folder, book[-80:] + ".pdf")
+        with open(path, "wb") as f:
+            img2pdf.convert(pictures, outputstream=f, nodate=True)
+        made.append(path)
+    done = subprocess.run([pdfbind, "suggest", "--no-cache", *made], capture_output=True,
+                          text=True)
+    counts = collections.Counter()
+    for line in done.stdout.splitlines():
+        print(line)
+        decision = line.split(": ", 1)[1].split(" ", 1)[0].rstrip(",")
+        counts["wrong" if is_wrong(decision, line) else decision] += 1
+    counts["books"] = len(made)
+    return counts, done.stdout.splitlines()
+
+
+def summary(source, counts):
+    """`poilus: 50 books: 3 left-edge, 47 undecided`."""
+    return (f"{source}: {counts['books']} books: "
+            + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if k != "books"))
