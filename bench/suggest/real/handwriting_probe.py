@@ -22,13 +22,13 @@ usage: handwriting_probe.py PDFBIND OUT [--mirrors DIR] [--only poilus|lectaurep
 Writes OUT/SOURCE/BOOK.pdf, prints each decision and a count per source; exits 1 when any
 decision is wrong.
 """
-import argparse
 import collections
 import os
 import re
 import sys
 
-from probe import PICTURE, in_runs, names, run, summary
+import probe
+from probe import PICTURE, in_runs
 
 SOURCES = {
     "poilus": ("HTR-United/CREMMA-AN-TestamentsDePoilus",
@@ -56,25 +56,10 @@ def books(source, paths):
     return in_runs({folder: sorted(pages) for folder, pages in folders.items()}, 4)
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("pdfbind")
-    parser.add_argument("out")
-    parser.add_argument("--mirrors", default=os.environ.get("PDFBIND_REAL_MIRRORS", "/work/.mirror"))
-    parser.add_argument("--only", choices=sorted(SOURCES))
-    args = parser.parse_args()
-    wrong = 0
-    for source, (repo, commit) in SOURCES.items():
-        if args.only and source != args.only:
-            continue
-        gdir, paths = names(args.mirrors, repo, commit, "handwriting_probe.py")
-        counts, _ = run(args.pdfbind, os.path.join(args.out, source), books(source, paths), gdir,
-                     commit, 2 if source == "poilus" else 1,
-                     lambda decision, line: decision == "right-edge" or "spreads: pages" in line)
-        wrong += counts["wrong"]
-        print(summary(source, counts))
-    return 1 if wrong else 0
+def is_wrong(decision, line):
+    return decision == "right-edge" or "spreads: pages" in line
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(probe.main("handwriting_probe.py", SOURCES, books, is_wrong,
+                        least_pages=lambda source: 2 if source == "poilus" else 1))

@@ -8,6 +8,7 @@ engineers' `fetch` tool puts them at /work/.mirror/OWNER+NAME/repo; `git clone -
 https://github.com/OWNER/NAME` at the pinned commit does as well). A page the copy does not
 hold (Git LFS), or that is not a picture, is left out.
 """
+import argparse
 import collections
 import os
 import re
@@ -85,3 +86,28 @@ def summary(source, counts):
     """`poilus: 50 books: 3 left-edge, 47 undecided`."""
     return (f"{source}: {counts['books']} books: "
             + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if k != "books"))
+
+
+def main(script, sources, books, is_wrong, least_pages=lambda source: 1,
+         remark=lambda lines: ""):
+    """The command line of a probe: PDFBIND OUT [--mirrors DIR] [--only SOURCE]. Each source
+    of `sources` ({name: (repo, commit)}) made into books (`books(source, paths)`) under
+    OUT/SOURCE and run; each source's counts printed, with `remark(lines)` after them.
+    Returns 1 when any book is wrong."""
+    parser = argparse.ArgumentParser(prog=script)
+    parser.add_argument("pdfbind")
+    parser.add_argument("out")
+    parser.add_argument("--mirrors",
+                        default=os.environ.get("PDFBIND_REAL_MIRRORS", "/work/.mirror"))
+    parser.add_argument("--only", choices=sorted(sources))
+    args = parser.parse_args()
+    wrong = 0
+    for source, (repo, commit) in sources.items():
+        if args.only and source != args.only:
+            continue
+        gdir, paths = names(args.mirrors, repo, commit, script)
+        counts, lines = run(args.pdfbind, os.path.join(args.out, source), books(source, paths),
+                            gdir, commit, least_pages(source), is_wrong)
+        wrong += counts["wrong"]
+        print(summary(source, counts) + remark(lines))
+    return 1 if wrong else 0

@@ -24,13 +24,13 @@ usage: right_to_left_probe.py PDFBIND OUT [--mirrors DIR] [--only aocp|guji|qura
 Writes OUT/SOURCE/BOOK.pdf, prints each decision and a count per source; exits 1 when any
 decision is wrong.
 """
-import argparse
 import collections
 import os
 import re
 import sys
 
-from probe import PICTURE, in_runs, names, run, summary
+import probe
+from probe import PICTURE, in_runs
 
 SOURCES = {
     "quran": ("zeyadetman/quran-pages-images", "f6c65a61a800e6db86e2e38de379cb87eeb7cd0a"),
@@ -68,25 +68,11 @@ def is_wrong(decision, line):
     return decision == "left-edge" or "left to right" in line
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("pdfbind")
-    parser.add_argument("out")
-    parser.add_argument("--mirrors", default=os.environ.get("PDFBIND_REAL_MIRRORS", "/work/.mirror"))
-    parser.add_argument("--only", choices=sorted(SOURCES))
-    args = parser.parse_args()
-    wrong = 0
-    for source, (repo, commit) in SOURCES.items():
-        if args.only and source != args.only:
-            continue
-        gdir, paths = names(args.mirrors, repo, commit, "right_to_left_probe.py")
-        counts, lines = run(args.pdfbind, os.path.join(args.out, source),
-                            books(source, paths), gdir, commit, 1, is_wrong)
-        joins = sum(1 for line in lines if "spreads: pages" in line and not is_wrong("", line))
-        wrong += counts["wrong"]
-        print(summary(source, counts) + f"; {joins} with a join right to left")
-    return 1 if wrong else 0
+def joins_right_to_left(lines):
+    joins = sum(1 for line in lines if "spreads: pages" in line and not is_wrong("", line))
+    return f"; {joins} with a join right to left"
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(probe.main("right_to_left_probe.py", SOURCES, books, is_wrong,
+                        remark=joins_right_to_left))
