@@ -51,3 +51,30 @@ func bothDirections(
   return measures(detector, earlier, later, plain, .leftToRight)
     + measures(detector, earlier, later, plain, .rightToLeft)
 }
+
+/// The columns `frameFields` fills, for both directions.
+let frameColumns = ["ltr_", "rtl_"].flatMap { prefix in
+  ["frame_seam", "frame"].map { prefix + $0 }
+}
+
+/// What `RepeatingFrame` compares for a join of pages `firstPage` and `firstPage + 1` (from 0)
+/// in `direction`: the seam's edges with each other, and the best of either with the same side
+/// two pages away (`-inf` where the book has none).
+func frameFields(
+  _ prepared: [SpreadDetector.PreparedPage?], firstPage: Int, _ direction: SpineJoinDirection
+) -> [String] {
+  let (leftHand, rightHand) =
+    direction == .leftToRight ? (firstPage, firstPage + 1) : (firstPage + 1, firstPage)
+  func page(_ index: Int) -> SpreadDetector.PreparedPage? {
+    prepared.indices.contains(index) ? prepared[index] : nil
+  }
+  guard let left = page(leftHand)?.rightProfile, let right = page(rightHand)?.leftProfile else {
+    return ["-", "-"]
+  }
+  let steps = [-RepeatingFrame.reach, RepeatingFrame.reach]
+  let match = RepeatingFrame.correlations(
+    left: left, right: right,
+    rightEdgesAway: steps.compactMap { page(leftHand + $0)?.rightProfile },
+    leftEdgesAway: steps.compactMap { page(rightHand + $0)?.leftProfile })
+  return [match.seam, match.frame].map { String(format: "%.3f", $0) }
+}

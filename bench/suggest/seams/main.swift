@@ -11,7 +11,8 @@ let pagesFolder = CommandLine.arguments[1]
 let labels = (try? String(contentsOfFile: CommandLine.arguments[2], encoding: .utf8)) ?? ""
 let detector = SpreadDetector()
 print(
-  (["book", "k", "label", "outcome", "rule", "same_sides"] + measureColumns).joined(separator: ","))
+  (["book", "k", "label", "outcome", "rule", "same_sides"] + measureColumns + frameColumns)
+    .joined(separator: ","))
 for line in labels.split(separator: "\n").dropFirst() {
   let columns = line.split(separator: "\t").map(String.init)
   let book = String(columns[0].dropLast(4))
@@ -22,6 +23,7 @@ for line in labels.split(separator: "\n").dropFirst() {
   // The labelled join runs in the book's reading order; the conflict books' pictures join
   // left to right whatever their script says.
   let rightToLeft = columns[2] == "right-edge" && !book.hasPrefix("conflict")
+  let prepared = pages.map { detector.prepare($0) }
   for finding in detector.findings(pages.map { Optional($0) }) {
     let k = finding.firstPage + 1
     let label = joined.contains(k) ? (rightToLeft ? "rtl" : "ltr") : "-"
@@ -31,6 +33,9 @@ for line in labels.split(separator: "\n").dropFirst() {
     let row =
       [book, "\(k)", label, outcome, rule, "\(detector.sameSideMatches(earlier, later))"]
       + bothDirections(detector, earlier, later)
+      + [SpineJoinDirection.leftToRight, .rightToLeft].flatMap {
+        frameFields(prepared, firstPage: k - 1, $0)
+      }
     print(row.joined(separator: ","))
   }
 }

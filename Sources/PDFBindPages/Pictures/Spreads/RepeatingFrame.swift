@@ -6,20 +6,28 @@
 /// picture's do, and the plain and smooth rules (`plainJoin`, `smoothJoin`) found joins that
 /// no picture makes (the real bench's photographed Kant volume, a join at every pair, in
 /// alternating directions; its scanned Meiji magazine, joins that decided a layout and, in one
-/// book, the binding against its vertical writing).
+/// book, the binding against its vertical writing). A frame printed on every page does the
+/// same to the other rules: a mushaf's ornamented border joined by its changes of level alone,
+/// a woodblock book's ruled frame by two measures of three, left to right in books bound on
+/// the right (`right_to_left_probe.py`, two of them decided left-edge).
 ///
-/// So each edge of such a seam is compared with the same side of the page two on and two back
-/// (what a repeating frame would match), as the seam is compared with chance elsewhere: a join
-/// whose edges match that page about as well as each other is the frame, not a picture.
+/// So each edge of a join, whatever rule found it, is compared with the same side of the page
+/// two on and two back (what a repeating frame would match), as the seam is compared with
+/// chance elsewhere: a join whose edges match that page about as well as each other is the
+/// frame, not a picture.
 struct RepeatingFrame {
   /// The edge of a false join matches the same side two pages away at least this well
   /// (profiles, `SeamProfile.bestCorrelation`): the real bench's false joins 0.77 to 1.00 (the
-  /// Meiji magazine 0.77 to 0.83, the Kant volume 0.98 to 1.00); the labelled joins of the
-  /// generated sets of seeds 19 and 4 (83 joins, `bench/suggest/seams`) at most 0.54.
+  /// Meiji magazine 0.77 to 0.83, the Kant volume 0.98 to 1.00), the probe's framed pages
+  /// 0.82 to 0.99; the labelled joins of the generated sets of seeds 19 and 4 (83 joins,
+  /// `bench/suggest/seams`) at most 0.54, of seeds 19, 2027 and 3040 (141) at most 0.64, and
+  /// those found by rules other than the plain and smooth ones at most 0.45.
   static let leastCorrelation: Float = 0.6
   /// ... and within this much of the seam's own correlation: the false joins 0.03 under it or
   /// above; the labelled plain and smooth joins whose edges match two pages away at 0.3 or
-  /// more stand 0.27 to 0.60 above it.
+  /// more stand 0.27 to 0.60 above it (seeds 19 and 4), 0.21 to 0.63 (seeds 19, 2027 and
+  /// 3040); two joins of other rules match their seams less than that page, and only
+  /// `leastCorrelation` keeps them (0.45 and 0.32).
   static let closeness: Float = 0.15
 
   /// Pages a pair's check reads: two back from its first page to two on from its second.
@@ -34,11 +42,9 @@ struct RepeatingFrame {
     profiles[index - 2 * Self.reach - 2] = nil
   }
 
-  /// `finding` as it stands, or no join where a plain or smooth seam's join `repeats`.
+  /// `finding` as it stands, or no join where its join `repeats`.
   func checked(_ finding: SpinePairFinding) -> SpinePairFinding {
-    guard case .success(let join) = finding.outcome,
-      join.rule == .plainSeam || join.rule == .smoothSeam, repeats(join)
-    else { return finding }
+    guard case .success(let join) = finding.outcome, repeats(join) else { return finding }
     return SpinePairFinding(
       firstPage: finding.firstPage, outcome: .failure(SpineNoJoin(reason: .repeatingFrame)))
   }
@@ -53,17 +59,25 @@ struct RepeatingFrame {
     guard let left = profiles[leftHand]?.right, let right = profiles[rightHand]?.left else {
       return false
     }
+    let steps = [-Self.reach, Self.reach]
+    let match = Self.correlations(
+      left: left, right: right, rightEdgesAway: steps.compactMap { profiles[leftHand + $0]?.right },
+      leftEdgesAway: steps.compactMap { profiles[rightHand + $0]?.left })
+    return match.frame >= Self.leastCorrelation && match.frame >= match.seam - Self.closeness
+  }
+
+  /// How well a seam's two edges match each other (`left`: the left-hand page's right edge),
+  /// and how well the best of them matches the same side of the pages two away: `left` the
+  /// right edges of `rightEdgesAway`, `right` the left edges of `leftEdgesAway` (`-infinity`
+  /// without any). bench/suggest/seams prints both for every pair.
+  static func correlations(
+    left: SeamProfile, right: SeamProfile, rightEdgesAway: [SeamProfile],
+    leftEdgesAway: [SeamProfile]
+  ) -> (seam: Float, frame: Float) {
     let shifts = SpreadDetector.plainSeamShifts
-    let seam = left.bestCorrelation(with: right, shifts: shifts)
-    var frame = -Float.infinity
-    for step in [-Self.reach, Self.reach] {
-      if let other = profiles[leftHand + step]?.right {
-        frame = max(frame, left.bestCorrelation(with: other, shifts: shifts))
-      }
-      if let other = profiles[rightHand + step]?.left {
-        frame = max(frame, right.bestCorrelation(with: other, shifts: shifts))
-      }
-    }
-    return frame >= Self.leastCorrelation && frame >= seam - Self.closeness
+    let away =
+      rightEdgesAway.map { left.bestCorrelation(with: $0, shifts: shifts) }
+      + leftEdgesAway.map { right.bestCorrelation(with: $0, shifts: shifts) }
+    return (left.bestCorrelation(with: right, shifts: shifts), away.max() ?? -Float.infinity)
   }
 }
