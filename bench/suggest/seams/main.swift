@@ -23,13 +23,13 @@ for line in labels.split(separator: "\n").dropFirst() {
   // The labelled join runs in the book's reading order; the conflict books' pictures join
   // left to right whatever their script says.
   let rightToLeft = columns[2] == "right-edge" && !book.hasPrefix("conflict")
+  // Each page prepared once: a pair's two pages, and the pages two away `RepeatingFrame` reads.
   let prepared = pages.map { detector.prepare($0) }
   for finding in detector.findings(pages.map { Optional($0) }) {
     let k = finding.firstPage + 1
     let label = joined.contains(k) ? (rightToLeft ? "rtl" : "ltr") : "-"
     let (outcome, rule) = outcomeFields(finding)
-    guard let earlier = detector.prepare(pages[k - 1]), let later = detector.prepare(pages[k])
-    else { continue }
+    guard let earlier = prepared[k - 1], let later = prepared[k] else { continue }
     let row =
       [book, "\(k)", label, outcome, rule, "\(detector.sameSideMatches(earlier, later))"]
       + bothDirections(detector, earlier, later)
