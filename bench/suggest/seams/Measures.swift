@@ -63,18 +63,9 @@ let frameColumns = ["ltr_", "rtl_"].flatMap { prefix in
 func frameFields(
   _ prepared: [SpreadDetector.PreparedPage?], firstPage: Int, _ direction: SpineJoinDirection
 ) -> [String] {
-  let (leftHand, rightHand) =
-    direction == .leftToRight ? (firstPage, firstPage + 1) : (firstPage + 1, firstPage)
-  func page(_ index: Int) -> SpreadDetector.PreparedPage? {
-    prepared.indices.contains(index) ? prepared[index] : nil
+  let match = RepeatingFrame.correlations(firstPage: firstPage, direction: direction) {
+    prepared.indices.contains($0) ? prepared[$0].map { ($0.leftProfile, $0.rightProfile) } : nil
   }
-  guard let left = page(leftHand)?.rightProfile, let right = page(rightHand)?.leftProfile else {
-    return ["-", "-"]
-  }
-  let steps = [-RepeatingFrame.reach, RepeatingFrame.reach]
-  let match = RepeatingFrame.correlations(
-    left: left, right: right,
-    rightEdgesAway: steps.compactMap { page(leftHand + $0)?.rightProfile },
-    leftEdgesAway: steps.compactMap { page(rightHand + $0)?.leftProfile })
+  guard let match else { return ["-", "-"] }
   return [match.seam, match.frame].map { String(format: "%.3f", $0) }
 }

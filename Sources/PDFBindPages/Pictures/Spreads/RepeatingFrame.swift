@@ -52,32 +52,37 @@ struct RepeatingFrame {
   /// Whether `join` (read once the page `reach` past its second page is kept, or the book
   /// ended) is a repeating frame rather than a picture across the spine.
   func repeats(_ join: SpineJoin) -> Bool {
-    let first = join.firstPage
-    // The seam's left-hand page's right edge and its right-hand page's left edge.
-    let (leftHand, rightHand) =
-      join.direction == .leftToRight ? (first, first + 1) : (first + 1, first)
-    guard let left = profiles[leftHand]?.right, let right = profiles[rightHand]?.left else {
-      return false
-    }
-    let steps = [-Self.reach, Self.reach]
-    let match = Self.correlations(
-      left: left, right: right, rightEdgesAway: steps.compactMap { profiles[leftHand + $0]?.right },
-      leftEdgesAway: steps.compactMap { profiles[rightHand + $0]?.left })
+    guard
+      let match = Self.correlations(
+        firstPage: join.firstPage, direction: join.direction, edges: { profiles[$0] })
+    else { return false }
     return match.frame >= Self.leastCorrelation && match.frame >= match.seam - Self.closeness
   }
 
-  /// How well a seam's two edges match each other (`left`: the left-hand page's right edge),
-  /// and how well the best of them matches the same side of the pages two away: `left` the
-  /// right edges of `rightEdgesAway`, `right` the left edges of `leftEdgesAway` (`-infinity`
-  /// without any). bench/suggest/seams prints both for every pair.
+  /// How well the seam of pages `firstPage` and `firstPage + 1` (from 0) joined in `direction`
+  /// matches: its two edges each other (`seam`), and the best of either the same side of the
+  /// pages two back and two on (`frame`, `-infinity` without any). `edges` gives a page's
+  /// left and right edge profiles, nil for a page not prepared or outside the book; nil where
+  /// the seam's own pages have none. bench/suggest/seams prints both for every pair.
   static func correlations(
-    left: SeamProfile, right: SeamProfile, rightEdgesAway: [SeamProfile],
-    leftEdgesAway: [SeamProfile]
-  ) -> (seam: Float, frame: Float) {
+    firstPage: Int, direction: SpineJoinDirection,
+    edges: (Int) -> (left: SeamProfile, right: SeamProfile)?
+  ) -> (seam: Float, frame: Float)? {
+    // The seam's left-hand page's right edge and its right-hand page's left edge.
+    let (leftHand, rightHand) =
+      direction == .leftToRight ? (firstPage, firstPage + 1) : (firstPage + 1, firstPage)
+    guard let left = edges(leftHand)?.right, let right = edges(rightHand)?.left else {
+      return nil
+    }
     let shifts = SpreadDetector.plainSeamShifts
+    let steps = [-reach, reach]
     let away =
-      rightEdgesAway.map { left.bestCorrelation(with: $0, shifts: shifts) }
-      + leftEdgesAway.map { right.bestCorrelation(with: $0, shifts: shifts) }
+      steps.compactMap { edges(leftHand + $0)?.right }.map {
+        left.bestCorrelation(with: $0, shifts: shifts)
+      }
+      + steps.compactMap { edges(rightHand + $0)?.left }.map {
+        right.bestCorrelation(with: $0, shifts: shifts)
+      }
     return (left.bestCorrelation(with: right, shifts: shifts), away.max() ?? -Float.infinity)
   }
 }
