@@ -59,8 +59,8 @@ def picture(gdir, commit, name):
 def run(pdfbind, folder, books, gdir, commit, least_pages, is_wrong):
     """Makes `books` ((name, paths)) into FOLDER/NAME.pdf, leaving out those with fewer than
     `least_pages` pictures, runs `suggest --no-cache` over them, prints every line, and
-    returns the count of each outcome (the decision, or `wrong` where `is_wrong(decision,
-    line)` says so) and the lines."""
+    returns how many books were made, the count of each outcome (the decision, or `wrong`
+    where `is_wrong(decision, line)` says so) and the lines."""
     os.makedirs(folder, exist_ok=True)
     made = []
     for book, pages in books:
@@ -78,14 +78,13 @@ def run(pdfbind, folder, books, gdir, commit, least_pages, is_wrong):
         print(line)
         decision = line.split(": ", 1)[1].split(" ", 1)[0].rstrip(",")
         counts["wrong" if is_wrong(decision, line) else decision] += 1
-    counts["books"] = len(made)
-    return counts, done.stdout.splitlines()
+    return len(made), counts, done.stdout.splitlines()
 
 
-def summary(source, counts):
+def summary(source, books, counts):
     """`poilus: 50 books: 3 left-edge, 47 undecided`."""
-    return (f"{source}: {counts['books']} books: "
-            + ", ".join(f"{n} {k}" for k, n in sorted(counts.items()) if k != "books"))
+    return (f"{source}: {books} books: "
+            + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())))
 
 
 def main(script, sources, books, is_wrong, least_pages=lambda source: 1,
@@ -106,8 +105,8 @@ def main(script, sources, books, is_wrong, least_pages=lambda source: 1,
         if args.only and source != args.only:
             continue
         gdir, paths = names(args.mirrors, repo, commit, script)
-        counts, lines = run(args.pdfbind, os.path.join(args.out, source), books(source, paths),
+        made, counts, lines = run(args.pdfbind, os.path.join(args.out, source), books(source, paths),
                             gdir, commit, least_pages(source), is_wrong)
         wrong += counts["wrong"]
-        print(summary(source, counts) + remark(lines))
+        print(summary(source, made, counts) + remark(lines))
     return 1 if wrong else 0
