@@ -33,7 +33,9 @@ extension PageScriptEvidence {
   static let leastSquaresRead = 3
 
   /// One evidence line from the pages read: every page that points somewhere must point the
-  /// same way, and one page alone decides only when it is the only page read.
+  /// same way, and one page alone decides only when it is the only page read. A page of Arabic
+  /// or Hebrew too weak to lean may be the second for one that says right-edge in the same
+  /// script (`secondsRightToLeft`).
   /// Each half of a picture of two facing pages counts as a page read, and the line says
   /// which pictures were split (`page 3 holds two facing pages`).
   static func decide(_ read: [PageReading]) -> Evidence {
@@ -48,13 +50,18 @@ extension PageScriptEvidence {
         source: .pageScript, says: nil,
         detail: "\(scripts) on \(on): says nothing about the binding", pages: pageNumbers)
     }
-    let leaning = read.filter { $0.leans != nil }
-    guard leaning.allSatisfy({ $0.leans == first }) else {
+    guard read.allSatisfy({ $0.leans == nil || $0.leans == first }) else {
       return Evidence(
         source: .pageScript, says: nil, detail: "\(scripts) on \(on): the pages disagree",
         pages: pageNumbers)
     }
-    guard leaning.count >= min(2, read.count) else {
+    // A page too weak to lean is a second page where it reads, sure which way up, the Arabic
+    // or Hebrew a page says in.
+    let sayingIn = Set(read.filter { $0.says != nil }.compactMap { $0.reading?.script })
+    let agreeing = read.filter {
+      $0.leans != nil || ($0.secondsRightToLeft && sayingIn.contains($0.reading?.script ?? ""))
+    }
+    guard agreeing.count >= min(2, read.count) else {
       // Too little to decide, but enough to doubt evidence that points the other way (a
       // book whose one page of Arabic sits beside a double-page picture joining left to right).
       return Evidence(
@@ -62,11 +69,11 @@ extension PageScriptEvidence {
         detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers,
         leans: first)
     }
-    let leaningPages = unique(leaning.map(\.page))
+    let agreeingPages = unique(agreeing.map(\.page))
     return Evidence(
       source: .pageScript, says: first,
-      detail: "\(describe(leaning)) on \(Wording.pages(leaningPages))\(facingPages(leaning))",
-      pages: leaningPages)
+      detail: "\(describe(agreeing)) on \(Wording.pages(agreeingPages))\(facingPages(agreeing))",
+      pages: agreeingPages)
   }
 
   /// ` (page 3 holds two facing pages, each read as a page)`: the pictures among `read` of
