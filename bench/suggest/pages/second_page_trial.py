@@ -45,8 +45,9 @@ def seconds(page, script, floor):
 
 
 def decide(pages, floor=None):
-    """The binding the pages say together (PageScriptEvidence.decide), and the corroborating
-    pages it took; floor None: as the build decides."""
+    """The binding the pages say together (PageScriptEvidence.decide), and the pages that
+    seconded it; floor None: as the build decides. Pages read turned round neither say nor
+    lean (SuggestRules 30), so every page here that says is upright."""
     saying = [page for page in pages if page["says"] != "-"]
     if not saying:
         return None, []
@@ -54,12 +55,10 @@ def decide(pages, floor=None):
     leaning = [page for page in pages if page["leans"] != "-"]
     if any(page["leans"] != first for page in leaning):
         return None, []
-    turned_round = all(page["orientation"] != "0" for page in leaning)
-    extra = []
-    if floor is not None and not turned_round:
-        extra = [page for page in pages if seconds(page, saying[0]["script"], floor)]
-    least = 2 if turned_round else min(2, len(pages))
-    return (first if len(leaning) + len(extra) >= least else None), extra
+    scripts = {page["script"] for page in saying}
+    extra = [] if floor is None else [
+        page for page in pages if any(seconds(page, script, floor) for script in scripts)]
+    return (first if len(leaning) + len(extra) >= min(2, len(pages)) else None), extra
 
 
 def main():

@@ -105,8 +105,9 @@ def main(script, sources, books, is_wrong, least_pages=lambda source: 1,
         if args.only and source != args.only:
             continue
         gdir, paths = names(args.mirrors, repo, commit, script)
-        made, counts, lines = run(args.pdfbind, os.path.join(args.out, source), books(source, paths),
-                            gdir, commit, least_pages(source), is_wrong)
+        made, counts, lines = run(args.pdfbind, os.path.join(args.out, source),
+                                  books(source, paths), gdir, commit, least_pages(source),
+                                  is_wrong)
         wrong += counts["wrong"]
         print(summary(source, made, counts) + remark(lines))
     return 1 if wrong else 0
