@@ -12,7 +12,10 @@ there; at least 90% of the books decided right, and at least 90% of the right-ed
 left-edge books. Exit status 1 when a goal is
 missed, and the failing goals are printed as FAIL lines.
 
-usage: score.py PDFBIND DIR [--only tune|held-out] [--timeout S]
+usage: score.py PDFBIND DIR [--only tune|held-out] [--timeout S] [--records FILE]
+
+--records FILE writes one row a book (file, part, class, expected, outcome, decision, layout,
+what the evidence said), for comparing two builds book by book with compare_records.py.
 """
 import argparse
 import collections
@@ -58,12 +61,31 @@ def row(name, c):
             f"{c['left-edge']:<3}  {c['layout']:6}")
 
 
+def said(record):
+    """The evidence line of a record: its reason, else its evidence items, else its error."""
+    evidence = "; ".join(f"{e.get('source')}: {e.get('detail')}"
+                         for e in record.get("evidence", []))
+    return record.get("error") or record.get("reason") or evidence
+
+
+def write_records(path, books):
+    with open(path, "w", encoding="utf-8") as out:
+        out.write("file\tpart\tclass\texpected\toutcome\tdecision\tlayout\tsaid\n")
+        for b in books:
+            r = b["record"]
+            fields = (b["file"], b["part"], b["class"], b["expected"], b["outcome"],
+                      r.get("decision", "-"), r.get("layout") or "-", said(r))
+            out.write("\t".join(str(f).replace("\t", " ").replace("\n", " ") for f in fields)
+                      + "\n")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("binary")
     parser.add_argument("dir")
     parser.add_argument("--only", choices=("tune", "held-out"))
     parser.add_argument("--timeout", type=int, default=60)
+    parser.add_argument("--records")
     args = parser.parse_args()
     lines = open(os.path.join(args.dir, "labels.tsv"), encoding="utf-8").read().splitlines()
     books = [dict(zip(lines[0].split("\t"), line.split("\t"))) for line in lines[1:]]
@@ -117,11 +139,9 @@ def main():
     for book in books:
         r = book["record"]
         # A decided book has no `reason`: its evidence items say what decided it.
-        evidence = "; ".join(f"{e.get('source')}: {e.get('detail')}" for e in r.get("evidence", []))
         if book["outcome"] != "right":
-            said = r.get("error") or r.get("reason") or evidence
             print(f"  {book['outcome']}: {book['file']} ({book['part']}, {book['class']}, "
-                  f"expected {book['expected']}, suggested {r.get('decision', '-')}): {said}")
+                  f"expected {book['expected']}, suggested {r.get('decision', '-')}): {said(r)}")
     for book in books:
         r = book["record"]
         if r.get("layout") and book["layout"] == "-":
@@ -129,6 +149,8 @@ def main():
                                  for e in r.get("evidence", []) if e.get("source") == "spreads")
             print(f"  layout {r['layout']} where no double-page picture is labelled: {book['file']} "
                   f"({book['part']}, suggested {r.get('decision')}): {evidence}")
+    if args.records:
+        write_records(args.records, books)
     timeouts = [b["file"] for b in books if b["record"].get("timeout")]
     print(f"\ntimed out ({args.timeout} s): {', '.join(timeouts) if timeouts else 'none'}")
     print()
