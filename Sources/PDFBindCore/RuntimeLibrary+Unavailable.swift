@@ -60,15 +60,17 @@ extension RuntimeLibrary.Role {
   package static let tesseractSoname = "libtesseract.so.5"
   package static let turboJPEGSoname = "libturbojpeg.so.0"
   /// ... and the files of Tesseract's data for orientation and script detection, and for
-  /// recognising English.
+  /// recognising English and Hebrew.
   package static let scriptDataFile = "osd.traineddata"
   package static let wordDataFile = "eng.traineddata"
+  package static let hebrewDataFile = "heb.traineddata"
 
   /// The data file Tesseract loads for this role; nil for libraries and fonts.
   package var dataFile: String? {
     switch self {
     case .scriptData: Self.scriptDataFile
     case .wordData: Self.wordDataFile
+    case .hebrewData: Self.hebrewDataFile
     default: nil
     }
   }
@@ -80,7 +82,7 @@ extension RuntimeLibrary.Role {
     case .cairo: Self.cairoSoname
     case .tesseract: Self.tesseractSoname
     case .turboJPEG: Self.turboJPEGSoname
-    case .scriptData, .wordData, .font: nil
+    case .scriptData, .wordData, .hebrewData, .font: nil
     }
   }
 
@@ -92,6 +94,7 @@ extension RuntimeLibrary.Role {
     case .tesseract: "libtesseract5"
     case .scriptData: "tesseract-ocr-osd"
     case .wordData: "tesseract-ocr-eng"
+    case .hebrewData: "tesseract-ocr-heb"
     case .turboJPEG: "libturbojpeg0"
     case .font: "fonts-dejavu-core"
     }

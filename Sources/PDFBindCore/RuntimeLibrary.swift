@@ -4,7 +4,7 @@
 ///
 /// Reading and setting bindings needs none of them. Drawing pages and reading their text
 /// (poppler-glib and cairo), the script in page pictures (Tesseract, its `osd` data, and its
-/// `eng` data for Latin print it is unsure of), fast decoding of pages that are one JPEG scan
+/// `eng` and `heb` data for Latin and Hebrew print it is unsure of), fast decoding of pages that are one JPEG scan
 /// (TurboJPEG) and the labels of a preview (a sans-serif font) do; without them those parts
 /// say what is missing and the rest works.
 public struct RuntimeLibrary: Equatable, Sendable {
@@ -21,6 +21,9 @@ public struct RuntimeLibrary: Equatable, Sendable {
     /// Tesseract's English data, `eng.traineddata`: its recogniser confirms Latin print that
     /// script detection is unsure of.
     case wordData = "tesseract-eng"
+    /// Tesseract's Hebrew data, `heb.traineddata`: its recogniser confirms Hebrew print that
+    /// script detection is unsure of, or takes for Arabic.
+    case hebrewData = "tesseract-heb"
     /// TurboJPEG: decodes pages that are one JPEG scan; without it poppler draws them, slower.
     case turboJPEG = "turbojpeg"
     /// DejaVu Sans, the font of a preview's labels.

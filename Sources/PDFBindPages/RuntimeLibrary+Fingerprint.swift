@@ -21,9 +21,9 @@ extension SuggestRules {
 extension RuntimeLibrary {
   /// The page tools, a line each: the path, size, inode and modification time of every shared
   /// library that loading poppler, cairo, Tesseract and TurboJPEG maps into this process, and of
-  /// Tesseract's script data and English data (`WordReader`), in path order. A library that
-  /// cannot be loaded is absent: installing it changes the lines too. Loads the libraries, as a
-  /// page worker does (no script data is read).
+  /// Tesseract's script data and its English and Hebrew data (`WordReader`), in path order. A
+  /// library that cannot be loaded is absent: installing it changes the lines too. Loads the
+  /// libraries, as a page worker does (no script data is read).
   package static func pageTools() -> [String] {
     let before = mappedFiles()
     _ = PopplerLibrary.loader.result
@@ -35,7 +35,7 @@ extension RuntimeLibrary {
     var files = mappedFiles().subtracting(before).filter {
       $0.split(separator: "/").last?.contains(".so") == true
     }
-    for role in [Role.scriptData, .wordData] {
+    for role in [Role.scriptData, .wordData, .hebrewData] {
       if let directory = try? TesseractLibrary.dataDirectory(for: role), let file = role.dataFile {
         files.insert(directory + "/" + file)
       }

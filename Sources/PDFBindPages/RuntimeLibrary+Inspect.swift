@@ -55,7 +55,8 @@ extension RuntimeLibrary {
     return [
       library,
       data(.scriptData, judgedBy: asks ? { (try? ScriptDetector()) != nil } : nil),
-      data(.wordData, judgedBy: asks ? { WordReader() != nil } : nil),
+      data(.wordData, judgedBy: asks ? { WordReader(.english) != nil } : nil),
+      data(.hebrewData, judgedBy: asks ? { WordReader(.hebrew) != nil } : nil),
     ]
   }
 

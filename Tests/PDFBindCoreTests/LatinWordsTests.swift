@@ -11,7 +11,7 @@ import Testing
 /// words on it with confidence (`PageScriptEvidence.leastLatinWords`).
 @Suite("Latin words recognised on a page of running text")
 struct LatinWordsTests {
-  static let available = WordReader() != nil
+  static let available = WordReader(.english) != nil
   typealias PageReading = PageScriptEvidence.PageReading
 
   /// One line of Tesseract's TSV output for a word (level 5).
@@ -125,7 +125,7 @@ struct LatinWordsTests {
     "Tesseract's English recogniser reads Latin words on an English scan, few on an Arabic one",
     .enabled(if: available, "Tesseract or its English data (tesseract-ocr-eng) is missing"))
   func recognised() throws {
-    let reader = try #require(WordReader())
+    let reader = try #require(WordReader(.english))
     let english = try Self.drawn("pictures/english-scan.pdf")
     let arabic = try Self.drawn("pictures/arabic-scan.pdf")
     let least = PageScriptEvidence.leastLatinWords

@@ -8,7 +8,8 @@ import Testing
 @Suite("doctor: the libraries loaded at run time")
 struct DoctorTests {
   static let libraries = [
-    "poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng", "turbojpeg", "font",
+    "poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng", "tesseract-heb",
+    "turbojpeg", "font",
   ]
   static let popplerLibrary = "/usr/lib/x86_64-linux-gnu/libpoppler-glib.so.8"
 
@@ -34,7 +35,7 @@ struct DoctorTests {
     let text = try PDFBindRunner.run("doctor")
     #expect(text.status == 0 && text.err == "")
     let lines = text.out.split(separator: "\n").map(String.init)
-    #expect(lines.count == 7 * 3 + 1, "\(text.out)")
+    #expect(lines.count == Self.libraries.count * 3 + 1, "\(text.out)")
     #expect(
       lines.filter { !$0.hasPrefix(" ") }.dropLast().map { $0.prefix { $0 != ":" } }
         == Self.libraries.map { Substring($0) })
@@ -58,6 +59,9 @@ struct DoctorTests {
     #expect(
       report["tesseract-eng"]?["file"] as? String
         == "/usr/share/tesseract-ocr/5/tessdata/eng.traineddata")
+    #expect(
+      report["tesseract-heb"]?["file"] as? String
+        == "/usr/share/tesseract-ocr/5/tessdata/heb.traineddata")
   }
 
   @Test("Without Tesseract's script data doctor says where it looked, and exits 0")
@@ -80,6 +84,12 @@ struct DoctorTests {
         "tesseract-eng: missing (eng.traineddata is not in /nonexistent); Debian: apt-get "
           + "install tesseract-ocr-eng\n"), "\(text.out)")
     #expect(report["tesseract-eng"]?["package"] as? String == "tesseract-ocr-eng")
+    // And Hebrew's (SuggestRules 37).
+    #expect(
+      text.out.contains(
+        "tesseract-heb: missing (heb.traineddata is not in /nonexistent); Debian: apt-get "
+          + "install tesseract-ocr-heb\n"), "\(text.out)")
+    #expect(report["tesseract-heb"]?["package"] as? String == "tesseract-ocr-heb")
   }
 
   @Test(

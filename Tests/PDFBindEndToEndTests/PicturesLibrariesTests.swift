@@ -3,7 +3,7 @@ import PDFBindTestSupport
 import Testing
 
 /// `suggest` with the run-time libraries it may load missing: Tesseract, libturbojpeg and
-/// Tesseract's script data.
+/// Tesseract's script and Hebrew data.
 extension PicturesTests {
   /// namespace of its own (`hiding`).
   static let canHideLibraries: Bool = {
@@ -64,7 +64,7 @@ extension PicturesTests {
     let hidden = try Self.hiding(Self.turboJPEGLibrary, ["suggest", "--json"] + books)
     let shown = try PDFBindRunner.run(["suggest", "--json"] + books)
     #expect(hidden.status == shown.status, "\(hidden.err)")
-    #expect(books.count == 11 && hidden.out.split(separator: "\n").count == 11)
+    #expect(books.count == 12 && hidden.out.split(separator: "\n").count == 12)
     #expect(hidden.out == shown.out)
   }
 
@@ -78,5 +78,34 @@ extension PicturesTests {
       result.out.contains(
         "page-script: not available (Tesseract's script data osd.traineddata is not in "
           + "/nonexistent"), "\(result.out)")
+  }
+
+  static let tessdata = "/usr/share/tesseract-ocr/5/tessdata"
+
+  /// SuggestRules 37: the small Hebrew scan is decided by the Hebrew letters Tesseract's
+  /// Hebrew recogniser reads; without `heb.traineddata` (script and English data still there)
+  /// script detection alone leaves it uncertain.
+  @Test(
+    "Hebrew letters decide a small Hebrew scan; without Tesseract's Hebrew data it stays uncertain",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: tessdata + "/heb.traineddata"),
+      "needs Debian's tesseract-ocr-heb"))
+  func hebrewDataMissing() throws {
+    let book = Fixture.path("pictures/hebrew-small-scan.pdf")
+    let withData = try suggestJSON(book)
+    #expect(withData["decision"] as? String == "right-edge", "\(withData)")
+    let script = try #require(evidence(withData, "page-script").first)
+    #expect((script["detail"] as? String)?.contains("Hebrew letters recognised") == true)
+
+    let data = try Fixture.temporaryDirectory().path
+    for file in ["osd.traineddata", "eng.traineddata"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: data + "/" + file, withDestinationPath: Self.tessdata + "/" + file)
+    }
+    let without = try suggestJSON(book, environment: ["TESSDATA_PREFIX": data])
+    #expect(without["decision"] as? String == "undecided", "\(without)")
+    #expect(
+      evidence(without, "page-script").first?["detail"] as? String
+        == "Hebrew? (uncertain) on pages 1-4: says nothing about the binding", "\(without)")
   }
 }

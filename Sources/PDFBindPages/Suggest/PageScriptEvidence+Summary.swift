@@ -6,6 +6,9 @@ extension PageScriptEvidence.PageReading {
   var summary: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
+    if lettersReadHebrew {
+      return "\(hebrewLetters ?? 0) Hebrew letters recognised (Tesseract's script: \(script)?)"
+    }
     if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
     }

@@ -1,9 +1,20 @@
 // Words recognised on a page of running text that script detection reads as Latin without
 // the confidence it needs: print set in a face or a layout it knows less well (an English
-// commentary with Greek words in it, a German newspaper in blackletter).
+// commentary with Greek words in it, a German newspaper in blackletter); Hebrew letters
+// recognised on a page it reads as Hebrew or Arabic and leaves saying nothing (a low
+// resolution scan of a Yizkor book, Yiddish print beside pictures).
 import PDFBindCore
 
 extension PageScriptEvidence {
+  /// What Tesseract's recognisers found on a page whose reading asked them (`WordReader`, in
+  /// the page worker): nil where not asked, or not recognised.
+  struct Recognised: Equatable, Sendable {
+    /// Latin words read with confidence (`asksLatinWords`).
+    var latinWords: Int?
+    /// Hebrew letters read with confidence (`asksHebrewLetters`).
+    var hebrewLetters: Int?
+  }
+
   /// Latin words recognised with confidence (`ConfidentWords`) that make a page of running
   /// text Latin writing, whatever confidence script detection gives it. Measured with
   /// Tesseract's English recogniser on the page as pdfbind draws it (bench/suggest/README.md,
@@ -31,7 +42,37 @@ extension PageScriptEvidence {
   }
 }
 
+extension PageScriptEvidence {
+  /// Hebrew letters recognised with confidence (`ConfidentWords`) that make a page Hebrew
+  /// writing, whatever script detection made of it (SuggestRules 37). Measured with
+  /// Tesseract's Hebrew recogniser (Debian's `heb.traineddata`) on every page of the real
+  /// bench's tuning part, drawn as pdfbind draws it (`pages/rtl_letters_trial.py`, 349 pages):
+  /// on the pages of Hebrew and Yiddish print 241 (a Yizkor book scanned 488 pixels wide) to
+  /// 1,580, on a page of Hebrew handwriting 433; on the 334 pages of other scripts at most 44
+  /// (Swete's Greek commentary), 4 on Arabic, Persian, Urdu and Ottoman pages, 7 on
+  /// handwriting in Latin script. 2.3 times the most on a page of another script, and the
+  /// fewest on a page of Hebrew print 2.4 times this.
+  static let leastHebrewLetters = 100
+
+  /// Whether a reading asks for its page's Hebrew letters (`WordReader`, in the page worker):
+  /// a page read upright as Hebrew or Arabic (Tesseract's script detection takes Hebrew it is
+  /// unsure of for Arabic as often as not) that says nothing by the script's confidence.
+  /// Recognition costs a second or more a page, so no other page pays for it.
+  static func asksHebrewLetters(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
+    guard reading.orientation == 0, rightToLeftScripts.contains(reading.script) else {
+      return false
+    }
+    return PageReading(page: 0, layout: layout, reading: reading).says == nil
+  }
+}
+
 extension PageScriptEvidence.PageReading {
+  /// Enough Hebrew letters were recognised on this page (`leastHebrewLetters`) to take it for
+  /// Hebrew writing: it says right-edge.
+  var lettersReadHebrew: Bool {
+    (hebrewLetters ?? 0) >= PageScriptEvidence.leastHebrewLetters
+  }
+
   /// Enough Latin words were recognised on this page (`leastLatinWords`) to take it for
   /// Latin writing.
   var wordsReadLatin: Bool { (latinWords ?? 0) >= PageScriptEvidence.leastLatinWords }

@@ -105,6 +105,9 @@ enum PageScriptEvidence {
     /// The Latin words recognised with confidence (`WordReader`), on a page of running text
     /// read as Latin with little confidence (`asksLatinWords`); nil elsewhere.
     var latinWords: Int?
+    /// The Hebrew letters recognised with confidence (`WordReader`), on a page read upright as
+    /// Hebrew or Arabic that says nothing (`asksHebrewLetters`); nil elsewhere.
+    var hebrewLetters: Int?
     /// A picture of two facing pages read whole, its halves having said nothing
     /// (`readWholeWhereHalvesSayNothing`).
     var readWhole = false
@@ -120,6 +123,7 @@ enum PageScriptEvidence {
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
+      if lettersReadHebrew { return .rightEdge }
       if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
       guard reading.orientation == 0 else { return nil }
       let script = reading.script

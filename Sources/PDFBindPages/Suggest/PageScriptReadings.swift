@@ -5,7 +5,7 @@ extension PageScriptEvidence {
   /// is kept (`PageReply.drawnReading`).
   typealias DrawnReading = (
     reading: ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?,
-    latinWords: Int?
+    recognised: Recognised
   )
 
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
@@ -146,7 +146,9 @@ extension PageScriptEvidence.PageReading {
     // as Tesseract's layout analysis finds them.
     blockLines = read.blockLines
     // A page of running text read as Latin with little confidence: its Latin words recognised
-    // with confidence (`WordReader`).
-    latinWords = read.latinWords
+    // with confidence; a page read as Hebrew or Arabic that says nothing: its Hebrew letters
+    // (`WordReader`).
+    latinWords = read.recognised.latinWords
+    hebrewLetters = read.recognised.hebrewLetters
   }
 }

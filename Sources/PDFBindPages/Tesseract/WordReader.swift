@@ -1,24 +1,36 @@
-// Recognition of the words on a page, for the one question script detection leaves open on
-// real print: is a page of running text that it reads as Latin with little confidence Latin?
+// Recognition of the words on a page, for the questions script detection leaves open on real
+// print: is a page of running text that it reads as Latin with little confidence Latin? Is a
+// page it reads as Hebrew or Arabic with little confidence Hebrew?
 import Glibc
 import PDFBindCore
 
-/// Sole owner of one Tesseract handle initialised with English's LSTM recogniser (Debian's
-/// tesseract-ocr-eng), ended in `deinit`. A page worker serves one request at a time and
-/// keeps one, made on first need (`PageWorker`); never shared between threads.
+/// Sole owner of one Tesseract handle initialised with one language's LSTM recogniser
+/// (Debian's tesseract-ocr-eng or tesseract-ocr-heb), ended in `deinit`. A page worker serves
+/// one request at a time and keeps one a language, made on first need (`PageWorker`); never
+/// shared between threads.
 final class WordReader {
+  /// The languages asked: English for Latin words, Hebrew for Hebrew letters.
+  enum Language: String, CaseIterable {
+    case english = "eng"
+    case hebrew = "heb"
+
+    var data: RuntimeLibrary.Role { self == .english ? .wordData : .hebrewData }
+  }
+
   private let library: TesseractLibrary
   private let handle: OpaquePointer
 
-  /// nil when Tesseract or English's data is missing, or refused: the pages it would have
-  /// confirmed then stay as script detection leaves them.
-  init?() {
+  /// nil when Tesseract or the language's data is missing, or refused: the pages it would
+  /// have confirmed then stay as script detection leaves them.
+  init?(_ language: Language) {
     guard case .success(let library) = TesseractLibrary.shared,
-      let directory = try? TesseractLibrary.dataDirectory(for: .wordData),
+      let directory = try? TesseractLibrary.dataDirectory(for: language.data),
       let handle = library.create()
     else { return nil }
     _ = library.setVariable(handle, "debug_file", "/dev/null")
-    guard library.initializeEngine(handle, directory, "eng", TesseractLibrary.engineLSTM) == 0
+    guard
+      library.initializeEngine(handle, directory, language.rawValue, TesseractLibrary.engineLSTM)
+        == 0
     else {
       library.delete(handle)
       return nil
@@ -48,6 +60,19 @@ final class WordReader {
   /// with confidence as Latin words (`ConfidentWords`), counted band by band until there are
   /// `enough`; nil when it recognises nothing.
   func confidentLatinWords(_ image: GreyImage, resolution: Int, enough: Int) -> Int? {
+    recognised(image, resolution: resolution, enough: enough, counting: \.latin)
+  }
+
+  /// The Hebrew letters in the words of `image` that Tesseract recognises with confidence
+  /// (`ConfidentWords`), counted band by band until there are `enough`; nil when it
+  /// recognises nothing.
+  func confidentHebrewLetters(_ image: GreyImage, resolution: Int, enough: Int) -> Int? {
+    recognised(image, resolution: resolution, enough: enough, counting: \.hebrewLetters)
+  }
+
+  private func recognised(
+    _ image: GreyImage, resolution: Int, enough: Int, counting count: KeyPath<ConfidentWords, Int>
+  ) -> Int? {
     guard image.width >= ScriptDetector.smallestPicture,
       image.height >= ScriptDetector.smallestPicture
     else { return nil }
@@ -64,15 +89,46 @@ final class WordReader {
       library.setRectangle(handle, 0, Int32(top), Int32(image.width), Int32(bottom - top))
       guard let text = library.tsvText(handle, 0) else { continue }
       defer { library.deleteText(text) }
-      found = (found ?? 0) + ConfidentWords(tsv: String(cString: text)).latin
+      found = (found ?? 0) + ConfidentWords(tsv: String(cString: text))[keyPath: count]
     }
     return found
   }
 }
 
+/// The recognisers a page worker keeps, one a language, each made on the first page that asks
+/// for it (nil inside when its data is missing).
+struct WordReaders {
+  private var made: [WordReader.Language: WordReader?] = [:]
+
+  /// What the recognisers find on `image` where `reading` asks them: Latin words on running
+  /// text read as Latin with little confidence (`asksLatinWords`), Hebrew letters on a page
+  /// read upright as Hebrew or Arabic that says nothing (`asksHebrewLetters`).
+  mutating func recognised(
+    _ image: GreyImage, resolution: Int, reading: ScriptReading, layout: WritingLayout
+  ) -> PageScriptEvidence.Recognised {
+    var found = PageScriptEvidence.Recognised()
+    if PageScriptEvidence.asksLatinWords(reading, layout: layout) {
+      found.latinWords = reader(.english)?.confidentLatinWords(
+        image, resolution: resolution, enough: PageScriptEvidence.leastLatinWords)
+    }
+    if PageScriptEvidence.asksHebrewLetters(reading, layout: layout) {
+      found.hebrewLetters = reader(.hebrew)?.confidentHebrewLetters(
+        image, resolution: resolution, enough: PageScriptEvidence.leastHebrewLetters)
+    }
+    return found
+  }
+
+  private mutating func reader(_ language: WordReader.Language) -> WordReader? {
+    if let reader = made[language] { return reader }
+    let reader = WordReader(language)
+    made[language] = reader
+    return reader
+  }
+}
+
 /// The words of Tesseract's TSV output (one line a block, paragraph, line and word: level,
 /// page, block, paragraph, line, word, left, top, width, height, confidence, text) that count
-/// as Latin words read with confidence.
+/// as Latin words read with confidence, and the Hebrew letters in words read with confidence.
 struct ConfidentWords: Equatable {
   /// Words recognised with this confidence (0 to 100) or more count: the 546 words of the
   /// real bench's English commentary averaged 94, the words found on its Arabic pages 26 to
@@ -85,6 +141,10 @@ struct ConfidentWords: Equatable {
   /// Words read with `leastConfidence` whose letters, once punctuation at either end is cut,
   /// are three or more and all of the Latin alphabet.
   var latin = 0
+  /// Letters of the Hebrew block and its presentation forms (final forms, Yiddish ligatures,
+  /// pointed letters) in words read with `leastConfidence`: letters, not words, since a
+  /// Hebrew word is short ("של", "על") and its prefixes are letters.
+  var hebrewLetters = 0
 
   init(tsv: String) {
     for line in tsv.split(separator: "\n") {
@@ -92,6 +152,7 @@ struct ConfidentWords: Equatable {
       guard fields.count >= 12, fields[0] == "5", let confidence = Double(fields[10]),
         confidence >= Self.leastConfidence
       else { continue }
+      hebrewLetters += fields[11].unicodeScalars.count(where: Self.isHebrewLetter)
       let word = fields[11].unicodeScalars.drop { !$0.properties.isAlphabetic }
         .reversed().drop { !$0.properties.isAlphabetic }
       if word.count >= Self.leastLetters, word.allSatisfy(Self.isLatinLetter) { latin += 1 }
@@ -108,5 +169,12 @@ struct ConfidentWords: Equatable {
     case 0x1E00...0x1EFF, 0xFB00...0xFB06: return true
     default: return false
     }
+  }
+
+  /// Whether `scalar` is a Hebrew letter: the Hebrew block's and the alphabetic presentation
+  /// forms' (U+FB1D to U+FB4F), not its points and cantillation marks.
+  static func isHebrewLetter(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.properties.isAlphabetic else { return false }
+    return (0x5D0...0x5F2).contains(scalar.value) || (0xFB1D...0xFB4F).contains(scalar.value)
   }
 }

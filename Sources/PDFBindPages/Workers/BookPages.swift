@@ -153,10 +153,10 @@ final class BookPages: Sendable {
       book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half,
       mayBeScan: mayBeScan)
     switch perform(request, page: index + 1, on: lent) {
-    case .success(.drawnReading(let reading, let rows, let blockLines, let latinWords)):
-      return (reading, rows, blockLines, latinWords)
+    case .success(.drawnReading(let reading, let rows, let blockLines, let recognised)):
+      return (reading, rows, blockLines, recognised)
     case .success(.unavailable(let why)): throw why
-    case .success, .failure: return (nil, nil, nil, nil)
+    case .success, .failure: return (nil, nil, nil, .init())
     }
   }
 

@@ -44,7 +44,7 @@ extension PageReply {
         // Only pdfbind's side stops a page; a worker never answers so.
         out.int(0)
       }
-    case .drawnReading(let reading, let rows, let blockLines, let latinWords):
+    case .drawnReading(let reading, let rows, let blockLines, let recognised):
       out.int(11)
       out.reading(reading)
       out.bool(rows != nil)
@@ -56,8 +56,10 @@ extension PageReply {
       }
       out.bool(blockLines != nil)
       if let blockLines { [blockLines.topToBottom, blockLines.across].forEach { out.double($0) } }
-      out.bool(latinWords != nil)
-      if let latinWords { out.int(latinWords) }
+      for count in [recognised.latinWords, recognised.hebrewLetters] {
+        out.bool(count != nil)
+        if let count { out.int(count) }
+      }
     case .unavailable(let why):
       out.int(7)
       out.string(why.library.rawValue)
@@ -147,9 +149,11 @@ extension PageReply {
       if try input.bool() {
         blockLines = TextBlockLines(topToBottom: try input.double(), across: try input.double())
       }
-      let latinWords = try input.bool() ? try input.int() : nil
+      var recognised = PageScriptEvidence.Recognised()
+      recognised.latinWords = try input.bool() ? try input.int() : nil
+      recognised.hebrewLetters = try input.bool() ? try input.int() : nil
       self = .drawnReading(
-        reading, closeSetRows: rows, blockLines: blockLines, latinWords: latinWords)
+        reading, closeSetRows: rows, blockLines: blockLines, recognised: recognised)
     case 7:
       let library = try Self.role(&input)
       let reason: RuntimeLibrary.Unavailable.Reason

@@ -123,9 +123,11 @@ enum PageReply: Sendable {
   /// The reading of the page `layout` drew, and, when it was read upright in a script of
   /// close-set rows (`PageScriptEvidence.closeSetScripts`), the close-set rows measured on
   /// that picture where it is kept; when read upright as Chinese or Japanese on a page whose
-  /// marks show no direction, its text blocks' lines (`TextBlockLines`).
+  /// marks show no direction, its text blocks' lines (`TextBlockLines`); what Tesseract's
+  /// recognisers found where the reading asked them (`PageScriptEvidence.Recognised`).
   case drawnReading(
-    ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?, latinWords: Int?)
+    ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?,
+    recognised: PageScriptEvidence.Recognised)
 }
 
 extension PageRequest {

@@ -99,9 +99,8 @@ public enum PageWorker {
     /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), its layout,
     /// and its halves when it holds two facing pages, for reading.
     var drawn: (key: String, image: GreyImage, layout: DrawnLayout, halves: [GreyImage]?)?
-    /// Made on the first page that asks for its words; nil inside when English's data is
-    /// missing.
-    var wordReader: WordReader??
+    /// A recogniser a language, made on the first page that asks for its words or letters.
+    var wordReaders = WordReaders()
     let fault = TestFault.current
 
     /// Lets go of the file open, and of the picture drawn from it, when `book` is another
@@ -254,7 +253,8 @@ public enum PageWorker {
     /// its text blocks' lines (`TextBlockLines`) when read as Chinese or Japanese on a page
     /// whose marks show no direction, or rows in doubt (`PageScriptEvidence.asksBlockLines`),
     /// its Latin words read with confidence when it is running text read as Latin with little
-    /// confidence (`asksLatinWords`).
+    /// confidence (`asksLatinWords`), its Hebrew letters read with confidence when it is read
+    /// upright as Hebrew or Arabic and says nothing (`asksHebrewLetters`).
     private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
       // A page drawn again here (its picture was kept by another worker) is measured once.
       var layout = layout ?? WritingLayout(image)
@@ -274,21 +274,20 @@ public enum PageWorker {
       } catch {
         return .unavailable(error)
       }
-      var latinWords: Int?
-      if let reading, PageScriptEvidence.asksLatinWords(reading, layout: layout) {
-        if wordReader == nil { wordReader = .some(WordReader()) }
-        latinWords = (wordReader ?? nil)?.confidentLatinWords(
-          image, resolution: resolution, enough: PageScriptEvidence.leastLatinWords)
-      }
+      let recognised =
+        reading.map {
+          wordReaders.recognised(image, resolution: resolution, reading: $0, layout: layout)
+        } ?? .init()
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
       else {
         return .drawnReading(
-          reading, closeSetRows: nil, blockLines: blockLines, latinWords: latinWords)
+          reading, closeSetRows: nil, blockLines: blockLines, recognised: recognised)
       }
       layout.measureCloseSetRows(in: image)
       return .drawnReading(
-        reading, closeSetRows: layout.closeSetRows, blockLines: nil, latinWords: latinWords)
+        reading, closeSetRows: layout.closeSetRows, blockLines: nil, recognised: recognised)
     }
+
   }
 }

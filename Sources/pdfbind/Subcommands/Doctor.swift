@@ -67,6 +67,12 @@ extension PDFBindCommand {
           "a page of running text whose script Tesseract reads as Latin, Cyrillic or Greek with "
             + "too little confidence stays uncertain, as the evidence says"
         )
+      case .hebrewData:
+        (
+          suggesting,
+          "a page of Hebrew print whose script Tesseract reads with too little confidence, or "
+            + "as Arabic, stays uncertain, as the evidence says"
+        )
       case .turboJPEG:
         (suggesting, "poppler draws the pages that are one JPEG scan: the same results, slower")
       case .font:

@@ -1,0 +1,98 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+@testable import PDFBindCore
+@testable import PDFBindPages
+
+/// A page that script detection reads upright as Hebrew or Arabic, and that says nothing by
+/// that reading's confidence, is taken for Hebrew writing when Tesseract's Hebrew recogniser
+/// reads enough Hebrew letters on it with confidence (`PageScriptEvidence.leastHebrewLetters`,
+/// SuggestRules 37).
+@Suite("Hebrew letters recognised on a page script detection is unsure of")
+struct HebrewLettersTests {
+  static let available = WordReader(.hebrew) != nil
+  typealias PageReading = PageScriptEvidence.PageReading
+
+  /// A page of running text in rows, read as `script` at `confidence` (sure which way up),
+  /// upright unless `orientation` says otherwise, with `hebrewLetters` recognised.
+  static func page(
+    _ script: String, _ confidence: Double, orientation: Int = 0, hebrewLetters: Int? = nil
+  ) -> PageReading {
+    var page = PageReading(
+      page: 1, layout: PageScriptReadingsTests.rows,
+      reading: ScriptReading(
+        script: script, confidence: confidence, orientation: orientation,
+        orientationConfidence: 12))
+    page.hebrewLetters = hebrewLetters
+    return page
+  }
+
+  @Test("Counted: the Hebrew letters of words read with confidence, not their points")
+  func counting() {
+    let words: [(String, Double)] = [
+      ("שָׁלוֹם", 92),  // four letters, three points
+      ("ספרייה.", 85),  // six letters and a full stop
+      ("עם", 80),
+      ("האדם", 79.9),  // too little confidence
+      ("كتاب", 95), ("book", 95), ("1914", 99),
+    ]
+    let tsv = words.map { LatinWordsTests.word($0.0, confidence: $0.1) }
+    let counted = ConfidentWords(tsv: tsv.joined(separator: "\n"))
+    #expect(counted.hebrewLetters == 4 + 6 + 2)
+    #expect(counted.latin == 1)
+  }
+
+  @Test("Only a page read upright as Hebrew or Arabic that says nothing asks")
+  func whoAsks() throws {
+    let rows = PageScriptReadingsTests.rows
+    func asks(_ page: PageReading) throws -> Bool {
+      PageScriptEvidence.asksHebrewLetters(try #require(page.reading), layout: rows)
+    }
+    // Read with too little confidence to say anything.
+    #expect(try asks(Self.page("Hebrew", 1.0)))
+    #expect(try asks(Self.page("Arabic", 2.0)))
+    // Read surely enough to say right-edge: no second reading is needed.
+    let sure = PageScriptEvidence.minimumRightToLeftConfidence
+    #expect(Self.page("Hebrew", sure).says == .rightEdge)
+    #expect(try !asks(Self.page("Hebrew", sure)))
+    // Read upside down or sideways, or in another script.
+    #expect(try !asks(Self.page("Hebrew", 1.0, orientation: 180)))
+    #expect(try !asks(Self.page("Latin", 0.2)))
+    #expect(try !asks(Self.page("Japanese", 0.3)))
+  }
+
+  @Test("Enough Hebrew letters make the page say right-edge, and the evidence says so")
+  func decides() {
+    let least = PageScriptEvidence.leastHebrewLetters
+    #expect(Self.page("Hebrew", 1.0, hebrewLetters: least - 1).says == nil)
+    #expect(Self.page("Hebrew", 1.0, hebrewLetters: least).says == .rightEdge)
+    #expect(Self.page("Arabic", 0.4, hebrewLetters: 1_353).says == .rightEdge)
+    #expect(
+      Self.page("Arabic", 0.4, hebrewLetters: 1_353).summary
+        == "1353 Hebrew letters recognised (Tesseract's script: Arabic?)")
+    let book = PageScriptEvidence.decide([
+      Self.page("Hebrew", 1.0, hebrewLetters: 1_396), Self.page("Arabic", 0.5, hebrewLetters: 249),
+    ])
+    #expect(book.says == .rightEdge)
+  }
+
+  @Test(
+    "Tesseract's Hebrew recogniser reads Hebrew letters on a small Hebrew scan, few on others",
+    .enabled(if: available, "Tesseract or its Hebrew data (tesseract-ocr-heb) is missing"))
+  func recognised() throws {
+    let reader = try #require(WordReader(.hebrew))
+    let least = PageScriptEvidence.leastHebrewLetters
+    func letters(_ fixture: String) throws -> Int {
+      let page = try LatinWordsTests.drawn(fixture)
+      return reader.confidentHebrewLetters(
+        page, resolution: PageScriptEvidence.resolution(page), enough: least) ?? 0
+    }
+    let hebrew = try letters("pictures/hebrew-small-scan.pdf")
+    #expect(hebrew >= least, "\(hebrew)")
+    for other in ["pictures/arabic-scan.pdf", "pictures/english-scan.pdf"] {
+      let found = try letters(other)
+      #expect(found < least / 4, "\(other): \(found)")
+    }
+  }
+}
