@@ -4,9 +4,9 @@
 ///
 /// Reading and setting bindings needs none of them. Drawing pages and reading their text
 /// (poppler-glib and cairo), the script in page pictures (Tesseract, its `osd` data, and its
-/// `eng` and `heb` data for Latin and Hebrew print it is unsure of), fast decoding of pages that are one JPEG scan
-/// (TurboJPEG) and the labels of a preview (a sans-serif font) do; without them those parts
-/// say what is missing and the rest works.
+/// `eng` and `heb` data for Latin and Hebrew print it is unsure of), fast decoding of pages
+/// that are one JPEG scan (TurboJPEG) and the labels of a preview (a sans-serif font) do;
+/// without them those parts say what is missing and the rest works.
 public struct RuntimeLibrary: Equatable, Sendable {
   /// What a library does for PDFBindPages.
   public enum Role: String, CaseIterable, Sendable {
