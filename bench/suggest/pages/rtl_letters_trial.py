@@ -17,8 +17,9 @@ model's own script (ara and urd: U+0600-06FF, 0750-077F, 08A0-08FF, FB50-FDFF, F
 heb: U+0590-05FF, FB1D-FB4F; eng: Latin letters) in the words read at confidence 60 or more,
 and 80 or more.
 
-  rtl_letters_trial.py run BOOKS WORK [--part tune] [--jobs 2]   # BOOKS: a folder of PDFs
-                                   # with labels.tsv (make_books.py's, or a probe's folder)
+  rtl_letters_trial.py run BOOKS WORK [--part tune] [--jobs 2] [--models urd,ara]
+                                   # BOOKS: a folder of PDFs with labels.tsv (make_books.py's,
+                                   # or a probe's books linked into a folder; --part all)
   rtl_letters_trial.py report WORK [RECORDS]   # RECORDS: score.py --records of the same books,
                                    # for what pdfbind's evidence line said of each book
 
@@ -73,7 +74,7 @@ def page_count(path):
     return int(next(line.split()[-1] for line in out.splitlines() if line.startswith("Pages:")))
 
 
-def one_page(folder, work, book, page):
+def one_page(folder, work, models, book, page):
     stem = os.path.join(work, "img", f"{book['file'][:-4]}-{page}")
     os.makedirs(os.path.dirname(stem), exist_ok=True)
     if not os.path.exists(stem + ".pgm"):
@@ -81,7 +82,7 @@ def one_page(folder, work, book, page):
                         str(page), "-l", str(page), "-singlefile",
                         os.path.join(folder, book["file"]), stem], check=True)
     row = [book["file"], str(page), book.get("class", "-"), book.get("expected", "-")]
-    for model in MODELS:
+    for model in models:
         start = time.monotonic()
         done = subprocess.run(["nice", "tesseract", stem + ".pgm", "-", "-l", model, "--psm",
                                "3", "--oem", "1", "tsv"], capture_output=True, text=True,
@@ -92,7 +93,7 @@ def one_page(folder, work, book, page):
     return row
 
 
-def run(folder, work, part, jobs):
+def run(folder, work, part, jobs, models=MODELS):
     os.makedirs(work, exist_ok=True)
     out_path = os.path.join(work, "letters.tsv")
     done = set()
@@ -106,10 +107,10 @@ def run(folder, work, part, jobs):
     with open(out_path, "a") as out:
         if not done:
             out.write("file\tpage\tclass\texpected\t" + "\t".join(
-                "\t".join(f"{m}_{int(c)}" for c in CONFIDENT) + f"\t{m}_s" for m in MODELS)
+                "\t".join(f"{m}_{int(c)}" for c in CONFIDENT) + f"\t{m}_s" for m in models)
                 + "\n")
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            for row in pool.map(lambda bp: one_page(folder, work, *bp), todo):
+            for row in pool.map(lambda bp: one_page(folder, work, models, *bp), todo):
                 out.write("\t".join(row) + "\n")
                 out.flush()
                 print(" ".join(row), file=sys.stderr)
@@ -125,6 +126,7 @@ def report(work, records):
     the most on pages of every other script, and each book's outcome in RECORDS."""
     with open(os.path.join(work, "letters.tsv"), newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
+    models = [m for m in MODELS if rows and m + "_80" in rows[0]]
     said = {}
     if records:
         with open(records, newline="") as f:
@@ -138,11 +140,13 @@ def report(work, records):
         return f"{v[0]}/{v[len(v) // 2]}/{v[-1]}"
 
     print(f"{'expected':10} {'class':20} {'pages':>5}  " + "  ".join(
-        f"{m + '_80':>14}" for m in MODELS))
+        f"{m + '_80':>14}" for m in models))
     for (expected, cls), rs in sorted(groups.items()):
         print(f"{expected:10} {cls:20} {len(rs):5}  " + "  ".join(
-            f"{spread(rs, m + '_80'):>14}" for m in MODELS))
+            f"{spread(rs, m + '_80'):>14}" for m in models))
     for model, script, own in (("heb", "Hebrew", HEBREW), ("urd", "Arabic-script", ARABIC)):
+        if model not in models:
+            continue
         key = model + "_80"
         mine = sorted((r for r in rows if r["class"] in own), key=lambda r: int(r[key]))
         others = sorted((r for r in rows if r["class"] not in own and not (
@@ -154,7 +158,7 @@ def report(work, records):
         print(f"{model}: the most on the {len(others)} pages of other books:")
         for r in others[:6]:
             print(f"  {int(r[key]):5}  {r['file']} p{r['page']} ({r['class']})")
-    seconds = sorted(float(r[f"{m}_s"]) for r in rows for m in MODELS)
+    seconds = sorted(float(r[f"{m}_s"]) for r in rows for m in models)
     print(f"\nwall seconds a model a page (nice, load of other jobs): median "
           f"{seconds[len(seconds) // 2]:.2f}, max {seconds[-1]:.2f}")
 
@@ -164,7 +168,9 @@ def main():
     if args[:1] == ["run"] and len(args) >= 3:
         part = args[args.index("--part") + 1] if "--part" in args else "tune"
         jobs = int(args[args.index("--jobs") + 1]) if "--jobs" in args else 2
-        run(args[1], args[2], None if part == "all" else part, jobs)
+        models = tuple(args[args.index("--models") + 1].split(",")) if "--models" in args \
+            else MODELS
+        run(args[1], args[2], None if part == "all" else part, jobs, models)
     elif args[:1] == ["report"] and len(args) >= 2:
         report(args[1], args[2] if len(args) > 2 else None)
     else:
