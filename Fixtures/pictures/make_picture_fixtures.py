@@ -42,7 +42,9 @@ TEXT = {
 
 def paper(rng, gutter_left):
     """Grey paper with grain and a shadow on the spine side."""
-    page = Image.effect_noise((W, H), 6).point(lambda v: int(v * 0 + 222 + (v - 128) / 20))
+    # Grain of one grey level, drawn from the book's own generator so the fixtures rebuild
+    # byte for byte (Pillow's effect_noise draws from an unseeded C generator).
+    page = Image.frombytes("L", (W, H), rng.randbytes(W * H)).point(lambda v: 221 + (v & 1))
     shadow = Image.linear_gradient("L").rotate(90 if gutter_left else -90).resize((70, H))
     dark = Image.new("L", (70, H), 150)
     x = 0 if gutter_left else W - 70
@@ -143,7 +145,8 @@ def book(path, pages, width=W, height=H):
     dpi = 150 * height / H
     layout = img2pdf.get_layout_fun((img2pdf.in_to_pt(width / dpi), img2pdf.in_to_pt(height / dpi)))
     with open(path, "wb") as out:
-        out.write(img2pdf.convert([jpeg(p) for p in pages], layout_fun=layout))
+        out.write(img2pdf.convert([jpeg(p) for p in pages], layout_fun=layout, nodate=True,
+                                  engine=img2pdf.Engine.internal))
 
 
 def main():
