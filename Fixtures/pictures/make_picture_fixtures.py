@@ -7,11 +7,15 @@ book's binding and layout in MANIFEST.tsv were chosen by a person from how it wa
 
 usage: make_picture_fixtures.py [OUT]   (default: this folder; needs fonts-noto-core,
        fonts-noto-cjk, mate-backgrounds, Pillow with raqm, img2pdf)
+       make_picture_fixtures.py --verify  (writes nothing here; fails unless a rebuild gives
+       this folder's files byte for byte)
 """
+import filecmp
 import io
 import os
 import random
 import sys
+import tempfile
 
 import img2pdf
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
@@ -150,7 +154,22 @@ def book(path, pages, width=W, height=H):
 
 
 def main():
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.dirname(os.path.abspath(__file__))
+    here = os.path.dirname(os.path.abspath(__file__))
+    if sys.argv[1:] == ["--verify"]:
+        with tempfile.TemporaryDirectory() as rebuilt:
+            make(rebuilt)
+            names = sorted(os.listdir(rebuilt))
+            differ = [n for n in names if not os.path.exists(os.path.join(here, n))
+                      or not filecmp.cmp(os.path.join(here, n), os.path.join(rebuilt, n),
+                                         shallow=False)]
+        if differ:
+            sys.exit("make_picture_fixtures.py: a rebuild differs: " + ", ".join(differ))
+        print(f"make_picture_fixtures.py: {len(names)} files rebuilt byte for byte")
+    else:
+        make(sys.argv[1] if len(sys.argv) > 1 else here)
+
+
+def make(out):
     rng = random.Random(19)
     rows = []
 
