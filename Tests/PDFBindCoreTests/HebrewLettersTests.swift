@@ -14,20 +14,6 @@ struct HebrewLettersTests {
   static let available = WordReader(.hebrew) != nil
   typealias PageReading = PageScriptEvidence.PageReading
 
-  /// A page of running text in rows, read as `script` at `confidence` (sure which way up),
-  /// upright unless `orientation` says otherwise, with `hebrewLetters` recognised.
-  static func page(
-    _ script: String, _ confidence: Double, orientation: Int = 0, hebrewLetters: Int? = nil
-  ) -> PageReading {
-    var page = PageReading(
-      page: 1, layout: PageScriptReadingsTests.rows,
-      reading: ScriptReading(
-        script: script, confidence: confidence, orientation: orientation,
-        orientationConfidence: 12))
-    page.hebrewLetters = hebrewLetters
-    return page
-  }
-
   @Test("Counted: the Hebrew letters of words read with confidence, not their points")
   func counting() {
     let words: [(String, Double)] = [
@@ -50,29 +36,30 @@ struct HebrewLettersTests {
       PageScriptEvidence.asksHebrewLetters(try #require(page.reading), layout: rows)
     }
     // Read with too little confidence to say anything.
-    #expect(try asks(Self.page("Hebrew", 1.0)))
-    #expect(try asks(Self.page("Arabic", 2.0)))
+    #expect(try asks(PageReading.runningText("Hebrew", 1.0)))
+    #expect(try asks(PageReading.runningText("Arabic", 2.0)))
     // Read surely enough to say right-edge: no second reading is needed.
     let sure = PageScriptEvidence.minimumRightToLeftConfidence
-    #expect(Self.page("Hebrew", sure).says == .rightEdge)
-    #expect(try !asks(Self.page("Hebrew", sure)))
+    #expect(PageReading.runningText("Hebrew", sure).says == .rightEdge)
+    #expect(try !asks(PageReading.runningText("Hebrew", sure)))
     // Read upside down or sideways, or in another script.
-    #expect(try !asks(Self.page("Hebrew", 1.0, orientation: 180)))
-    #expect(try !asks(Self.page("Latin", 0.2)))
-    #expect(try !asks(Self.page("Japanese", 0.3)))
+    #expect(try !asks(PageReading.runningText("Hebrew", 1.0, orientation: 180)))
+    #expect(try !asks(PageReading.runningText("Latin", 0.2)))
+    #expect(try !asks(PageReading.runningText("Japanese", 0.3)))
   }
 
   @Test("Enough Hebrew letters make the page say right-edge, and the evidence says so")
   func decides() {
     let least = PageScriptEvidence.leastHebrewLetters
-    #expect(Self.page("Hebrew", 1.0, hebrewLetters: least - 1).says == nil)
-    #expect(Self.page("Hebrew", 1.0, hebrewLetters: least).says == .rightEdge)
-    #expect(Self.page("Arabic", 0.4, hebrewLetters: 1_353).says == .rightEdge)
+    #expect(PageReading.runningText("Hebrew", 1.0, hebrewLetters: least - 1).says == nil)
+    #expect(PageReading.runningText("Hebrew", 1.0, hebrewLetters: least).says == .rightEdge)
+    #expect(PageReading.runningText("Arabic", 0.4, hebrewLetters: 1_353).says == .rightEdge)
     #expect(
-      Self.page("Arabic", 0.4, hebrewLetters: 1_353).summary
+      PageReading.runningText("Arabic", 0.4, hebrewLetters: 1_353).summary
         == "1353 Hebrew letters recognised (Tesseract's script: Arabic?)")
     let book = PageScriptEvidence.decide([
-      Self.page("Hebrew", 1.0, hebrewLetters: 1_396), Self.page("Arabic", 0.5, hebrewLetters: 249),
+      PageReading.runningText("Hebrew", 1.0, hebrewLetters: 1_396),
+      PageReading.runningText("Arabic", 0.5, hebrewLetters: 249),
     ])
     #expect(book.says == .rightEdge)
   }

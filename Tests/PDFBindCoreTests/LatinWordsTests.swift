@@ -37,48 +37,37 @@ struct LatinWordsTests {
     #expect(ConfidentWords(tsv: tsv.joined(separator: "\n")).latin == 5)
   }
 
-  /// A page of running text in rows, read as `script` at `confidence`, upright unless
-  /// `orientation` says otherwise, with `latinWords` recognised.
-  static func page(
-    _ script: String, _ confidence: Double, orientation: Int = 0, latinWords: Int? = nil
-  ) -> PageReading {
-    var page = PageReading(
-      page: 1, layout: PageScriptReadingsTests.rows,
-      reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
-    page.latinWords = latinWords
-    return page
-  }
-
   @Test("Only running text read upright as Latin, Cyrillic or Greek with little confidence asks")
   func whoAsks() throws {
     let rows = PageScriptReadingsTests.rows
     #expect(
       PageScriptEvidence.asksLatinWords(
-        try #require(Self.page("Latin", 0.38).reading), layout: rows))
+        try #require(PageReading.runningText("Latin", 0.38).reading), layout: rows))
     #expect(
       PageScriptEvidence.asksLatinWords(
-        try #require(Self.page("Cyrillic", 0.2).reading), layout: rows))
+        try #require(PageReading.runningText("Cyrillic", 0.2).reading), layout: rows))
     // Sure enough already; not a left-to-right script; not upright.
     #expect(
       !PageScriptEvidence.asksLatinWords(
-        try #require(Self.page("Latin", 0.6).reading), layout: rows))
+        try #require(PageReading.runningText("Latin", 0.6).reading), layout: rows))
     #expect(
       !PageScriptEvidence.asksLatinWords(
-        try #require(Self.page("Arabic", 0.3).reading), layout: rows))
+        try #require(PageReading.runningText("Arabic", 0.3).reading), layout: rows))
     #expect(
       !PageScriptEvidence.asksLatinWords(
-        try #require(Self.page("Latin", 0.3, orientation: 180).reading), layout: rows))
+        try #require(PageReading.runningText("Latin", 0.3, orientation: 180).reading), layout: rows)
+    )
   }
 
   @Test("Enough Latin words make such a page say left-edge; fewer leave it as it was")
   func decides() {
     let least = PageScriptEvidence.leastLatinWords
-    #expect(Self.page("Latin", 0.38).says == nil)
-    #expect(Self.page("Latin", 0.38, latinWords: least - 1).says == nil)
-    #expect(Self.page("Latin", 0.38, latinWords: least).says == .leftEdge)
-    #expect(Self.page("Cyrillic", 0.2, latinWords: 412).says == .leftEdge)
+    #expect(PageReading.runningText("Latin", 0.38).says == nil)
+    #expect(PageReading.runningText("Latin", 0.38, latinWords: least - 1).says == nil)
+    #expect(PageReading.runningText("Latin", 0.38, latinWords: least).says == .leftEdge)
+    #expect(PageReading.runningText("Cyrillic", 0.2, latinWords: 412).says == .leftEdge)
     #expect(
-      Self.page("Latin", 0.38, latinWords: 412).summary
+      PageReading.runningText("Latin", 0.38, latinWords: 412).summary
         == "412 Latin words recognised (Tesseract's script: Latin?)")
   }
 

@@ -10,11 +10,17 @@ import PDFBindCore
 /// shared between threads.
 final class WordReader {
   /// The languages asked: English for Latin words, Hebrew for Hebrew letters.
-  enum Language: String, CaseIterable {
+  enum Language: String {
     case english = "eng"
     case hebrew = "heb"
 
-    var data: RuntimeLibrary.Role { self == .english ? .wordData : .hebrewData }
+    /// The role of the language's data, for finding it and for `doctor`.
+    var data: RuntimeLibrary.Role {
+      switch self {
+      case .english: .wordData
+      case .hebrew: .hebrewData
+      }
+    }
   }
 
   private let library: TesseractLibrary

@@ -288,6 +288,5 @@ public enum PageWorker {
       return .drawnReading(
         reading, closeSetRows: layout.closeSetRows, blockLines: nil, recognised: recognised)
     }
-
   }
 }

@@ -62,7 +62,8 @@ def row(name, c):
 
 
 def said(record):
-    """The evidence line of a record: its reason, else its evidence items, else its error."""
+    """The evidence line of a record: its error, else its reason, else (a decided book has no
+    reason) the evidence items that decided it."""
     evidence = "; ".join(f"{e.get('source')}: {e.get('detail')}"
                          for e in record.get("evidence", []))
     return record.get("error") or record.get("reason") or evidence
@@ -138,7 +139,6 @@ def main():
     print()
     for book in books:
         r = book["record"]
-        # A decided book has no `reason`: its evidence items say what decided it.
         if book["outcome"] != "right":
             print(f"  {book['outcome']}: {book['file']} ({book['part']}, {book['class']}, "
                   f"expected {book['expected']}, suggested {r.get('decision', '-')}): {said(r)}")
