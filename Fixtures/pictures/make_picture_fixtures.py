@@ -38,6 +38,11 @@ TEXT = {
                "כל בני האדם נולדו בני חורין ושווים בערכם ובזכויותיהם. כולם חוננו בתבונה ובמצפון, "
                "לפיכך חובה עליהם לנהוג איש ברעהו ברוח של אחוה. מזג האוויר היה נאה באותו בוקר, "
                "והילדים יצאו לשחק בגן. קראתי את הספר כולו ביומיים והחזרתי אותו לספרייה."),
+    "urdu": (NOTO + "NotoNastaliqUrdu-Regular.ttf", "rtl",
+             "تمام انسان آزاد اور حقوق و عزت کے اعتبار سے برابر پیدا ہوئے ہیں۔ انہیں ضمیر اور عقل "
+             "ودیعت ہوئی ہے۔ اس لئے انہیں ایک دوسرے کے ساتھ بھائی چارے کا سلوک کرنا چاہئے۔ اس صبح "
+             "موسم بہت اچھا تھا، اس لئے بچے باغ میں کھیلنے چلے گئے۔ میں نے پوری کتاب دو دن میں پڑھ "
+             "لی اور پھر اسے کتب خانے کو واپس کر دیا۔"),
     "japanese": (CJK, None,
                  "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"
                  "人間は、理性と良心とを授けられており、互いに同胞の精神をもって行動しなければならない。"),
@@ -57,11 +62,10 @@ def paper(rng, gutter_left):
     return page
 
 
-def text_page(rng, script, gutter_left, vertical=False):
+def text_page(rng, script, gutter_left, vertical=False, size=22, leading=1.75):
     font_path, direction, text = TEXT[script]
     page = paper(rng, gutter_left)
     draw = ImageDraw.Draw(page)
-    size = 22
     font = ImageFont.truetype(font_path, size)
     margin = 80
     words = (text + " ") * 8
@@ -91,7 +95,7 @@ def text_page(rng, script, gutter_left, vertical=False):
             width = draw.textlength(line, font=font, direction=direction)
             x = W - margin - width if direction == "rtl" else margin
             draw.text((x, y), line, font=font, fill=35, direction=direction)
-            y += int(size * 1.75)
+            y += int(size * leading)
     return page.rotate(rng.uniform(-0.8, 0.8), resample=Image.BICUBIC, fillcolor=222)
 
 
@@ -271,6 +275,17 @@ def make(out):
     book(os.path.join(out, "hebrew-small-scan.pdf"), pages, width=360, height=540)
     rows.append(("hebrew-small-scan.pdf", "right-edge", "-",
                  "page-script: Hebrew letters recognised where script detection is unsure"))
+
+    # Urdu in Nastaliq (SuggestRules 39), set as the generated image books set it (27 points,
+    # lines 2.25 apart): script detection does not know Nastaliq and reads it turned round;
+    # Tesseract's Urdu recogniser reads its letters. Its own generator, as above.
+    nastaliq = random.Random(43)
+    pages = [text_page(nastaliq, "urdu", gutter_left=(i % 2 == 1), size=27, leading=2.25)
+             for i in range(3)]
+    book(os.path.join(out, "urdu-nastaliq-scan.pdf"), pages)
+    rows.append(("urdu-nastaliq-scan.pdf", "right-edge", "-",
+                 "page-script: Arabic-script letters recognised where Tesseract reads the page "
+                 "turned round"))
 
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as manifest:
         manifest.write("file\texpected\tlayout\twhy\n")

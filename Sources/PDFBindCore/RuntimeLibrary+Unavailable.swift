@@ -60,10 +60,11 @@ extension RuntimeLibrary.Role {
   package static let tesseractSoname = "libtesseract.so.5"
   package static let turboJPEGSoname = "libturbojpeg.so.0"
   /// ... and the files of Tesseract's data for orientation and script detection, and for
-  /// recognising English and Hebrew.
+  /// recognising English, Hebrew and Urdu.
   package static let scriptDataFile = "osd.traineddata"
   package static let wordDataFile = "eng.traineddata"
   package static let hebrewDataFile = "heb.traineddata"
+  package static let urduDataFile = "urd.traineddata"
 
   /// The data file Tesseract loads for this role; nil for libraries and fonts.
   package var dataFile: String? {
@@ -71,6 +72,7 @@ extension RuntimeLibrary.Role {
     case .scriptData: Self.scriptDataFile
     case .wordData: Self.wordDataFile
     case .hebrewData: Self.hebrewDataFile
+    case .urduData: Self.urduDataFile
     default: nil
     }
   }
@@ -82,7 +84,7 @@ extension RuntimeLibrary.Role {
     case .cairo: Self.cairoSoname
     case .tesseract: Self.tesseractSoname
     case .turboJPEG: Self.turboJPEGSoname
-    case .scriptData, .wordData, .hebrewData, .font: nil
+    case .scriptData, .wordData, .hebrewData, .urduData, .font: nil
     }
   }
 
@@ -95,6 +97,7 @@ extension RuntimeLibrary.Role {
     case .scriptData: "tesseract-ocr-osd"
     case .wordData: "tesseract-ocr-eng"
     case .hebrewData: "tesseract-ocr-heb"
+    case .urduData: "tesseract-ocr-urd"
     case .turboJPEG: "libturbojpeg0"
     case .font: "fonts-dejavu-core"
     }

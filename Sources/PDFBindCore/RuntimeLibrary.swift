@@ -24,6 +24,9 @@ public struct RuntimeLibrary: Equatable, Sendable {
     /// Tesseract's Hebrew data, `heb.traineddata`: its recogniser confirms Hebrew print that
     /// script detection is unsure of, or takes for Arabic.
     case hebrewData = "tesseract-heb"
+    /// Tesseract's Urdu data, `urd.traineddata`: its recogniser confirms Arabic-script writing
+    /// (Urdu in Nastaliq) that script detection reads upside down or sideways.
+    case urduData = "tesseract-urd"
     /// TurboJPEG: decodes pages that are one JPEG scan; without it poppler draws them, slower.
     case turboJPEG = "turbojpeg"
     /// DejaVu Sans, the font of a preview's labels.

@@ -57,6 +57,7 @@ extension RuntimeLibrary {
       data(.scriptData, judgedBy: asks ? { (try? ScriptDetector()) != nil } : nil),
       data(.wordData, judgedBy: asks ? { WordReader(.english) != nil } : nil),
       data(.hebrewData, judgedBy: asks ? { WordReader(.hebrew) != nil } : nil),
+      data(.urduData, judgedBy: asks ? { WordReader(.urdu) != nil } : nil),
     ]
   }
 

@@ -9,7 +9,7 @@ import Testing
 struct DoctorTests {
   static let libraries = [
     "poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng", "tesseract-heb",
-    "turbojpeg", "font",
+    "tesseract-urd", "turbojpeg", "font",
   ]
   static let popplerLibrary = "/usr/lib/x86_64-linux-gnu/libpoppler-glib.so.8"
 
@@ -62,6 +62,9 @@ struct DoctorTests {
     #expect(
       report["tesseract-heb"]?["file"] as? String
         == "/usr/share/tesseract-ocr/5/tessdata/heb.traineddata")
+    #expect(
+      report["tesseract-urd"]?["file"] as? String
+        == "/usr/share/tesseract-ocr/5/tessdata/urd.traineddata")
   }
 
   @Test("Without Tesseract's script data doctor says where it looked, and exits 0")
@@ -90,6 +93,12 @@ struct DoctorTests {
         "tesseract-heb: missing (heb.traineddata is not in /nonexistent); Debian: apt-get "
           + "install tesseract-ocr-heb\n"), "\(text.out)")
     #expect(report["tesseract-heb"]?["package"] as? String == "tesseract-ocr-heb")
+    // And Urdu's (SuggestRules 39).
+    #expect(
+      text.out.contains(
+        "tesseract-urd: missing (urd.traineddata is not in /nonexistent); Debian: apt-get "
+          + "install tesseract-ocr-urd\n"), "\(text.out)")
+    #expect(report["tesseract-urd"]?["package"] as? String == "tesseract-ocr-urd")
   }
 
   @Test(

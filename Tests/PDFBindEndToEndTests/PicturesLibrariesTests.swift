@@ -64,7 +64,7 @@ extension PicturesTests {
     let hidden = try Self.hiding(Self.turboJPEGLibrary, ["suggest", "--json"] + books)
     let shown = try PDFBindRunner.run(["suggest", "--json"] + books)
     #expect(hidden.status == shown.status, "\(hidden.err)")
-    #expect(books.count == 12 && hidden.out.split(separator: "\n").count == 12)
+    #expect(books.count == 13 && hidden.out.split(separator: "\n").count == 13)
     #expect(hidden.out == shown.out)
   }
 
@@ -107,5 +107,32 @@ extension PicturesTests {
     #expect(
       evidence(without, "page-script").first?["detail"] as? String
         == "Hebrew? (uncertain) on pages 1-4: says nothing about the binding", "\(without)")
+  }
+
+  /// SuggestRules 39: the Nastaliq scan, which script detection reads turned round, is decided
+  /// by the Arabic-script letters Tesseract's Urdu recogniser reads; without `urd.traineddata`
+  /// (the other data still there) it stays undecided.
+  @Test(
+    "Arabic-script letters decide a Nastaliq scan; without Tesseract's Urdu data it says nothing",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: tessdata + "/urd.traineddata"),
+      "needs Debian's tesseract-ocr-urd"))
+  func urduDataMissing() throws {
+    let book = Fixture.path("pictures/urdu-nastaliq-scan.pdf")
+    let withData = try suggestJSON(book)
+    #expect(withData["decision"] as? String == "right-edge", "\(withData)")
+    let script = try #require(evidence(withData, "page-script").first)
+    #expect((script["detail"] as? String)?.contains("Arabic-script letters recognised") == true)
+
+    let data = try Fixture.temporaryDirectory().path
+    for file in ["osd.traineddata", "eng.traineddata", "heb.traineddata"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: data + "/" + file, withDestinationPath: Self.tessdata + "/" + file)
+    }
+    let without = try suggestJSON(book, environment: ["TESSDATA_PREFIX": data])
+    #expect(without["decision"] as? String == "undecided", "\(without)")
+    let detail = evidence(without, "page-script").first?["detail"] as? String
+    #expect(detail?.contains("read upside down or sideways") == true, "\(without)")
+    #expect(detail?.contains("Arabic-script letters") == false, "\(without)")
   }
 }

@@ -9,6 +9,12 @@ extension PageScriptEvidence.PageReading {
     if lettersReadHebrew {
       return "\(hebrewLetters ?? 0) Hebrew letters recognised (Tesseract's script: \(script)?)"
     }
+    if lettersReadArabic {
+      let letters = "\(arabicLetters ?? 0) Arabic-script letters recognised"
+      return reading.orientation == 0
+        ? "\(letters) (Tesseract's script: \(script)?)"
+        : "\(letters) (Tesseract: \(script)?, upside down or sideways)"
+    }
     if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
     }

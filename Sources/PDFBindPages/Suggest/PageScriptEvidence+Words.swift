@@ -13,6 +13,8 @@ extension PageScriptEvidence {
     var latinWords: Int?
     /// Hebrew letters read with confidence (`asksHebrewLetters`).
     var hebrewLetters: Int?
+    /// Arabic-script letters read with confidence by the Urdu recogniser (`asksArabicLetters`).
+    var arabicLetters: Int?
   }
 
   /// Latin words recognised with confidence (`ConfidentWords`) that make a page of running
@@ -66,7 +68,36 @@ extension PageScriptEvidence {
   }
 }
 
+extension PageScriptEvidence {
+  /// Arabic-script letters recognised with confidence by Tesseract's Urdu recogniser (Debian's
+  /// `urd.traineddata`) that make a page Arabic-script writing, whatever script detection made
+  /// of it (SuggestRules 39): it does not know Nastaliq, and reads Urdu so set as Japanese or
+  /// Arabic turned round, or as Arabic with too little confidence. Measured on the pages that
+  /// ask, the whole page read as pdfbind draws it (bench/suggest/README.md, "Arabic-script
+  /// letters recognised"): on the real bench's tuning part the three Urdu pages read 62, 83 and
+  /// 93, the pages of left-to-right books at most 24 (an Armenian page read as Arabic), the 88
+  /// pages of the handwriting probe that ask at most 19. 2.5 times the most on a left-to-right
+  /// page; a real Urdu page can fall short of it and stay undecided, the safe side.
+  static let leastArabicLetters = 60
+
+  /// Whether a reading asks for its page's Arabic-script letters (`WordReader`, in the page
+  /// worker): a page read upside down or sideways, in any script, whose writing runs in rows
+  /// as running text does, and a page that asks for its Hebrew letters (read upright as Hebrew
+  /// or Arabic, saying nothing), where those are too few. Neither reading says anything by
+  /// itself (`says`), so no page that decides pays for the pass.
+  static func asksArabicLetters(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
+    if reading.orientation != 0 { return !layout.ruledWriting && layout.inRowsOfText }
+    return asksHebrewLetters(reading, layout: layout)
+  }
+}
+
 extension PageScriptEvidence.PageReading {
+  /// Enough Arabic-script letters were recognised on this page, read upside down or sideways
+  /// (`leastArabicLetters`), to take it for Arabic-script writing: it says right-edge.
+  var lettersReadArabic: Bool {
+    (arabicLetters ?? 0) >= PageScriptEvidence.leastArabicLetters
+  }
+
   /// Enough Hebrew letters were recognised on this page (`leastHebrewLetters`) to take it for
   /// Hebrew writing: it says right-edge.
   var lettersReadHebrew: Bool {

@@ -108,13 +108,18 @@ enum PageScriptEvidence {
     /// The Hebrew letters recognised with confidence (`WordReader`), on a page read upright as
     /// Hebrew or Arabic that says nothing (`asksHebrewLetters`); nil elsewhere.
     var hebrewLetters: Int?
+    /// The Arabic-script letters recognised with confidence (`WordReader`), on running text
+    /// read upside down or sideways (`asksArabicLetters`); nil elsewhere.
+    var arabicLetters: Int?
     /// A picture of two facing pages read whole, its halves having said nothing
     /// (`readWholeWhereHalvesSayNothing`).
     var readWhole = false
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down, and so it
-    /// reads handwriting (`rightSetShortLines`).
+    /// reads handwriting (`rightSetShortLines`); there the letters its Urdu recogniser reads
+    /// speak instead (`lettersReadArabic`), as Hebrew letters do on a page read as Hebrew or
+    /// Arabic too unsure to say anything.
     var says: PageBinding? { pointing(confidenceScale: 1) }
 
     /// The direction this page leans to with half the confidence a decision needs: it cannot
@@ -123,7 +128,7 @@ enum PageScriptEvidence {
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
-      if lettersReadHebrew { return .rightEdge }
+      if lettersReadHebrew || lettersReadArabic { return .rightEdge }
       if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
       guard reading.orientation == 0 else { return nil }
       let script = reading.script

@@ -1,24 +1,28 @@
 // Recognition of the words on a page, for the questions script detection leaves open on real
 // print: is a page of running text that it reads as Latin with little confidence Latin? Is a
-// page it reads as Hebrew or Arabic with little confidence Hebrew?
+// page it reads as Hebrew or Arabic with little confidence Hebrew? Is a page it reads upside
+// down or sideways Arabic-script writing it does not know (Urdu in Nastaliq)?
 import Glibc
 import PDFBindCore
 
 /// Sole owner of one Tesseract handle initialised with one language's LSTM recogniser
-/// (Debian's tesseract-ocr-eng or tesseract-ocr-heb), ended in `deinit`. A page worker serves
+/// (Debian's tesseract-ocr-eng, -heb or -urd), ended in `deinit`. A page worker serves
 /// one request at a time and keeps one a language, made on first need (`PageWorker`); never
 /// shared between threads.
 final class WordReader {
-  /// The languages asked: English for Latin words, Hebrew for Hebrew letters.
+  /// The languages asked: English for Latin words, Hebrew for Hebrew letters, Urdu for
+  /// Arabic-script letters (its recogniser knows Nastaliq, which script detection does not).
   enum Language: String {
     case english = "eng"
     case hebrew = "heb"
+    case urdu = "urd"
 
     /// The role of the language's data, for finding it and for `doctor`.
     var data: RuntimeLibrary.Role {
       switch self {
       case .english: .wordData
       case .hebrew: .hebrewData
+      case .urdu: .urduData
       }
     }
   }
@@ -76,8 +80,17 @@ final class WordReader {
     recognised(image, resolution: resolution, enough: enough, counting: \.hebrewLetters)
   }
 
+  /// The Arabic-script letters in the words of `image` that Tesseract's Urdu recogniser
+  /// reads with confidence (`ConfidentWords`), the page read whole: read a quarter at a time,
+  /// a page of Nastaliq gave a third of the letters (41 against 138 on the Urdu fixture's
+  /// third page), whole bands of it none; nil when it recognises nothing.
+  func confidentArabicLetters(_ image: GreyImage, resolution: Int) -> Int? {
+    recognised(image, resolution: resolution, bands: 1, enough: 1, counting: \.arabicLetters)
+  }
+
   private func recognised(
-    _ image: GreyImage, resolution: Int, enough: Int, counting count: KeyPath<ConfidentWords, Int>
+    _ image: GreyImage, resolution: Int, bands: Int = bands, enough: Int,
+    counting count: KeyPath<ConfidentWords, Int>
   ) -> Int? {
     guard image.width >= ScriptDetector.smallestPicture,
       image.height >= ScriptDetector.smallestPicture
@@ -89,9 +102,9 @@ final class WordReader {
     }
     library.setSourceResolution(handle, Int32(resolution))
     var found: Int?
-    for band in 0..<Self.bands where (found ?? 0) < enough {
-      let top = image.height * band / Self.bands
-      let bottom = image.height * (band + 1) / Self.bands
+    for band in 0..<bands where (found ?? 0) < enough {
+      let top = image.height * band / bands
+      let bottom = image.height * (band + 1) / bands
       library.setRectangle(handle, 0, Int32(top), Int32(image.width), Int32(bottom - top))
       guard let text = library.tsvText(handle, 0) else { continue }
       defer { library.deleteText(text) }
@@ -108,7 +121,9 @@ struct WordReaders {
 
   /// What the recognisers find on `image` where `reading` asks them: Latin words on running
   /// text read as Latin with little confidence (`asksLatinWords`), Hebrew letters on a page
-  /// read upright as Hebrew or Arabic that says nothing (`asksHebrewLetters`).
+  /// read upright as Hebrew or Arabic that says nothing (`asksHebrewLetters`), Arabic-script
+  /// letters on running text read upside down or sideways and on such an upright page whose
+  /// Hebrew letters are too few (`asksArabicLetters`).
   mutating func recognised(
     _ image: GreyImage, resolution: Int, reading: ScriptReading, layout: WritingLayout
   ) -> PageScriptEvidence.Recognised {
@@ -120,6 +135,11 @@ struct WordReaders {
     if PageScriptEvidence.asksHebrewLetters(reading, layout: layout) {
       found.hebrewLetters = reader(.hebrew)?.confidentHebrewLetters(
         image, resolution: resolution, enough: PageScriptEvidence.leastHebrewLetters)
+    }
+    if PageScriptEvidence.asksArabicLetters(reading, layout: layout),
+      (found.hebrewLetters ?? 0) < PageScriptEvidence.leastHebrewLetters
+    {
+      found.arabicLetters = reader(.urdu)?.confidentArabicLetters(image, resolution: resolution)
     }
     return found
   }
@@ -134,7 +154,8 @@ struct WordReaders {
 
 /// The words of Tesseract's TSV output (one line a block, paragraph, line and word: level,
 /// page, block, paragraph, line, word, left, top, width, height, confidence, text) that count
-/// as Latin words read with confidence, and the Hebrew letters in words read with confidence.
+/// as Latin words read with confidence, and the Hebrew and Arabic-script letters in words read
+/// with confidence.
 struct ConfidentWords: Equatable {
   /// Words recognised with this confidence (0 to 100) or more count: the 546 words of the
   /// real bench's English commentary averaged 94, the words found on its Arabic pages 26 to
@@ -151,6 +172,10 @@ struct ConfidentWords: Equatable {
   /// pointed letters) in words read with `leastConfidence`: letters, not words, since a
   /// Hebrew word is short ("של", "על") and its prefixes are letters.
   var hebrewLetters = 0
+  /// Letters of the Arabic blocks and their presentation forms (U+0600-06FF, 0750-077F,
+  /// 08A0-08FF, FB50-FDFF, FE70-FEFF) in words read with `leastConfidence`, for the same
+  /// reason; not the marks, digits and punctuation of those blocks.
+  var arabicLetters = 0
 
   init(tsv: String) {
     for line in tsv.split(separator: "\n") {
@@ -159,6 +184,7 @@ struct ConfidentWords: Equatable {
         confidence >= Self.leastConfidence
       else { continue }
       hebrewLetters += fields[11].unicodeScalars.count(where: Self.isHebrewLetter)
+      arabicLetters += fields[11].unicodeScalars.count(where: Self.isArabicLetter)
       let word = fields[11].unicodeScalars.drop { !$0.properties.isAlphabetic }
         .reversed().drop { !$0.properties.isAlphabetic }
       if word.count >= Self.leastLetters, word.allSatisfy(Self.isLatinLetter) { latin += 1 }
@@ -182,5 +208,16 @@ struct ConfidentWords: Equatable {
   static func isHebrewLetter(_ scalar: Unicode.Scalar) -> Bool {
     guard scalar.properties.isAlphabetic else { return false }
     return (0x5D0...0x5F2).contains(scalar.value) || (0xFB1D...0xFB4F).contains(scalar.value)
+  }
+
+  /// Whether `scalar` is an Arabic-script letter: the Arabic blocks' and their presentation
+  /// forms' (Urdu's, Persian's and the other languages' letters among them).
+  /// Its vowel marks are alphabetic in Unicode's sense, not letters, so not counted.
+  static func isArabicLetter(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.properties.generalCategory == .otherLetter else { return false }
+    switch scalar.value {
+    case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return true
+    default: return false
+    }
   }
 }

@@ -56,7 +56,7 @@ extension PageReply {
       }
       out.bool(blockLines != nil)
       if let blockLines { [blockLines.topToBottom, blockLines.across].forEach { out.double($0) } }
-      for count in [recognised.latinWords, recognised.hebrewLetters] {
+      for count in [recognised.latinWords, recognised.hebrewLetters, recognised.arabicLetters] {
         out.bool(count != nil)
         if let count { out.int(count) }
       }
@@ -152,6 +152,7 @@ extension PageReply {
       var recognised = PageScriptEvidence.Recognised()
       recognised.latinWords = try input.bool() ? try input.int() : nil
       recognised.hebrewLetters = try input.bool() ? try input.int() : nil
+      recognised.arabicLetters = try input.bool() ? try input.int() : nil
       self = .drawnReading(
         reading, closeSetRows: rows, blockLines: blockLines, recognised: recognised)
     case 7:

@@ -73,6 +73,12 @@ extension PDFBindCommand {
           "a page of Hebrew print whose script Tesseract reads with too little confidence, or "
             + "as Arabic, stays uncertain, as the evidence says"
         )
+      case .urduData:
+        (
+          suggesting,
+          "a page of Arabic-script writing that Tesseract reads upside down or sideways (Urdu "
+            + "in Nastaliq) says nothing, as the evidence says"
+        )
       case .turboJPEG:
         (suggesting, "poppler draws the pages that are one JPEG scan: the same results, slower")
       case .font:
