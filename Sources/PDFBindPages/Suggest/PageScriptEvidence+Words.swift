@@ -92,8 +92,8 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
-  /// Enough Arabic-script letters were recognised on this page, read upside down or sideways
-  /// (`leastArabicLetters`), to take it for Arabic-script writing: it says right-edge.
+  /// Enough Arabic-script letters were recognised on this page (`leastArabicLetters`) to take
+  /// it for Arabic-script writing: it says right-edge.
   var lettersReadArabic: Bool {
     (arabicLetters ?? 0) >= PageScriptEvidence.leastArabicLetters
   }

@@ -83,7 +83,7 @@ final class WordReader {
   /// The Arabic-script letters in the words of `image` that Tesseract's Urdu recogniser
   /// reads with confidence (`ConfidentWords`), the page read whole: read a quarter at a time,
   /// a page of Nastaliq gave a third of the letters (41 against 138 on the Urdu fixture's
-  /// third page), whole bands of it none; nil when it recognises nothing.
+  /// third page; two of its quarters gave none); nil when it recognises nothing.
   func confidentArabicLetters(_ image: GreyImage, resolution: Int) -> Int? {
     recognised(image, resolution: resolution, bands: 1, enough: 1, counting: \.arabicLetters)
   }
