@@ -81,9 +81,9 @@ final class WordReader {
   }
 
   /// The Arabic-script letters in the words of `image` that Tesseract's Urdu recogniser
-  /// reads with confidence (`ConfidentWords`), the page read whole: read a quarter at a time,
-  /// a page of Nastaliq gave a third of the letters (41 against 138 on the Urdu fixture's
-  /// third page; two of its quarters gave none); nil when it recognises nothing.
+  /// reads with confidence (`ConfidentWords`), the page read whole, as its limit was measured:
+  /// Nastaliq's tall lines lose more to the edges of bands (117 letters in the quarters of the
+  /// Urdu fixture's third page, 138 whole); nil when it recognises nothing.
   func confidentArabicLetters(_ image: GreyImage, resolution: Int) -> Int? {
     recognised(image, resolution: resolution, bands: 1, enough: 1, counting: \.arabicLetters)
   }
@@ -95,17 +95,21 @@ final class WordReader {
     guard image.width >= ScriptDetector.smallestPicture,
       image.height >= ScriptDetector.smallestPicture
     else { return nil }
-    image.pixels.withUnsafeBufferPointer { pixels in
-      library.setImage(
-        handle, pixels.baseAddress!, Int32(image.width), Int32(image.height), 1,
-        Int32(image.width))
-    }
-    library.setSourceResolution(handle, Int32(resolution))
     var found: Int?
     for band in 0..<bands where (found ?? 0) < enough {
       let top = image.height * band / bands
       let bottom = image.height * (band + 1) / bands
-      library.setRectangle(handle, 0, Int32(top), Int32(image.width), Int32(bottom - top))
+      // Each band is given as an image of its own (Tesseract copies it): `SetRectangle` over
+      // the whole page misleads the LSTM recogniser (tesseract-ocr/tesseract#845), which read
+      // 0, 58, 169 and 159 Hebrew letters on the quarters of the small Hebrew scan's second
+      // page (drawn 1,600 high), where the same quarters as images read 179, 218, 215 and 128,
+      // and the whole page 794.
+      image.pixels.withUnsafeBufferPointer { pixels in
+        library.setImage(
+          handle, pixels.baseAddress! + top * image.width, Int32(image.width),
+          Int32(bottom - top), 1, Int32(image.width))
+      }
+      library.setSourceResolution(handle, Int32(resolution))
       guard let text = library.tsvText(handle, 0) else { continue }
       defer { library.deleteText(text) }
       found = (found ?? 0) + ConfidentWords(tsv: String(cString: text))[keyPath: count]
