@@ -40,7 +40,8 @@ APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs paralle
 # preview's labels; Tesseract and its script data read the script in page pictures, and its
 # English data the Latin words on pages of running text it reads as Latin with little confidence,
 # its Hebrew data the Hebrew letters on pages it reads as Hebrew or Arabic with little, its Urdu
-# data the Arabic-script letters on running text it reads upside down or sideways (Nastaliq);
+# data the Arabic-script letters on running text it reads upside down or sideways or as Arabic
+# with little confidence (Nastaliq);
 # libturbojpeg decodes the pages that are one JPEG scan (without it poppler draws them, slower).
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesseract5 \
   tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-heb tesseract-ocr-urd libturbojpeg0

@@ -25,7 +25,8 @@ public struct RuntimeLibrary: Equatable, Sendable {
     /// script detection is unsure of, or takes for Arabic.
     case hebrewData = "tesseract-heb"
     /// Tesseract's Urdu data, `urd.traineddata`: its recogniser confirms Arabic-script writing
-    /// (Urdu in Nastaliq) that script detection reads upside down or sideways.
+    /// (Urdu in Nastaliq) that script detection reads upside down or sideways, or as Arabic
+    /// with too little confidence.
     case urduData = "tesseract-urd"
     /// TurboJPEG: decodes pages that are one JPEG scan; without it poppler draws them, slower.
     case turboJPEG = "turbojpeg"

@@ -109,7 +109,8 @@ enum PageScriptEvidence {
     /// Hebrew or Arabic that says nothing (`asksHebrewLetters`); nil elsewhere.
     var hebrewLetters: Int?
     /// The Arabic-script letters recognised with confidence (`WordReader`), on running text
-    /// read upside down or sideways (`asksArabicLetters`); nil elsewhere.
+    /// read upside down or sideways, or read upright as Hebrew or Arabic saying nothing with
+    /// too few Hebrew letters (`asksArabicLetters`); nil elsewhere.
     var arabicLetters: Int?
     /// A picture of two facing pages read whole, its halves having said nothing
     /// (`readWholeWhereHalvesSayNothing`).

@@ -147,7 +147,8 @@ extension PageScriptEvidence.PageReading {
     blockLines = read.blockLines
     // A page of running text read as Latin with little confidence: its Latin words recognised
     // with confidence; a page read as Hebrew or Arabic that says nothing: its Hebrew letters;
-    // running text read upside down or sideways: its Arabic-script letters (`WordReader`).
+    // running text read upside down or sideways, or such a page with too few Hebrew letters:
+    // its Arabic-script letters (`WordReader`).
     latinWords = read.recognised.latinWords
     hebrewLetters = read.recognised.hebrewLetters
     arabicLetters = read.recognised.arabicLetters

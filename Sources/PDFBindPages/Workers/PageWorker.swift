@@ -255,7 +255,8 @@ public enum PageWorker {
     /// its Latin words read with confidence when it is running text read as Latin with little
     /// confidence (`asksLatinWords`), its Hebrew letters read with confidence when it is read
     /// upright as Hebrew or Arabic and says nothing (`asksHebrewLetters`), its Arabic-script
-    /// letters when it is running text read upside down or sideways (`asksArabicLetters`).
+    /// letters when it is running text read upside down or sideways, or so read upright with
+    /// too few Hebrew letters (`asksArabicLetters`).
     private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
       // A page drawn again here (its picture was kept by another worker) is measured once.
       var layout = layout ?? WritingLayout(image)

@@ -76,8 +76,9 @@ extension PDFBindCommand {
       case .urduData:
         (
           suggesting,
-          "a page of Arabic-script writing that Tesseract reads upside down or sideways (Urdu "
-            + "in Nastaliq) says nothing, as the evidence says"
+          "a page of Arabic-script writing that Tesseract reads upside down or sideways, or as "
+            + "Arabic with too little confidence (Urdu in Nastaliq), says nothing, as the "
+            + "evidence says"
         )
       case .turboJPEG:
         (suggesting, "poppler draws the pages that are one JPEG scan: the same results, slower")
