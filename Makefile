@@ -41,10 +41,12 @@ APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs paralle
 # English data the Latin words on pages of running text it reads as Latin with little confidence,
 # its Hebrew data the Hebrew letters on pages it reads as Hebrew or Arabic with little, its Urdu
 # data the Arabic-script letters on running text it reads upside down or sideways or as Arabic
-# with little confidence (Nastaliq);
+# with little confidence (Nastaliq), its Syriac data the Syriac letters on pages it reads as
+# Arabic with too few Arabic-script letters;
 # libturbojpeg decodes the pages that are one JPEG scan (without it poppler draws them, slower).
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesseract5 \
-  tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-heb tesseract-ocr-urd libturbojpeg0
+  tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-heb tesseract-ocr-urd \
+  tesseract-ocr-syr libturbojpeg0
 # review's browser tests drive Debian's chromium through its chromium-driver with Selenium
 # (PyPI). Large, so a machine that cannot install them still runs every other test: the
 # browser tests are then skipped and say why.

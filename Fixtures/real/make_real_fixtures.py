@@ -55,7 +55,7 @@ FIXTURES = [
      "left-edge", "page-script", "Latin, rows beside pictures"),
     ("magazine-ruled-columns.pdf", "latin-tess-magazine-columns", None,
      "English magazine page: three columns between column rules, a photograph",
-     "left-edge", "page-script", "125 Latin words recognised between ruled lines"),
+     "left-edge", "page-script", "67 Latin words recognised between ruled lines"),
     ("open-book-photos.pdf", "openbook-dewarp-cooking", 1600,
      "two photographs of an open cookery book, curved pages, table around",
      "left-edge", "page-script", "Latin, rows beside pictures"),
@@ -87,6 +87,9 @@ FIXTURES = [
     ("handwritten-french-will.pdf", "p29-hand-poilus-will-2", 1000,
      "a French soldier's will of 1914-1918 in a neat cursive hand, three pages",
      "undecided", "page-script", "Arabic?, Tesseract unsure which way up"),
+    ("syriac-mitchell-scan.pdf", "probe-syrocr-syriac-2", None,
+     "a printed Syriac (Estrangela) page, 300-dpi bitonal scan: two columns, Latin running head",
+     "right-edge", "page-script", "54 Syriac letters recognised (Tesseract: Arabic?)"),
 ]
 
 # Re-encoded books whose evidence lines may differ from the full-size book's in what they say of

@@ -60,11 +60,12 @@ extension RuntimeLibrary.Role {
   package static let tesseractSoname = "libtesseract.so.5"
   package static let turboJPEGSoname = "libturbojpeg.so.0"
   /// ... and the files of Tesseract's data for orientation and script detection, and for
-  /// recognising English, Hebrew and Urdu.
+  /// recognising English, Hebrew, Urdu and Syriac.
   package static let scriptDataFile = "osd.traineddata"
   package static let wordDataFile = "eng.traineddata"
   package static let hebrewDataFile = "heb.traineddata"
   package static let urduDataFile = "urd.traineddata"
+  package static let syriacDataFile = "syr.traineddata"
 
   /// The data file Tesseract loads for this role; nil for libraries and fonts.
   package var dataFile: String? {
@@ -73,6 +74,7 @@ extension RuntimeLibrary.Role {
     case .wordData: Self.wordDataFile
     case .hebrewData: Self.hebrewDataFile
     case .urduData: Self.urduDataFile
+    case .syriacData: Self.syriacDataFile
     default: nil
     }
   }
@@ -84,7 +86,7 @@ extension RuntimeLibrary.Role {
     case .cairo: Self.cairoSoname
     case .tesseract: Self.tesseractSoname
     case .turboJPEG: Self.turboJPEGSoname
-    case .scriptData, .wordData, .hebrewData, .urduData, .font: nil
+    case .scriptData, .wordData, .hebrewData, .urduData, .syriacData, .font: nil
     }
   }
 
@@ -98,6 +100,7 @@ extension RuntimeLibrary.Role {
     case .wordData: "tesseract-ocr-eng"
     case .hebrewData: "tesseract-ocr-heb"
     case .urduData: "tesseract-ocr-urd"
+    case .syriacData: "tesseract-ocr-syr"
     case .turboJPEG: "libturbojpeg0"
     case .font: "fonts-dejavu-core"
     }

@@ -28,6 +28,9 @@ public struct RuntimeLibrary: Equatable, Sendable {
     /// (Urdu in Nastaliq) that script detection reads upside down or sideways, or as Arabic
     /// with too little confidence.
     case urduData = "tesseract-urd"
+    /// Tesseract's Syriac data, `syr.traineddata`: its recogniser confirms Syriac print, a
+    /// script that script detection takes for Arabic it is unsure of.
+    case syriacData = "tesseract-syr"
     /// TurboJPEG: decodes pages that are one JPEG scan; without it poppler draws them, slower.
     case turboJPEG = "turbojpeg"
     /// DejaVu Sans, the font of a preview's labels.

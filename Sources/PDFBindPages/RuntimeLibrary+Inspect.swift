@@ -58,6 +58,7 @@ extension RuntimeLibrary {
       data(.wordData, judgedBy: asks ? { WordReader(.english) != nil } : nil),
       data(.hebrewData, judgedBy: asks ? { WordReader(.hebrew) != nil } : nil),
       data(.urduData, judgedBy: asks ? { WordReader(.urdu) != nil } : nil),
+      data(.syriacData, judgedBy: asks ? { WordReader(.syriac) != nil } : nil),
     ]
   }
 

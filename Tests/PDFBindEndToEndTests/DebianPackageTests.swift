@@ -50,7 +50,8 @@ struct DebianPackageTests {
     #expect(
       try Self.field("Recommends").components(separatedBy: ", ") == [
         "libpoppler-glib8", "libcairo2", "libtesseract5", "tesseract-ocr-osd",
-        "tesseract-ocr-eng", "tesseract-ocr-heb", "tesseract-ocr-urd", "libturbojpeg0",
+        "tesseract-ocr-eng", "tesseract-ocr-heb", "tesseract-ocr-urd", "tesseract-ocr-syr",
+        "libturbojpeg0",
         "fonts-dejavu-core",
       ])
     let listing = try runProcess("/usr/bin/dpkg-deb", ["--contents", try #require(Self.package)])

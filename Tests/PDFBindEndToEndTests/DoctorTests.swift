@@ -9,7 +9,7 @@ import Testing
 struct DoctorTests {
   static let libraries = [
     "poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng", "tesseract-heb",
-    "tesseract-urd", "turbojpeg", "font",
+    "tesseract-urd", "tesseract-syr", "turbojpeg", "font",
   ]
   static let popplerLibrary = "/usr/lib/x86_64-linux-gnu/libpoppler-glib.so.8"
 
@@ -65,6 +65,9 @@ struct DoctorTests {
     #expect(
       report["tesseract-urd"]?["file"] as? String
         == "/usr/share/tesseract-ocr/5/tessdata/urd.traineddata")
+    #expect(
+      report["tesseract-syr"]?["file"] as? String
+        == "/usr/share/tesseract-ocr/5/tessdata/syr.traineddata")
   }
 
   @Test("Without Tesseract's script data doctor says where it looked, and exits 0")
@@ -99,6 +102,12 @@ struct DoctorTests {
         "tesseract-urd: missing (urd.traineddata is not in /nonexistent); Debian: apt-get "
           + "install tesseract-ocr-urd\n"), "\(text.out)")
     #expect(report["tesseract-urd"]?["package"] as? String == "tesseract-ocr-urd")
+    // And Syriac's (SuggestRules 41).
+    #expect(
+      text.out.contains(
+        "tesseract-syr: missing (syr.traineddata is not in /nonexistent); Debian: apt-get "
+          + "install tesseract-ocr-syr\n"), "\(text.out)")
+    #expect(report["tesseract-syr"]?["package"] as? String == "tesseract-ocr-syr")
   }
 
   @Test(

@@ -135,4 +135,32 @@ extension PicturesTests {
     #expect(detail?.contains("read upside down or sideways") == true, "\(without)")
     #expect(detail?.contains("Arabic-script letters") == false, "\(without)")
   }
+
+  /// SuggestRules 41: the real Syriac scan, which script detection reads as Arabic too unsure to
+  /// say anything and in which the Urdu recogniser finds few Arabic-script letters, is decided
+  /// by the Syriac letters Tesseract's Syriac recogniser reads; without `syr.traineddata` (the
+  /// other data still there) it stays undecided.
+  @Test(
+    "Syriac letters decide a real Syriac scan; without Tesseract's Syriac data it says nothing",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: tessdata + "/syr.traineddata"),
+      "needs Debian's tesseract-ocr-syr"))
+  func syriacDataMissing() throws {
+    let book = Fixture.path("real/syriac-mitchell-scan.pdf")
+    let withData = try suggestJSON(book)
+    #expect(withData["decision"] as? String == "right-edge", "\(withData)")
+    let script = try #require(evidence(withData, "page-script").first)
+    #expect((script["detail"] as? String)?.contains("Syriac letters recognised") == true)
+
+    let data = try Fixture.temporaryDirectory().path
+    for file in ["osd.traineddata", "eng.traineddata", "heb.traineddata", "urd.traineddata"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: data + "/" + file, withDestinationPath: Self.tessdata + "/" + file)
+    }
+    let without = try suggestJSON(book, environment: ["TESSDATA_PREFIX": data])
+    #expect(without["decision"] as? String == "undecided", "\(without)")
+    let detail = evidence(without, "page-script").first?["detail"] as? String
+    #expect(detail?.hasPrefix("Arabic? (uncertain) on page 1") == true, "\(without)")
+    #expect(detail?.contains("Syriac letters") == false, "\(without)")
+  }
 }

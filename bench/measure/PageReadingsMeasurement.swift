@@ -24,7 +24,7 @@ enum PageReadingsMeasurement {
         + "\tclose_squares_in_rows\tclose_squares_in_columns"
         + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across\tlatin_words\tsays\tleans"
         + "\thalf\torientation_confidence\tin_rows_of_text\truled_writing\thebrew_letters"
-        + "\tarabic_letters")
+        + "\tarabic_letters\tsyriac_letters")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -54,7 +54,8 @@ enum PageReadingsMeasurement {
         fields += [page.half?.name ?? "-"]
         fields += [page.reading.map { "\($0.orientationConfidence)" } ?? "-"]
         fields += ["\(layout.inRowsOfText)", "\(layout.ruledWriting)"]
-        fields += [page.hebrewLetters, page.arabicLetters].map { $0.map { "\($0)" } ?? "-" }
+        let letters = [page.hebrewLetters, page.arabicLetters, page.syriacLetters]
+        fields += letters.map { $0.map { "\($0)" } ?? "-" }
         print(fields.joined(separator: "\t"))
       }
     }

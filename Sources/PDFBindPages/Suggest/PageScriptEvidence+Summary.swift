@@ -15,6 +15,10 @@ extension PageScriptEvidence.PageReading {
         ? "\(letters) (Tesseract's script: \(script)?)"
         : "\(letters) (Tesseract: \(script)?, upside down or sideways)"
     }
+    if lettersReadSyriac {
+      let turned = reading.orientation == 0 ? "" : ", upside down or sideways"
+      return "\(syriacLetters ?? 0) Syriac letters recognised (Tesseract: \(script)?\(turned))"
+    }
     if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
     }

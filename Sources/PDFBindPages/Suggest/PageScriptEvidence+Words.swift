@@ -15,6 +15,8 @@ extension PageScriptEvidence {
     var hebrewLetters: Int?
     /// Arabic-script letters read with confidence by the Urdu recogniser (`asksArabicLetters`).
     var arabicLetters: Int?
+    /// Syriac letters read with confidence by the Syriac recogniser (`asksSyriacLetters`).
+    var syriacLetters: Int?
   }
 
   /// Latin words recognised with confidence (`ConfidentWords`) that make a page of running
@@ -91,7 +93,38 @@ extension PageScriptEvidence {
   }
 }
 
+extension PageScriptEvidence {
+  /// Syriac letters recognised with confidence by Tesseract's Syriac recogniser (Debian's
+  /// `syr.traineddata`) that make a page Syriac writing (SuggestRules 41): script detection
+  /// does not know Syriac and reads it as Arabic, upright or turned round, with little
+  /// confidence, and the Urdu recogniser finds few Arabic-script letters in it (1 to 8).
+  /// Measured on the pages that ask, the whole page read as pdfbind draws it
+  /// (bench/suggest/README.md, "Syriac letters recognised"): on the real bench's tuning part
+  /// the Syriac pages read 25 (a scan 472 pixels wide), 54, and 407 and 388 (the halves of a
+  /// photographed spread); its 14 pages of left-to-right books that ask at most 11, its 18
+  /// pages of Arabic-script writing at most 10, the 39 pages of the handwriting probe that ask
+  /// at most 10. 2.7 times the most on a left-to-right page; the small scan falls short and
+  /// stays undecided.
+  static let leastSyriacLetters = 30
+
+  /// Whether a reading asks for its page's Syriac letters (`WordReader`, in the page worker):
+  /// a page read as Arabic, upright or turned round, that was asked for its Arabic-script
+  /// letters (`asksArabicLetters`) and had too few. Script detection takes Syriac, which it
+  /// does not know, for Arabic; a page it reads as another script is not asked, so the
+  /// handwriting it reads as Japanese turned round does not pay for a third pass.
+  static func asksSyriacLetters(_ reading: ScriptReading, arabicLetters: Int?) -> Bool {
+    guard reading.script == "Arabic", let arabicLetters else { return false }
+    return arabicLetters < leastArabicLetters
+  }
+}
+
 extension PageScriptEvidence.PageReading {
+  /// Enough Syriac letters were recognised on this page (`leastSyriacLetters`) to take it
+  /// for Syriac writing: it says right-edge.
+  var lettersReadSyriac: Bool {
+    (syriacLetters ?? 0) >= PageScriptEvidence.leastSyriacLetters
+  }
+
   /// Enough Arabic-script letters were recognised on this page (`leastArabicLetters`) to take
   /// it for Arabic-script writing: it says right-edge.
   var lettersReadArabic: Bool {

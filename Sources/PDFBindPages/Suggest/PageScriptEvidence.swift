@@ -112,6 +112,9 @@ enum PageScriptEvidence {
     /// read upside down or sideways, or read upright as Hebrew or Arabic saying nothing with
     /// too few Hebrew letters (`asksArabicLetters`); nil elsewhere.
     var arabicLetters: Int?
+    /// The Syriac letters recognised with confidence (`WordReader`), on a page read as Arabic
+    /// whose Arabic-script letters were too few (`asksSyriacLetters`); nil elsewhere.
+    var syriacLetters: Int?
     /// A picture of two facing pages read whole, its halves having said nothing
     /// (`readWholeWhereHalvesSayNothing`).
     var readWhole = false
@@ -120,7 +123,7 @@ enum PageScriptEvidence {
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down, and so it
     /// reads handwriting (`rightSetShortLines`); there the letters its Urdu recogniser reads
     /// speak instead (`lettersReadArabic`), as Hebrew letters do on a page read as Hebrew or
-    /// Arabic too unsure to say anything.
+    /// Arabic too unsure to say anything, and Syriac letters on Syriac it takes for Arabic.
     var says: PageBinding? { pointing(confidenceScale: 1) }
 
     /// The direction this page leans to with half the confidence a decision needs: it cannot
@@ -129,7 +132,7 @@ enum PageScriptEvidence {
 
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
-      if lettersReadHebrew || lettersReadArabic { return .rightEdge }
+      if lettersReadHebrew || lettersReadArabic || lettersReadSyriac { return .rightEdge }
       if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
       guard reading.orientation == 0 else { return nil }
       let script = reading.script

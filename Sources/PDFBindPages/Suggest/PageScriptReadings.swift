@@ -148,9 +148,11 @@ extension PageScriptEvidence.PageReading {
     // A page of running text read as Latin with little confidence: its Latin words recognised
     // with confidence; a page read as Hebrew or Arabic that says nothing: its Hebrew letters;
     // running text read upside down or sideways, or such a page with too few Hebrew letters:
-    // its Arabic-script letters (`WordReader`).
+    // its Arabic-script letters; such a page read as Arabic with too few of them: its Syriac
+    // letters (`WordReader`).
     latinWords = read.recognised.latinWords
     hebrewLetters = read.recognised.hebrewLetters
     arabicLetters = read.recognised.arabicLetters
+    syriacLetters = read.recognised.syriacLetters
   }
 }

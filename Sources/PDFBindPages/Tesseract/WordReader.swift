@@ -1,21 +1,24 @@
 // Recognition of the words on a page, for the questions script detection leaves open on real
 // print: is a page of running text that it reads as Latin with little confidence Latin? Is a
 // page it reads as Hebrew or Arabic with little confidence Hebrew? Is a page it reads upside
-// down or sideways Arabic-script writing it does not know (Urdu in Nastaliq)?
+// down or sideways Arabic-script writing it does not know (Urdu in Nastaliq)? Is a page it
+// reads as Arabic with too few Arabic-script letters Syriac, a script it does not know?
 import Glibc
 import PDFBindCore
 
 /// Sole owner of one Tesseract handle initialised with one language's LSTM recogniser
-/// (Debian's tesseract-ocr-eng, -heb or -urd), ended in `deinit`. A page worker serves
+/// (Debian's tesseract-ocr-eng, -heb, -urd or -syr), ended in `deinit`. A page worker serves
 /// one request at a time and keeps one a language, made on first need (`PageWorker`); never
 /// shared between threads.
 final class WordReader {
   /// The languages asked: English for Latin words, Hebrew for Hebrew letters, Urdu for
-  /// Arabic-script letters (its recogniser knows Nastaliq, which script detection does not).
+  /// Arabic-script letters (its recogniser knows Nastaliq, which script detection does not),
+  /// Syriac for Syriac letters (a script detection does not know either).
   enum Language: String {
     case english = "eng"
     case hebrew = "heb"
     case urdu = "urd"
+    case syriac = "syr"
 
     /// The role of the language's data, for finding it and for `doctor`.
     var data: RuntimeLibrary.Role {
@@ -23,6 +26,7 @@ final class WordReader {
       case .english: .wordData
       case .hebrew: .hebrewData
       case .urdu: .urduData
+      case .syriac: .syriacData
       }
     }
   }
@@ -88,6 +92,13 @@ final class WordReader {
     recognised(image, resolution: resolution, bands: 1, enough: 1, counting: \.arabicLetters)
   }
 
+  /// The Syriac letters in the words of `image` that Tesseract's Syriac recogniser reads with
+  /// confidence (`ConfidentWords`), the page read whole, as its limit was measured; nil when
+  /// it recognises nothing.
+  func confidentSyriacLetters(_ image: GreyImage, resolution: Int) -> Int? {
+    recognised(image, resolution: resolution, bands: 1, enough: 1, counting: \.syriacLetters)
+  }
+
   private func recognised(
     _ image: GreyImage, resolution: Int, bands: Int = bands, enough: Int,
     counting count: KeyPath<ConfidentWords, Int>
@@ -127,7 +138,8 @@ struct WordReaders {
   /// text read as Latin with little confidence (`asksLatinWords`), Hebrew letters on a page
   /// read upright as Hebrew or Arabic that says nothing (`asksHebrewLetters`), Arabic-script
   /// letters on running text read upside down or sideways and on such an upright page whose
-  /// Hebrew letters are too few (`asksArabicLetters`).
+  /// Hebrew letters are too few (`asksArabicLetters`), and Syriac letters on a page read as
+  /// Arabic whose Arabic-script letters are too few (`asksSyriacLetters`).
   mutating func recognised(
     _ image: GreyImage, resolution: Int, reading: ScriptReading, layout: WritingLayout
   ) -> PageScriptEvidence.Recognised {
@@ -145,6 +157,9 @@ struct WordReaders {
     {
       found.arabicLetters = reader(.urdu)?.confidentArabicLetters(image, resolution: resolution)
     }
+    if PageScriptEvidence.asksSyriacLetters(reading, arabicLetters: found.arabicLetters) {
+      found.syriacLetters = reader(.syriac)?.confidentSyriacLetters(image, resolution: resolution)
+    }
     return found
   }
 
@@ -158,8 +173,8 @@ struct WordReaders {
 
 /// The words of Tesseract's TSV output (one line a block, paragraph, line and word: level,
 /// page, block, paragraph, line, word, left, top, width, height, confidence, text) that count
-/// as Latin words read with confidence, and the Hebrew and Arabic-script letters in words read
-/// with confidence.
+/// as Latin words read with confidence, and the Hebrew, Arabic-script and Syriac letters in
+/// words read with confidence.
 struct ConfidentWords: Equatable {
   /// Words recognised with this confidence (0 to 100) or more count: the 546 words of the
   /// real bench's English commentary averaged 94, the words found on its Arabic pages 26 to
@@ -180,6 +195,9 @@ struct ConfidentWords: Equatable {
   /// 08A0-08FF, FB50-FDFF, FE70-FEFF) in words read with `leastConfidence`, for the same
   /// reason; not the marks, digits and punctuation of those blocks.
   var arabicLetters = 0
+  /// Letters of the Syriac blocks (U+0710-072F, 074D-074F, 0860-086A), for the same reason;
+  /// not its vowel points and punctuation.
+  var syriacLetters = 0
 
   init(tsv: String) {
     for line in tsv.split(separator: "\n") {
@@ -189,6 +207,7 @@ struct ConfidentWords: Equatable {
       else { continue }
       hebrewLetters += fields[11].unicodeScalars.count(where: Self.isHebrewLetter)
       arabicLetters += fields[11].unicodeScalars.count(where: Self.isArabicLetter)
+      syriacLetters += fields[11].unicodeScalars.count(where: Self.isSyriacLetter)
       let word = fields[11].unicodeScalars.drop { !$0.properties.isAlphabetic }
         .reversed().drop { !$0.properties.isAlphabetic }
       if word.count >= Self.leastLetters, word.allSatisfy(Self.isLatinLetter) { latin += 1 }
@@ -221,6 +240,16 @@ struct ConfidentWords: Equatable {
     guard scalar.properties.generalCategory == .otherLetter else { return false }
     switch scalar.value {
     case 0x600...0x6FF, 0x750...0x77F, 0x8A0...0x8FF, 0xFB50...0xFDFF, 0xFE70...0xFEFF: return true
+    default: return false
+    }
+  }
+
+  /// Whether `scalar` is a Syriac letter: the Syriac block's letters (U+0710-072F, 074D-074F)
+  /// and the Syriac Supplement's (U+0860-086A), not its points, marks and punctuation.
+  static func isSyriacLetter(_ scalar: Unicode.Scalar) -> Bool {
+    guard scalar.properties.generalCategory == .otherLetter else { return false }
+    switch scalar.value {
+    case 0x710...0x72F, 0x74D...0x74F, 0x860...0x86A: return true
     default: return false
     }
   }

@@ -56,7 +56,11 @@ extension PageReply {
       }
       out.bool(blockLines != nil)
       if let blockLines { [blockLines.topToBottom, blockLines.across].forEach { out.double($0) } }
-      for count in [recognised.latinWords, recognised.hebrewLetters, recognised.arabicLetters] {
+      let counts = [
+        recognised.latinWords, recognised.hebrewLetters, recognised.arabicLetters,
+        recognised.syriacLetters,
+      ]
+      for count in counts {
         out.bool(count != nil)
         if let count { out.int(count) }
       }
@@ -153,6 +157,7 @@ extension PageReply {
       recognised.latinWords = try input.bool() ? try input.int() : nil
       recognised.hebrewLetters = try input.bool() ? try input.int() : nil
       recognised.arabicLetters = try input.bool() ? try input.int() : nil
+      recognised.syriacLetters = try input.bool() ? try input.int() : nil
       self = .drawnReading(
         reading, closeSetRows: rows, blockLines: blockLines, recognised: recognised)
     case 7:

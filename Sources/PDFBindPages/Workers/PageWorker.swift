@@ -256,7 +256,8 @@ public enum PageWorker {
     /// confidence (`asksLatinWords`), its Hebrew letters read with confidence when it is read
     /// upright as Hebrew or Arabic and says nothing (`asksHebrewLetters`), its Arabic-script
     /// letters when it is running text read upside down or sideways, or so read upright with
-    /// too few Hebrew letters (`asksArabicLetters`).
+    /// too few Hebrew letters (`asksArabicLetters`), its Syriac letters when it is read as
+    /// Arabic with too few Arabic-script letters (`asksSyriacLetters`).
     private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
       // A page drawn again here (its picture was kept by another worker) is measured once.
       var layout = layout ?? WritingLayout(image)

@@ -80,6 +80,12 @@ extension PDFBindCommand {
             + "Arabic with too little confidence (Urdu in Nastaliq), says nothing, as the "
             + "evidence says"
         )
+      case .syriacData:
+        (
+          suggesting,
+          "a page of Syriac print, which Tesseract takes for Arabic it is unsure of, says "
+            + "nothing, as the evidence says"
+        )
       case .turboJPEG:
         (suggesting, "poppler draws the pages that are one JPEG scan: the same results, slower")
       case .font:
