@@ -90,7 +90,8 @@ struct ArabicLettersTests {
     let least = PageScriptEvidence.leastArabicLetters
     func letters(_ fixture: String) throws -> Int {
       let page = try LatinWordsTests.drawn(fixture)
-      return reader.confidentArabicLetters(page, resolution: PageScriptEvidence.resolution(page))
+      return reader.confidentLettersOfWholePage(
+        page, resolution: PageScriptEvidence.resolution(page), counting: \.arabicLetters)
         ?? 0
     }
     let urdu = try letters("pictures/urdu-nastaliq-scan.pdf")

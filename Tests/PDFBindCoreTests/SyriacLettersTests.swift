@@ -76,8 +76,8 @@ struct SyriacLettersTests {
     let least = PageScriptEvidence.leastSyriacLetters
     func letters(_ fixture: String) throws -> Int {
       let page = try LatinWordsTests.drawn(fixture)
-      return reader.confidentSyriacLetters(
-        page, resolution: PageScriptEvidence.resolution(page)) ?? 0
+      return reader.confidentLettersOfWholePage(
+        page, resolution: PageScriptEvidence.resolution(page), counting: \.syriacLetters) ?? 0
     }
     let syriac = try letters("real/syriac-mitchell-scan.pdf")
     #expect(syriac >= least, "\(syriac)")

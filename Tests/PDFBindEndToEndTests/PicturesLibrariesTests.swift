@@ -82,6 +82,17 @@ extension PicturesTests {
 
   static let tessdata = "/usr/share/tesseract-ocr/5/tessdata"
 
+  /// A scratch folder for `TESSDATA_PREFIX` holding only the named languages' data (`osd`,
+  /// `eng`, ...), each a link to Debian's: what a machine without the others sees.
+  static func tessdata(only languages: [String]) throws -> String {
+    let data = try Fixture.temporaryDirectory().path
+    for file in languages.map({ $0 + ".traineddata" }) {
+      try FileManager.default.createSymbolicLink(
+        atPath: data + "/" + file, withDestinationPath: tessdata + "/" + file)
+    }
+    return data
+  }
+
   /// SuggestRules 37: the small Hebrew scan is decided by the Hebrew letters Tesseract's
   /// Hebrew recogniser reads; without `heb.traineddata` (script and English data still there)
   /// script detection alone leaves it uncertain.
@@ -97,12 +108,8 @@ extension PicturesTests {
     let script = try #require(evidence(withData, "page-script").first)
     #expect((script["detail"] as? String)?.contains("Hebrew letters recognised") == true)
 
-    let data = try Fixture.temporaryDirectory().path
-    for file in ["osd.traineddata", "eng.traineddata"] {
-      try FileManager.default.createSymbolicLink(
-        atPath: data + "/" + file, withDestinationPath: Self.tessdata + "/" + file)
-    }
-    let without = try suggestJSON(book, environment: ["TESSDATA_PREFIX": data])
+    let without = try suggestJSON(
+      book, environment: ["TESSDATA_PREFIX": try Self.tessdata(only: ["osd", "eng"])])
     #expect(without["decision"] as? String == "undecided", "\(without)")
     #expect(
       evidence(without, "page-script").first?["detail"] as? String
@@ -124,12 +131,8 @@ extension PicturesTests {
     let script = try #require(evidence(withData, "page-script").first)
     #expect((script["detail"] as? String)?.contains("Arabic-script letters recognised") == true)
 
-    let data = try Fixture.temporaryDirectory().path
-    for file in ["osd.traineddata", "eng.traineddata", "heb.traineddata"] {
-      try FileManager.default.createSymbolicLink(
-        atPath: data + "/" + file, withDestinationPath: Self.tessdata + "/" + file)
-    }
-    let without = try suggestJSON(book, environment: ["TESSDATA_PREFIX": data])
+    let without = try suggestJSON(
+      book, environment: ["TESSDATA_PREFIX": try Self.tessdata(only: ["osd", "eng", "heb"])])
     #expect(without["decision"] as? String == "undecided", "\(without)")
     let detail = evidence(without, "page-script").first?["detail"] as? String
     #expect(detail?.contains("read upside down or sideways") == true, "\(without)")
@@ -152,12 +155,8 @@ extension PicturesTests {
     let script = try #require(evidence(withData, "page-script").first)
     #expect((script["detail"] as? String)?.contains("Syriac letters recognised") == true)
 
-    let data = try Fixture.temporaryDirectory().path
-    for file in ["osd.traineddata", "eng.traineddata", "heb.traineddata", "urd.traineddata"] {
-      try FileManager.default.createSymbolicLink(
-        atPath: data + "/" + file, withDestinationPath: Self.tessdata + "/" + file)
-    }
-    let without = try suggestJSON(book, environment: ["TESSDATA_PREFIX": data])
+    let without = try suggestJSON(
+      book, environment: ["TESSDATA_PREFIX": try Self.tessdata(only: ["osd", "eng", "heb", "urd"])])
     #expect(without["decision"] as? String == "undecided", "\(without)")
     let detail = evidence(without, "page-script").first?["detail"] as? String
     #expect(detail?.hasPrefix("Arabic? (uncertain) on page 1") == true, "\(without)")

@@ -84,19 +84,15 @@ final class WordReader {
     recognised(image, resolution: resolution, enough: enough, counting: \.hebrewLetters)
   }
 
-  /// The Arabic-script letters in the words of `image` that Tesseract's Urdu recogniser
-  /// reads with confidence (`ConfidentWords`), the page read whole, as its limit was measured:
-  /// Nastaliq's tall lines lose more to the edges of bands (117 letters in the quarters of the
-  /// Urdu fixture's third page, 138 whole); nil when it recognises nothing.
-  func confidentArabicLetters(_ image: GreyImage, resolution: Int) -> Int? {
-    recognised(image, resolution: resolution, bands: 1, enough: 1, counting: \.arabicLetters)
-  }
-
-  /// The Syriac letters in the words of `image` that Tesseract's Syriac recogniser reads with
-  /// confidence (`ConfidentWords`), the page read whole, as its limit was measured; nil when
-  /// it recognises nothing.
-  func confidentSyriacLetters(_ image: GreyImage, resolution: Int) -> Int? {
-    recognised(image, resolution: resolution, bands: 1, enough: 1, counting: \.syriacLetters)
+  /// The letters `count` counts in the words of `image` that Tesseract recognises with
+  /// confidence (`ConfidentWords`): the Urdu recogniser's Arabic-script letters, the Syriac
+  /// recogniser's Syriac letters. The page is read whole, as both limits were measured:
+  /// Nastaliq's tall lines lose more to the edges of bands (117 letters in the quarters of
+  /// the Urdu fixture's third page, 138 whole). nil when it recognises nothing.
+  func confidentLettersOfWholePage(
+    _ image: GreyImage, resolution: Int, counting count: KeyPath<ConfidentWords, Int>
+  ) -> Int? {
+    recognised(image, resolution: resolution, bands: 1, enough: 1, counting: count)
   }
 
   private func recognised(
@@ -155,10 +151,12 @@ struct WordReaders {
     if PageScriptEvidence.asksArabicLetters(reading, layout: layout),
       (found.hebrewLetters ?? 0) < PageScriptEvidence.leastHebrewLetters
     {
-      found.arabicLetters = reader(.urdu)?.confidentArabicLetters(image, resolution: resolution)
+      found.arabicLetters = reader(.urdu)?.confidentLettersOfWholePage(
+        image, resolution: resolution, counting: \.arabicLetters)
     }
     if PageScriptEvidence.asksSyriacLetters(reading, arabicLetters: found.arabicLetters) {
-      found.syriacLetters = reader(.syriac)?.confidentSyriacLetters(image, resolution: resolution)
+      found.syriacLetters = reader(.syriac)?.confidentLettersOfWholePage(
+        image, resolution: resolution, counting: \.syriacLetters)
     }
     return found
   }
