@@ -62,7 +62,7 @@ struct ArabicLettersTests {
     let least = PageScriptEvidence.leastArabicLetters
     func page(_ letters: Int?, number: Int = 1) -> PageReading {
       var page = PageReading.runningText("Japanese", 1.1, orientation: 180)
-      (page.page, page.arabicLetters) = (number, letters)
+      (page.page, page.recognised.arabicLetters) = (number, letters)
       return page
     }
     #expect(page(nil).says == nil)
@@ -75,7 +75,7 @@ struct ArabicLettersTests {
     // Upright, read as Arabic with too little confidence to say anything.
     var upright = PageReading.runningText("Arabic", 1.0)
     #expect(upright.says == nil)
-    upright.arabicLetters = 97
+    upright.recognised.arabicLetters = 97
     #expect(upright.says == .rightEdge)
     #expect(upright.summary == "97 Arabic-script letters recognised (Tesseract's script: Arabic?)")
     // One page alone is too little, as for every other reading.

@@ -83,10 +83,10 @@ struct LatinWordsTests {
     #expect(PageScriptEvidence.asksLatinWords(magazine, layout: ruled))
     var page = PageReading(page: 1, layout: ruled, reading: magazine)
     #expect(page.says == nil)
-    page.latinWords = PageScriptEvidence.leastLatinWords - 1
+    page.recognised.latinWords = PageScriptEvidence.leastLatinWords - 1
     #expect(page.says == nil && page.leans == nil)
     #expect(page.summary == "ruled lines, as of staves, a table or a form (Tesseract: Latin?)")
-    page.latinWords = 307
+    page.recognised.latinWords = 307
     #expect(page.says == .leftEdge)
     #expect(
       page.summary

@@ -11,8 +11,8 @@ extension PageScriptEvidence.PageReading {
     var page = Self(
       page: 1, layout: PageScriptReadingsTests.rows,
       reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
-    page.latinWords = latinWords
-    page.hebrewLetters = hebrewLetters
+    page.recognised.latinWords = latinWords
+    page.recognised.hebrewLetters = hebrewLetters
     return page
   }
 }

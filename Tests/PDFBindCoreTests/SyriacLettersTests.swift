@@ -53,7 +53,8 @@ struct SyriacLettersTests {
     let least = PageScriptEvidence.leastSyriacLetters
     func page(_ letters: Int?, number: Int = 1, orientation: Int = 0) -> PageReading {
       var page = PageReading.runningText("Arabic", 1.0, orientation: orientation)
-      (page.page, page.arabicLetters, page.syriacLetters) = (number, 8, letters)
+      page.page = number
+      (page.recognised.arabicLetters, page.recognised.syriacLetters) = (8, letters)
       return page
     }
     #expect(page(nil).says == nil)

@@ -48,13 +48,14 @@ enum PageReadingsMeasurement {
         fields += (close ?? Array(repeating: "-", count: 9)) + ["\(layout.inCloseSetRows)"]
         fields += page.blockLines.map { ["\($0.topToBottom)", "\($0.across)"] } ?? ["-", "-"]
         // What the page says and leans by the rules of the build, not by a model of them.
-        fields += [page.latinWords.map { "\($0)" } ?? "-"]
+        fields += [page.recognised.latinWords.map { "\($0)" } ?? "-"]
         fields += [page.says, page.leans].map { $0?.rawValue ?? "-" }
         // `left` or `right`: one half of a picture of two facing pages (`FacingPages`).
         fields += [page.half?.name ?? "-"]
         fields += [page.reading.map { "\($0.orientationConfidence)" } ?? "-"]
         fields += ["\(layout.inRowsOfText)", "\(layout.ruledWriting)"]
-        let letters = [page.hebrewLetters, page.arabicLetters, page.syriacLetters]
+        let found = page.recognised
+        let letters = [found.hebrewLetters, found.arabicLetters, found.syriacLetters]
         fields += letters.map { $0.map { "\($0)" } ?? "-" }
         print(fields.joined(separator: "\t"))
       }

@@ -6,18 +6,18 @@ extension PageScriptEvidence.PageReading {
   var summary: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
-    if lettersReadHebrew {
-      return "\(hebrewLetters ?? 0) Hebrew letters recognised (Tesseract's script: \(script)?)"
+    if lettersReadHebrew, let letters = recognised.hebrewLetters {
+      return "\(letters) Hebrew letters recognised (Tesseract's script: \(script)?)"
     }
-    if lettersReadArabic {
-      let letters = "\(arabicLetters ?? 0) Arabic-script letters recognised"
+    if lettersReadArabic, let count = recognised.arabicLetters {
+      let letters = "\(count) Arabic-script letters recognised"
       return reading.orientation == 0
         ? "\(letters) (Tesseract's script: \(script)?)"
         : "\(letters) (Tesseract: \(script)?, upside down or sideways)"
     }
-    if lettersReadSyriac {
+    if lettersReadSyriac, let letters = recognised.syriacLetters {
       let turned = reading.orientation == 0 ? "" : ", upside down or sideways"
-      return "\(syriacLetters ?? 0) Syriac letters recognised (Tesseract: \(script)?\(turned))"
+      return "\(letters) Syriac letters recognised (Tesseract: \(script)?\(turned))"
     }
     if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
@@ -34,11 +34,11 @@ extension PageScriptEvidence.PageReading {
     if rightToLeftRotationInDoubt, readRightToLeft(confidenceScale: 0.5) {
       return "\(script)?, Tesseract unsure which way up"
     }
-    if wordsReadLatin, says != nil,
+    if wordsReadLatin, says != nil, let words = recognised.latinWords,
       reading.confidence < PageScriptEvidence.minimumRunningTextConfidence
     {
       let ruled = layout.ruledWriting ? " between ruled lines" : ""
-      return "\(latinWords ?? 0) Latin words recognised\(ruled) (Tesseract's script: \(script)?)"
+      return "\(words) Latin words recognised\(ruled) (Tesseract's script: \(script)?)"
     }
     if PageScriptEvidence.rightToLeftScripts.contains(script), says != nil {
       // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).

@@ -9,13 +9,18 @@ extension PageScriptEvidence {
   /// What Tesseract's recognisers found on a page whose reading asked them (`WordReader`, in
   /// the page worker): nil where not asked, or not recognised.
   struct Recognised: Equatable, Sendable {
-    /// Latin words read with confidence (`asksLatinWords`).
+    /// The Latin words read with confidence, on a page of running text read as Latin with
+    /// little confidence (`asksLatinWords`).
     var latinWords: Int?
-    /// Hebrew letters read with confidence (`asksHebrewLetters`).
+    /// The Hebrew letters read with confidence, on a page read upright as Hebrew or Arabic
+    /// that says nothing (`asksHebrewLetters`).
     var hebrewLetters: Int?
-    /// Arabic-script letters read with confidence by the Urdu recogniser (`asksArabicLetters`).
+    /// The Arabic-script letters read with confidence by the Urdu recogniser, on running text
+    /// read upside down or sideways, or read upright as Hebrew or Arabic saying nothing with
+    /// too few Hebrew letters (`asksArabicLetters`).
     var arabicLetters: Int?
-    /// Syriac letters read with confidence by the Syriac recogniser (`asksSyriacLetters`).
+    /// The Syriac letters read with confidence by the Syriac recogniser, on a page read as
+    /// Arabic whose Arabic-script letters were too few (`asksSyriacLetters`).
     var syriacLetters: Int?
   }
 
@@ -122,24 +127,24 @@ extension PageScriptEvidence.PageReading {
   /// Enough Syriac letters were recognised on this page (`leastSyriacLetters`) to take it
   /// for Syriac writing: it says right-edge.
   var lettersReadSyriac: Bool {
-    (syriacLetters ?? 0) >= PageScriptEvidence.leastSyriacLetters
+    (recognised.syriacLetters ?? 0) >= PageScriptEvidence.leastSyriacLetters
   }
 
   /// Enough Arabic-script letters were recognised on this page (`leastArabicLetters`) to take
   /// it for Arabic-script writing: it says right-edge.
   var lettersReadArabic: Bool {
-    (arabicLetters ?? 0) >= PageScriptEvidence.leastArabicLetters
+    (recognised.arabicLetters ?? 0) >= PageScriptEvidence.leastArabicLetters
   }
 
   /// Enough Hebrew letters were recognised on this page (`leastHebrewLetters`) to take it for
   /// Hebrew writing: it says right-edge.
   var lettersReadHebrew: Bool {
-    (hebrewLetters ?? 0) >= PageScriptEvidence.leastHebrewLetters
+    (recognised.hebrewLetters ?? 0) >= PageScriptEvidence.leastHebrewLetters
   }
 
   /// Enough Latin words were recognised on this page (`leastLatinWords`) to take it for
   /// Latin writing.
-  var wordsReadLatin: Bool { (latinWords ?? 0) >= PageScriptEvidence.leastLatinWords }
+  var wordsReadLatin: Bool { (recognised.latinWords ?? 0) >= PageScriptEvidence.leastLatinWords }
 
   /// What a ruled page read upright as Latin, Cyrillic, Greek or blackletter says: left-edge
   /// when enough Latin words were recognised on it, else nothing (`ruledPage`).

@@ -102,19 +102,8 @@ enum PageScriptEvidence {
     /// Japanese whose marks show no direction or rows in doubt (`asksBlockLines`); nil
     /// elsewhere.
     var blockLines: TextBlockLines?
-    /// The Latin words recognised with confidence (`WordReader`), on a page of running text
-    /// read as Latin with little confidence (`asksLatinWords`); nil elsewhere.
-    var latinWords: Int?
-    /// The Hebrew letters recognised with confidence (`WordReader`), on a page read upright as
-    /// Hebrew or Arabic that says nothing (`asksHebrewLetters`); nil elsewhere.
-    var hebrewLetters: Int?
-    /// The Arabic-script letters recognised with confidence (`WordReader`), on running text
-    /// read upside down or sideways, or read upright as Hebrew or Arabic saying nothing with
-    /// too few Hebrew letters (`asksArabicLetters`); nil elsewhere.
-    var arabicLetters: Int?
-    /// The Syriac letters recognised with confidence (`WordReader`), on a page read as Arabic
-    /// whose Arabic-script letters were too few (`asksSyriacLetters`); nil elsewhere.
-    var syriacLetters: Int?
+    /// What Tesseract's recognisers found where the reading asked them (`WordReader`).
+    var recognised = Recognised()
     /// A picture of two facing pages read whole, its halves having said nothing
     /// (`readWholeWhereHalvesSayNothing`).
     var readWhole = false

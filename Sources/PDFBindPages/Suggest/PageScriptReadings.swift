@@ -150,9 +150,6 @@ extension PageScriptEvidence.PageReading {
     // running text read upside down or sideways, or such a page with too few Hebrew letters:
     // its Arabic-script letters; such a page read as Arabic with too few of them: its Syriac
     // letters (`WordReader`).
-    latinWords = read.recognised.latinWords
-    hebrewLetters = read.recognised.hebrewLetters
-    arabicLetters = read.recognised.arabicLetters
-    syriacLetters = read.recognised.syriacLetters
+    recognised = read.recognised
   }
 }
