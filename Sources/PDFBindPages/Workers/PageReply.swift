@@ -56,11 +56,7 @@ extension PageReply {
       }
       out.bool(blockLines != nil)
       if let blockLines { [blockLines.topToBottom, blockLines.across].forEach { out.double($0) } }
-      let counts = [
-        recognised.latinWords, recognised.hebrewLetters, recognised.arabicLetters,
-        recognised.syriacLetters,
-      ]
-      for count in counts {
+      for count in PageScriptEvidence.Recognised.onTheWire.map({ recognised[keyPath: $0] }) {
         out.bool(count != nil)
         if let count { out.int(count) }
       }
@@ -154,10 +150,9 @@ extension PageReply {
         blockLines = TextBlockLines(topToBottom: try input.double(), across: try input.double())
       }
       var recognised = PageScriptEvidence.Recognised()
-      recognised.latinWords = try input.bool() ? try input.int() : nil
-      recognised.hebrewLetters = try input.bool() ? try input.int() : nil
-      recognised.arabicLetters = try input.bool() ? try input.int() : nil
-      recognised.syriacLetters = try input.bool() ? try input.int() : nil
+      for count in PageScriptEvidence.Recognised.onTheWire {
+        recognised[keyPath: count] = try input.bool() ? try input.int() : nil
+      }
       self = .drawnReading(
         reading, closeSetRows: rows, blockLines: blockLines, recognised: recognised)
     case 7:
@@ -267,5 +262,13 @@ extension WireReader {
       shortLines: WritingLayout.LineEnds(fromLeft: try int(), fromRight: try int()),
       linesInRows: try int(), linesInColumns: try int(), blockAspect: try double(),
       ruledLines: try int(), tilesInRows: try int(), tilesInColumns: try int())
+  }
+}
+
+extension PageScriptEvidence.Recognised {
+  /// Every count, in the order a reply carries them: one list, so that the worker's writing
+  /// and pdfbind's reading cannot disagree on a count added later.
+  static var onTheWire: [WritableKeyPath<Self, Int?>] {
+    [\.latinWords, \.hebrewLetters, \.arabicLetters, \.syriacLetters]
   }
 }

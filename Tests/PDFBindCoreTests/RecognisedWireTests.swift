@@ -1,0 +1,40 @@
+import Testing
+
+@testable import PDFBindCore
+@testable import PDFBindPages
+
+/// What Tesseract's recognisers found on a page is counted in the page worker and weighed in
+/// pdfbind: every count must cross the wire as it was, asked or not.
+@Suite("Recognised counts on the worker wire")
+struct RecognisedWireTests {
+  typealias Recognised = PageScriptEvidence.Recognised
+
+  @Test("Every count the recognisers keep is on the wire, once")
+  func everyCount() {
+    let stored = Mirror(reflecting: Recognised()).children.count
+    #expect(Recognised.onTheWire.count == stored)
+    #expect(Set(Recognised.onTheWire).count == stored)
+  }
+
+  @Test("Each count crosses as it was: asked or not, zero or many")
+  func roundTrip() throws {
+    let counts = Recognised.onTheWire
+    let reading = ScriptReading(script: "Arabic", confidence: 4.5, orientation: 180)
+    // Every combination of counts asked and not, each asked count a value of its own.
+    for asked in 0..<(1 << counts.count) {
+      var sent = Recognised()
+      for (index, count) in counts.enumerated() where asked & (1 << index) != 0 {
+        sent[keyPath: count] = index == 0 ? 0 : 100 * index + asked
+      }
+      let reply = PageReply.drawnReading(
+        reading, closeSetRows: nil, blockLines: nil, recognised: sent)
+      let back = try PageReply(decoding: reply.encoded())
+      guard case .drawnReading(let backReading, nil, nil, let received) = back else {
+        Issue.record("\(back)")
+        continue
+      }
+      #expect(backReading == reading)
+      #expect(received == sent)
+    }
+  }
+}
