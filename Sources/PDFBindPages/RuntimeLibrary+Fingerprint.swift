@@ -35,7 +35,7 @@ extension RuntimeLibrary {
     var files = mappedFiles().subtracting(before).filter {
       $0.split(separator: "/").last?.contains(".so") == true
     }
-    for role in [Role.scriptData, .wordData, .hebrewData, .urduData, .syriacData] {
+    for role in [Role.scriptData] + WordReader.Language.allCases.map(\.data) {
       if let directory = try? TesseractLibrary.dataDirectory(for: role), let file = role.dataFile {
         files.insert(directory + "/" + file)
       }

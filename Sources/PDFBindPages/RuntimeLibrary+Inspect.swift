@@ -52,14 +52,12 @@ extension RuntimeLibrary {
     // The data is found whether or not Tesseract loads (doctor says what is there), and
     // judged by Tesseract when it is there to ask.
     let asks = if case .success = shared { true } else { false }
+    let recognisers = WordReader.Language.allCases.map { language in
+      data(language.data, judgedBy: asks ? { WordReader(language) != nil } : nil)
+    }
     return [
-      library,
-      data(.scriptData, judgedBy: asks ? { (try? ScriptDetector()) != nil } : nil),
-      data(.wordData, judgedBy: asks ? { WordReader(.english) != nil } : nil),
-      data(.hebrewData, judgedBy: asks ? { WordReader(.hebrew) != nil } : nil),
-      data(.urduData, judgedBy: asks ? { WordReader(.urdu) != nil } : nil),
-      data(.syriacData, judgedBy: asks ? { WordReader(.syriac) != nil } : nil),
-    ]
+      library, data(.scriptData, judgedBy: asks ? { (try? ScriptDetector()) != nil } : nil),
+    ] + recognisers
   }
 
   /// An entry for Tesseract's data file of `role`, found where Tesseract looks for it, and

@@ -102,18 +102,10 @@ extension PicturesTests {
       if: FileManager.default.fileExists(atPath: tessdata + "/heb.traineddata"),
       "needs Debian's tesseract-ocr-heb"))
   func hebrewDataMissing() throws {
-    let book = Fixture.path("pictures/hebrew-small-scan.pdf")
-    let withData = try suggestJSON(book)
-    #expect(withData["decision"] as? String == "right-edge", "\(withData)")
-    let script = try #require(evidence(withData, "page-script").first)
-    #expect((script["detail"] as? String)?.contains("Hebrew letters recognised") == true)
-
-    let without = try suggestJSON(
-      book, environment: ["TESSDATA_PREFIX": try Self.tessdata(only: ["osd", "eng"])])
-    #expect(without["decision"] as? String == "undecided", "\(without)")
-    #expect(
-      evidence(without, "page-script").first?["detail"] as? String
-        == "Hebrew? (uncertain) on pages 1-4: says nothing about the binding", "\(without)")
+    let without = try decidedByRecogniser(
+      Fixture.path("pictures/hebrew-small-scan.pdf"), saying: "Hebrew letters recognised",
+      onlyWith: ["osd", "eng"])
+    #expect(without == "Hebrew? (uncertain) on pages 1-4: says nothing about the binding")
   }
 
   /// SuggestRules 39: the Nastaliq scan, which script detection reads turned round, is decided
@@ -125,18 +117,11 @@ extension PicturesTests {
       if: FileManager.default.fileExists(atPath: tessdata + "/urd.traineddata"),
       "needs Debian's tesseract-ocr-urd"))
   func urduDataMissing() throws {
-    let book = Fixture.path("pictures/urdu-nastaliq-scan.pdf")
-    let withData = try suggestJSON(book)
-    #expect(withData["decision"] as? String == "right-edge", "\(withData)")
-    let script = try #require(evidence(withData, "page-script").first)
-    #expect((script["detail"] as? String)?.contains("Arabic-script letters recognised") == true)
-
-    let without = try suggestJSON(
-      book, environment: ["TESSDATA_PREFIX": try Self.tessdata(only: ["osd", "eng", "heb"])])
-    #expect(without["decision"] as? String == "undecided", "\(without)")
-    let detail = evidence(without, "page-script").first?["detail"] as? String
-    #expect(detail?.contains("read upside down or sideways") == true, "\(without)")
-    #expect(detail?.contains("Arabic-script letters") == false, "\(without)")
+    let without = try decidedByRecogniser(
+      Fixture.path("pictures/urdu-nastaliq-scan.pdf"), saying: "Arabic-script letters recognised",
+      onlyWith: ["osd", "eng", "heb"])
+    #expect(without?.contains("read upside down or sideways") == true)
+    #expect(without?.contains("Arabic-script letters") == false)
   }
 
   /// SuggestRules 41: the real Syriac scan, which script detection reads as Arabic too unsure to
@@ -149,17 +134,28 @@ extension PicturesTests {
       if: FileManager.default.fileExists(atPath: tessdata + "/syr.traineddata"),
       "needs Debian's tesseract-ocr-syr"))
   func syriacDataMissing() throws {
-    let book = Fixture.path("real/syriac-mitchell-scan.pdf")
+    let without = try decidedByRecogniser(
+      Fixture.path("real/syriac-mitchell-scan.pdf"), saying: "Syriac letters recognised",
+      onlyWith: ["osd", "eng", "heb", "urd"])
+    #expect(without?.hasPrefix("Arabic? (uncertain) on page 1") == true)
+    #expect(without?.contains("Syriac letters") == false)
+  }
+
+  /// What the three tests above share: `suggest` decides `book` right-edge with all of
+  /// Tesseract's data, its page-script evidence `saying` what a recogniser found; with only
+  /// the data of the languages `onlyWith` the book is undecided. Returns that page-script
+  /// detail, for what each test expects of it.
+  private func decidedByRecogniser(_ book: String, saying found: String, onlyWith data: [String])
+    throws -> String?
+  {
     let withData = try suggestJSON(book)
     #expect(withData["decision"] as? String == "right-edge", "\(withData)")
     let script = try #require(evidence(withData, "page-script").first)
-    #expect((script["detail"] as? String)?.contains("Syriac letters recognised") == true)
+    #expect((script["detail"] as? String)?.contains(found) == true, "\(withData)")
 
     let without = try suggestJSON(
-      book, environment: ["TESSDATA_PREFIX": try Self.tessdata(only: ["osd", "eng", "heb", "urd"])])
+      book, environment: ["TESSDATA_PREFIX": try Self.tessdata(only: data)])
     #expect(without["decision"] as? String == "undecided", "\(without)")
-    let detail = evidence(without, "page-script").first?["detail"] as? String
-    #expect(detail?.hasPrefix("Arabic? (uncertain) on page 1") == true, "\(without)")
-    #expect(detail?.contains("Syriac letters") == false, "\(without)")
+    return evidence(without, "page-script").first?["detail"] as? String
   }
 }

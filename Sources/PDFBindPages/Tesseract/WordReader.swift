@@ -13,8 +13,9 @@ import PDFBindCore
 final class WordReader {
   /// The languages asked: English for Latin words, Hebrew for Hebrew letters, Urdu for
   /// Arabic-script letters (its recogniser knows Nastaliq, which script detection does not),
-  /// Syriac for Syriac letters (a script detection does not know either).
-  enum Language: String {
+  /// Syriac for Syriac letters (a script detection does not know either). `doctor` and the
+  /// cache's fingerprint take their data files from this list.
+  enum Language: String, CaseIterable {
     case english = "eng"
     case hebrew = "heb"
     case urdu = "urd"
