@@ -23,6 +23,9 @@
 # make bench-sweep  suggest over every PDF of pdf.js's, PDFium's, poppler's, qpdf's, pdfcpu's and
 #                   PDFBox's test suites, pypdf's sample files and ../shared/corpus: all
 #                   answered, none past its deadline, under 1 GiB (bench/sweep/)
+# make bench-transformed  the real-page books (bench/suggest/real/) again as libraries keep
+#                   scans: half the pixels, JPEG quality 25, greyscale, bilevel, askew, inside a
+#                   scanner's border; no wrong decision or layout allowed on any of them
 # make fuzz         coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the byte-level readers,
 #                   then of the updates set plans; FUZZ_TIME seconds each (see README)
 # make fuzz-properties  long property-based run of the byte-level scanners and the update builder
@@ -58,7 +61,7 @@ APT_DEB_PACKAGES := dpkg-dev lintian
 RELEASE_FLAGS := -c release --static-swift-stdlib --scratch-path .build-release
 
 .PHONY: all build deps test-deps browser-deps deb-deps run test release docs manual deb install \
-  uninstall lint bench bench-suggest bench-review bench-cache bench-sweep fuzz fuzz-build fuzz-properties clean
+  uninstall lint bench bench-suggest bench-review bench-cache bench-sweep bench-transformed fuzz fuzz-build fuzz-properties clean
 
 all: build
 
@@ -239,6 +242,12 @@ bench-sweep: release
 
 bench-suggest: release
 	bench/suggest/run.sh "$(RELEASE_BIN)"
+
+# The books make bench's suggest step made, or made here when it has not run.
+REAL_BOOKS ?= /tmp/pdfbind-bench-suggest/real
+bench-transformed: release
+	[ -f "$(REAL_BOOKS)/labels.tsv" ] || python3 bench/suggest/real/make_books.py "$(REAL_BOOKS)"
+	bench/suggest/real/transformed.sh "$(RELEASE_BIN)" "$(REAL_BOOKS)" .build/bench-transformed
 
 # A million generated inputs per property (a tenth of that for the ciphers); the test run
 # itself does a 2,000-input smoke run of the same properties. MUTANTS damaged corpus files
