@@ -70,6 +70,19 @@ struct CloseSetRowsTests {
     #expect(PaperCrop.page(clean) == clean)
   }
 
+  /// Issue 40: a page is measured and read without its surroundings (the page worker's
+  /// `pageOnPaper`) only where they are a tenth of its picture or more; narrower dark edges
+  /// stay, as the rules were chosen with them.
+  @Test("A page is read cropped where its surroundings are a tenth of the picture or more")
+  func cropForReading() {
+    let surrounded = Self.closeSetPage()  // a fifth of the width and 40 rows: 24% of it
+    #expect(PaperCrop.croppedForReading(surrounded) == PaperCrop.page(surrounded))
+    #expect(PaperCrop.croppedForReading(surrounded).width == 600)
+    let edged = Self.closeSetPage(darkSide: 20, border: 10)  // 4% of the picture
+    #expect(PaperCrop.page(edged).width == 730, "\(PaperCrop.page(edged).width)")
+    #expect(PaperCrop.croppedForReading(edged) == edged)
+  }
+
   @Test("Close-set rows show no writing to the blank-row measures, but are rows of print")
   func closeRows() throws {
     let page = Self.closeSetPage()

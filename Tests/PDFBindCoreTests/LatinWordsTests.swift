@@ -46,10 +46,17 @@ struct LatinWordsTests {
     #expect(
       PageScriptEvidence.asksLatinWords(
         try #require(PageReading.runningText("Cyrillic", 0.2).reading), layout: rows))
+    // Latin asks up to its own limit (handwritten Hebrew reads as Latin up to 0.8).
+    #expect(
+      PageScriptEvidence.asksLatinWords(
+        try #require(PageReading.runningText("Latin", 0.8).reading), layout: rows))
     // Sure enough already; not a left-to-right script; not upright.
     #expect(
       !PageScriptEvidence.asksLatinWords(
-        try #require(PageReading.runningText("Latin", 0.6).reading), layout: rows))
+        try #require(PageReading.runningText("Latin", 1.2).reading), layout: rows))
+    #expect(
+      !PageScriptEvidence.asksLatinWords(
+        try #require(PageReading.runningText("Cyrillic", 0.6).reading), layout: rows))
     #expect(
       !PageScriptEvidence.asksLatinWords(
         try #require(PageReading.runningText("Arabic", 0.3).reading), layout: rows))
@@ -66,6 +73,16 @@ struct LatinWordsTests {
     #expect(PageReading.runningText("Latin", 0.38, latinWords: least - 1).says == nil)
     #expect(PageReading.runningText("Latin", 0.38, latinWords: least).says == .leftEdge)
     #expect(PageReading.runningText("Cyrillic", 0.2, latinWords: 412).says == .leftEdge)
+    // Issue 40: Coral's handwritten Hebrew page, drawn greyscale, read as Latin at 0.70 with
+    // 6 Latin words: it says nothing (it decided left-edge, wrongly, under the old limit).
+    #expect(PageReading.runningText("Latin", 0.70, latinWords: 6).says == nil)
+    // It still leans, as Latin read at half the general limit does: it corroborates a page
+    // that decides left-edge, or vetoes one that decides right-edge.
+    #expect(PageReading.runningText("Latin", 0.70, latinWords: 6).leans == .leftEdge)
+    #expect(PageReading.runningText("Latin", 0.27).leans == .leftEdge)
+    #expect(PageReading.runningText("Latin", 0.70, latinWords: least).says == .leftEdge)
+    #expect(PageReading.runningText("Latin", 1.2).says == .leftEdge)
+    #expect(PageReading.runningText("Cyrillic", 0.6).says == .leftEdge)
     #expect(
       PageReading.runningText("Latin", 0.38, latinWords: 412).summary
         == "412 Latin words recognised (Tesseract's script: Latin?)")

@@ -35,7 +35,7 @@ extension PageScriptEvidence.PageReading {
       return "\(script)?, Tesseract unsure which way up"
     }
     if wordsReadLatin, says != nil, let words = recognised.latinWords,
-      reading.confidence < PageScriptEvidence.minimumRunningTextConfidence
+      reading.confidence < PageScriptEvidence.runningTextConfidence(reading.script)
     {
       let ruled = layout.ruledWriting ? " between ruled lines" : ""
       return "\(words) Latin words recognised\(ruled) (Tesseract's script: \(script)?)"

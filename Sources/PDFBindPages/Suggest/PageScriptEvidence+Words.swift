@@ -45,7 +45,7 @@ extension PageScriptEvidence {
   /// a second or more a page, so no other page pays for it.
   static func asksLatinWords(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
     guard reading.orientation == 0, leftToRightScripts.contains(reading.script),
-      reading.confidence < minimumRunningTextConfidence
+      reading.confidence < runningTextConfidence(reading.script)
     else { return false }
     return layout.ruledWriting ? layout.rowsInDoubt : layout.inRowsOfText
   }

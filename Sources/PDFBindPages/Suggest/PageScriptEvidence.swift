@@ -49,10 +49,32 @@ enum PageScriptEvidence {
   /// in columns (`minimumBalloonColumnsConfidence`).
   static let minimumMangaConfidence = 1.5
   /// Latin, Cyrillic and Greek on a page of running text in rows: every confusion among them
-  /// says the same (left-edge), and Greek scans read under 1 on most pages. Right-to-left
-  /// running text was never read as one of them upright; vertical Chinese was, at up to 2.8,
-  /// and so they count only on pages whose lines run in rows.
+  /// says the same (left-edge), and Greek scans read under 1 on most pages. Vertical Chinese
+  /// was read as one of them upright at up to 2.8, and so they count only on pages whose
+  /// lines run in rows. Latin asks more (`minimumLatinRunningTextConfidence`).
   static let minimumRunningTextConfidence = 0.5
+  /// Latin itself: handwritten Hebrew reads as Latin upright in rows. The real bench's
+  /// tuning page of it (Coral's handwritten Hebrew, `adv-coral-hebhand-2`) read Latin at 0.14
+  /// as its source holds it, 0.42 bilevel, 0.70 greyscale and 0.80 at half the pixels
+  /// (`transform_books.py`); the last two decided left-edge, wrongly. Under this limit the
+  /// page's Latin words speak instead (`asksLatinWords`: 3 to 6 there). Latin running text of
+  /// left-to-right books read 0.54 and 0.92 on two pages of the tuning part (a printed
+  /// English page, a Latin commentary), 1.03 to 1.49 on eight more there, on seed 19 and on
+  /// the handwriting probe: 93 Latin words decide the first, the second's book decides by its
+  /// other pages.
+  static let minimumLatinRunningTextConfidence = 1.0
+
+  /// The confidence a page of running text read upright as `script` needs to decide, or to
+  /// lean (`confidenceScale` under 1). Latin asks more to decide only: a page that leans
+  /// corroborates a page that decides, or vetoes it, and seed 19's Greek book `greek-2`
+  /// decides by a Greek page and a Latin one at 0.27 that leans.
+  static func runningTextConfidence(_ script: String, confidenceScale scale: Double = 1)
+    -> Double
+  {
+    scale < 1 || script != "Latin"
+      ? minimumRunningTextConfidence * scale : minimumLatinRunningTextConfidence
+  }
+
   /// Writing read turned round (Urdu Nastaliq, as Japanese or Arabic) may show the side its
   /// lines are set from: at least this many short lines set from the right, none from the
   /// left. The evidence line says so; it decides nothing (SuggestRules 30): two pages of a
@@ -148,7 +170,7 @@ enum PageScriptEvidence {
       // (`closeSetBlackletter`).
       let runningRows = layout.inRowsOfText || closeSetBlackletter
       if PageScriptEvidence.leftToRightScripts.contains(script), runningRows,
-        confidence >= minimumRunningTextConfidence * scale || wordsReadLatin
+        confidence >= runningTextConfidence(script, confidenceScale: scale) || wordsReadLatin
       {
         return .leftEdge
       }

@@ -170,6 +170,17 @@ public enum PageWorker {
       return try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
     }
 
+    /// The picture a page's writing is measured and read on: `greyPicture` without the dark
+    /// bands around the page (a scanner's border, the table a book was photographed on),
+    /// which Tesseract and the layout's measures would otherwise take for part of the page
+    /// (`PaperCrop.croppedForReading`).
+    private mutating func pageOnPaper(
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
+    ) throws(PageRasterError) -> GreyImage {
+      PaperCrop.croppedForReading(
+        try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan))
+    }
+
     mutating func handle(_ request: PageRequest) -> PageReply {
       fault?.strike(request)
       switch request {
@@ -217,7 +228,7 @@ public enum PageWorker {
       case .layout(let book, let page, let maxWidth, let maxHeight, let mayBeScan):
         drawn = nil
         do throws(PageRasterError) {
-          let image = try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          let image = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
           let (layout, halves) = DrawnLayout.measure(image)
           drawn = request.drawnPicture.map { ($0, image, layout, halves) }
           return .layout(layout)
@@ -235,7 +246,7 @@ public enum PageWorker {
         }
         // Another worker drew it: drawn again, the same picture.
         do throws(PageRasterError) {
-          var image = try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          var image = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
           if let half {
             guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
             image = halves[half.rawValue]
