@@ -16,8 +16,9 @@ enum PaperCrop {
   /// A row or column along a side is outside the page while less than this share of it is
   /// near the paper's level. Through the text blocks of those scans 95% of the columns hold
   /// 60% or more (the fewest 22 to 60%; leptonica's grey, unevenly lit page 30 to 40%, not cut
-  /// as its sides are lighter): a cut into the print only loses lines, and the crop is used
-  /// for close-set rows alone (`WritingLayout.measureCloseSetRows`).
+  /// as its sides are lighter): a cut into the print only loses lines. The crop is used for
+  /// close-set rows (`WritingLayout.measureCloseSetRows`), and for reading a page whose
+  /// surround is wide (`croppedForReading`).
   static let leastPaperShare = 0.5
   /// At most this share of the picture is cut from each side: the photographed kant-2 pages
   /// lose 33 to 35% of their area in all (up to a quarter of the width on the dark side);
