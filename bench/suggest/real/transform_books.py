@@ -78,8 +78,9 @@ def transform(image, dpi, name, page):
         return encode(black_white, dpi, format="TIFF", compression="group4")
     if name == "skew":
         angle = 2.0 if page % 2 else -1.5
+        fill = paper(image)
         turned = image.rotate(angle, resample=Image.BICUBIC, expand=False,
-                              fillcolor=paper(image) if image.mode == "RGB" else paper(image)[0])
+                              fillcolor=fill if image.mode == "RGB" else fill[0])
         return encode(turned, dpi, format="JPEG", quality=90)
     if name == "border":
         left, right = round(image.width * 0.05), round(image.width * 0.03)

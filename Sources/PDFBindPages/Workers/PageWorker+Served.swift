@@ -1,0 +1,224 @@
+import Glibc
+import PDFBindCore
+import SystemPackage
+
+/// The worker's side of each request: what it keeps between requests and how it answers
+/// them (`PageWorker.serve` reads the requests and writes the replies).
+extension PageWorker {
+  /// What a worker keeps between requests: the file it has open, with poppler and, once a
+  /// page may be a scan, with qpdf (a handle of its own, used by this one thread), and its
+  /// decoder.
+  struct Served {
+    var book: BookKey?
+    var identity: [Int] = []
+    var document: PopplerDocument??
+    var scans: QPDFDocument??
+    let decoder = ScanDecoder()
+    /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), its layout,
+    /// and its halves when it holds two facing pages, for reading.
+    var drawn: (key: String, image: GreyImage, layout: DrawnLayout, halves: [GreyImage]?)?
+    /// A recogniser a language, made on the first page that asks for its words or letters.
+    var wordReaders = WordReaders()
+    let fault = TestFault.current
+
+    /// Lets go of the file open, and of the picture drawn from it, when `book` is another
+    /// file, or it changed on disk.
+    mutating func follow(_ book: BookKey) {
+      var status = stat()
+      let found = book.path.withPlatformString { stat($0, &status) } == 0
+      let identity =
+        found
+        ? [
+          Int(status.st_dev), Int(status.st_ino), Int(status.st_size),
+          status.st_mtim.tv_sec, status.st_mtim.tv_nsec,
+        ] : []
+      if book != self.book || identity != self.identity {
+        (document, scans, drawn) = (nil, nil, nil)
+        self.book = book
+        self.identity = identity
+      }
+    }
+
+    /// The file of `book` as poppler opened it; nil when it cannot.
+    mutating func document(_ book: BookKey) -> PopplerDocument? {
+      follow(book)
+      if document == nil {
+        document = .some(try? PopplerDocument(path: book.path, password: book.password))
+      }
+      return document ?? nil
+    }
+
+    /// Page `page` of `book` when it is one scan and nothing else. qpdf reads the file as
+    /// `suggest` did, with recovery, so a damaged file's scans are found as they were.
+    mutating func wholePageScan(_ book: BookKey, page: Int) -> WholePageScan? {
+      follow(book)
+      if scans == nil {
+        scans = .some(
+          try? QPDFDocument(path: book.path, password: book.password, attemptRecovery: true))
+      }
+      return (scans ?? nil)?.wholePageScan(page)
+    }
+
+    /// Page `page` of `book` when it is one scan and nothing else, decoded, and the size
+    /// its picture fitted in `maxWidth`×`maxHeight` has; nil when it is not, or when the
+    /// scan does not decode within `PagePictures.largestDecodedScan`.
+    private mutating func decodedScan(
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int
+    ) -> (scan: DecodedScan, width: Int, height: Int)? {
+      guard let scan = wholePageScan(book, page: page),
+        let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
+      else { return nil }
+      let (width, height) = PagePictures.fitted(
+        scan, maxWidth: maxWidth, maxHeight: maxHeight)
+      return (decoded, width, height)
+    }
+
+    /// Page `page` of `book` in grey levels fitted in `maxWidth`×`maxHeight`: with
+    /// `mayBeScan`, decoded and scaled as cairo scales it when it is one scan
+    /// (`GreyImage(scan:)`), else drawn by poppler. The same picture either way.
+    private mutating func greyPicture(
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
+    ) throws(PageRasterError) -> GreyImage {
+      if mayBeScan, let (decoded, width, height) = decodedScan(book, page, maxWidth, maxHeight),
+        let picture = GreyImage(scan: decoded, width: width, height: height)
+      {
+        return picture
+      }
+      guard let document = document(book) else { throw .unreadable }
+      return try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+    }
+
+    /// The picture a page's writing is measured and read on: `greyPicture` without the dark
+    /// bands around the page (a scanner's border, the table a book was photographed on),
+    /// which Tesseract and the layout's measures would otherwise take for part of the page
+    /// (`PaperCrop.croppedForReading`).
+    private mutating func pageOnPaper(
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
+    ) throws(PageRasterError) -> GreyImage {
+      PaperCrop.croppedForReading(
+        try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan))
+    }
+
+    mutating func handle(_ request: PageRequest) -> PageReply {
+      fault?.strike(request)
+      switch request {
+      case .open(let book):
+        return .opened(pageCount: document(book)?.pageCount)
+      case .text(let book, let page):
+        return .text(document(book)?.pageText(page))
+      case .picture(let book, let page, let maxWidth, let maxHeight):
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          return .picture(try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight))
+        } catch {
+          return .refused(error)
+        }
+      case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let mayBeScan):
+        if mayBeScan, let (decoded, width, height) = decodedScan(book, page, maxWidth, maxHeight),
+          let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges)
+        {
+          return .spine(picture)
+        }
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(PageRasterError) {
+          return .spine(
+            try document.spinePicture(
+              page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges))
+        } catch {
+          return .refused(error)
+        }
+      case .sizes(let book, let indices):
+        let document = document(book)
+        return .sizes(
+          indices.map { index in
+            document?.pageSize(index).map { PageSize(width: $0.width, height: $0.height) }
+          })
+      case .drawing(let book, let page, let width, let height):
+        guard let document = document(book) else { return .refused(.unreadable) }
+        do throws(BindingError) {
+          let surface = try CairoSurface(width: width, height: height, library: document.library)
+          let area = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
+          guard document.draw(page, on: surface, in: area) else { return .refused(.unreadable) }
+          return .drawing(surface.rgbPixels())
+        } catch {
+          return .refused(.cannotDraw("\(error)"))
+        }
+      case .layout(let book, let page, let maxWidth, let maxHeight, let mayBeScan):
+        drawn = nil
+        do throws(PageRasterError) {
+          let image = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          let (layout, halves) = DrawnLayout.measure(image)
+          drawn = request.drawnPicture.map { ($0, image, layout, halves) }
+          return .layout(layout)
+        } catch {
+          return .refused(error)
+        }
+      case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let mayBeScan):
+        follow(book)
+        if let drawn, drawn.key == request.drawnPicture {
+          let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.image
+          guard let image, let layout = drawn.layout.layout(of: half) else {
+            return .refused(.unreadable)
+          }
+          return readDrawn(image, layout: layout)
+        }
+        // Another worker drew it: drawn again, the same picture.
+        do throws(PageRasterError) {
+          var image = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          if let half {
+            guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
+            image = halves[half.rawValue]
+          }
+          return readDrawn(image, layout: nil)
+        } catch {
+          return .refused(error)
+        }
+      }
+    }
+
+    /// Tesseract's reading of the picture of a page `layout` drew, or of one half of it when
+    /// it holds two facing pages (its `layout`, when kept), and what the reading asks measured
+    /// on the picture, which does not cross to pdfbind: its close-set rows when read as blackletter,
+    /// its text blocks' lines (`TextBlockLines`) when read as Chinese or Japanese on a page
+    /// whose marks show no direction, or rows in doubt (`PageScriptEvidence.asksBlockLines`),
+    /// its Latin words read with confidence when it is running text read as Latin with little
+    /// confidence (`asksLatinWords`), its Hebrew letters read with confidence when it is read
+    /// upright as Hebrew or Arabic and says nothing (`asksHebrewLetters`), its Arabic-script
+    /// letters when it is running text read upside down or sideways, or so read upright with
+    /// too few Hebrew letters (`asksArabicLetters`), its Syriac letters when it is read as
+    /// Arabic with too few Arabic-script letters (`asksSyriacLetters`).
+    private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
+      // A page drawn again here (its picture was kept by another worker) is measured once.
+      var layout = layout ?? WritingLayout(image)
+      let resolution = PageScriptEvidence.resolution(image)
+      let reading: ScriptReading?
+      let blockLines: TextBlockLines?
+      do throws(RuntimeLibrary.Unavailable) {
+        (reading, blockLines) = try ScriptDetectorPool.shared.withDetector { detector in
+          let reading = detector.read(image, resolution: resolution)
+          guard let reading,
+            PageScriptEvidence.asksBlockLines(reading, layout: layout)
+          else { return (reading, nil) }
+          return (
+            reading, detector.textBlockLines(image, resolution: TextBlockLines.resolution)
+          )
+        }
+      } catch {
+        return .unavailable(error)
+      }
+      let recognised =
+        reading.map {
+          wordReaders.recognised(image, resolution: resolution, reading: $0, layout: layout)
+        } ?? .init()
+      guard let reading, reading.orientation == 0,
+        PageScriptEvidence.closeSetScripts.contains(reading.script)
+      else {
+        return .drawnReading(
+          reading, closeSetRows: nil, blockLines: blockLines, recognised: recognised)
+      }
+      layout.measureCloseSetRows(in: image)
+      return .drawnReading(
+        reading, closeSetRows: layout.closeSetRows, blockLines: nil, recognised: recognised)
+    }
+  }
+}
