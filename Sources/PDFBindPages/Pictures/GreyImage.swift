@@ -72,7 +72,12 @@ extension GreyImage {
   func level(reachedBy share: Double) -> UInt8 {
     var histogram = [Int](repeating: 0, count: 256)
     for pixel in pixels { histogram[Int(pixel)] += 1 }
-    let rank = Int(Double(pixels.count - 1) * (1 - share))
+    return Self.level(in: histogram, reachedBy: share)
+  }
+
+  /// The level `share` of the pixels counted in `histogram` (256 counts, by level) reach.
+  static func level(in histogram: [Int], reachedBy share: Double) -> UInt8 {
+    let rank = Int(Double(histogram.reduce(0, +) - 1) * (1 - share))
     var lighter = 0
     var level = 255
     while level > 0 {

@@ -6,12 +6,13 @@
 /// found to join; the colour differences show the same lines and edges there.
 ///
 /// A scan's edges are read from where the page's own picture begins: a scanner's band at one
-/// side (`ScannerBand`) is cut off here, once, for every reader of the page's edges.
+/// side (`ScannerBand`) is cut off here, once, for every reader of the page's edges, and a
+/// border's or table's rows above and below the page (`SurroundRows`) hold the page's levels.
 struct SpinePicture: Sendable {
   /// The page's height over its width, from the whole scan: a band cut off does not change
   /// the page's shape.
   let aspect: Double
-  /// The grey levels, past a scanner's band.
+  /// The grey levels, past a scanner's band, the surround's rows held.
   let grey: GreyImage
   /// nil for a page in grey levels, or whose colours hardly vary at its edges (tinted paper,
   /// coloured print and margins: `OpponentColours.leastVariation`); past a scanner's band.
@@ -19,7 +20,8 @@ struct SpinePicture: Sendable {
 
   init(grey scan: GreyImage, colours scanColours: OpponentColours? = nil) {
     aspect = Double(scan.height) / Double(scan.width)
-    (grey, colours) = ScannerBand.cut(from: scan, colours: scanColours)
+    let cut = ScannerBand.cut(from: scan, colours: scanColours)
+    (grey, colours) = SurroundRows.held(in: cut.grey, colours: cut.colours)
   }
 
   /// A picture of `width`×`height` pixels in cairo's RGB24 (row y's words at `row(y)`): its

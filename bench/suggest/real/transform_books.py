@@ -18,6 +18,8 @@ a lower resolution, as a scan at 150 instead of 300 dpi is):
             corners filled with the page's own paper (its median level)
   border    inside a dark scanner border (level 30): 5% of the width on the left, 3% on the
             right, 4% of the height at the top, 6% at the bottom, the same on every page
+  border-right  the same border wider on the right (3% left, 5% right): a join that the
+            border's shape makes would run the other way, so a decision must not change
 
 usage: transform_books.py IN OUT TRANSFORMATION
 """
@@ -82,8 +84,10 @@ def transform(image, dpi, name, page):
         turned = image.rotate(angle, resample=Image.BICUBIC, expand=False,
                               fillcolor=fill if image.mode == "RGB" else fill[0])
         return encode(turned, dpi, format="JPEG", quality=90)
-    if name == "border":
+    if name in ("border", "border-right"):
         left, right = round(image.width * 0.05), round(image.width * 0.03)
+        if name == "border-right":
+            left, right = right, left
         top, bottom = round(image.height * 0.04), round(image.height * 0.06)
         framed = ImageOps.expand(image, border=(left, top, right, bottom),
                                  fill=(30, 30, 30) if image.mode == "RGB" else 30)
@@ -112,7 +116,8 @@ def main():
     parser.add_argument("source")
     parser.add_argument("out")
     parser.add_argument("transformation",
-                        choices=["half", "jpeg25", "grey", "bilevel", "skew", "border"])
+                        choices=["half", "jpeg25", "grey", "bilevel", "skew", "border",
+                                 "border-right"])
     args = parser.parse_args()
     labels = os.path.join(args.source, "labels.tsv")
     if not os.path.exists(labels):
