@@ -133,8 +133,9 @@ struct PageWorkerTests {
       ["PDFBIND_TEST_WORKER_FAULT": fault, "PDFBIND_WORKER_MEMORY": "100"])
     #expect(run.status == 0, "\(run.err)")
     let book = try #require(run.books.first)
+    // One line for the pages one reason stopped.
     let drawn = details(book).filter { $0.contains(" not drawn: ") }
-    #expect(drawn == (1...4).map { "page \($0) not drawn: \(reason)" }, "\(drawn)")
+    #expect(drawn == ["pages 1-4 not drawn: \(reason)"], "\(drawn)")
   }
 
   @Test("The real endless shading under a small memory limit still ends at its deadline")
@@ -173,9 +174,12 @@ struct PageWorkerTests {
       ["PDFBIND_TEST_WORKER_FAULT": "hang-reading", "PDFBIND_PAGE_TIMEOUT": "1"])
     #expect(run.status == 0, "\(run.err)")
     try #require(run.books.count == 2)
+    // One line for the pages it stopped, from page 1 (how many were read at once may vary).
     #expect(
-      details(run.books[0]).contains(
-        "page 1 not read: it waited 1 s without computing"))
+      details(run.books[0]).contains {
+        ($0.hasPrefix("page 1 ") || $0.hasPrefix("pages 1-"))
+          && $0.hasSuffix(" not read: it waited 1 s without computing")
+      }, "\(run.books[0])")
     #expect(run.books[0]["decision"] as? String == "undecided")
     #expect(run.books[1]["decision"] as? String == "right-edge")
   }

@@ -121,4 +121,33 @@ extension PicturesTests {
           + "megapixels pdfbind decodes"), "\(result.out)")
     #expect(result.out.contains("english-scan.pdf: left-edge"))
   }
+
+  @Test("A scan under 400 pixels on its longer side is not read; one over it is")
+  func scanTooSmallToRead() throws {
+    // The Arabic scan's first page (720×1080) made smaller: at a third its letters are two or
+    // three pixels tall, and what Tesseract names there is not evidence.
+    func scaled(_ width: Int, _ height: Int) throws -> String {
+      try ScanVariant.make(
+        "scan-\(width)",
+        """
+        import io
+        from PIL import Image
+        picture = pikepdf.PdfImage(image).as_pil_image().resize((\(width), \(height)), Image.LANCZOS)
+        buffer = io.BytesIO()
+        picture.save(buffer, "JPEG", quality=90)
+        image.write(buffer.getvalue(), filter=Name.DCTDecode)
+        image.Width, image.Height = \(width), \(height)
+        """, in: Fixture.temporaryDirectory())
+    }
+    let small = try suggestJSON(try scaled(240, 360))
+    #expect(small["decision"] as? String == "undecided", "\(small)")
+    let said = evidence(small, "page-script").compactMap { $0["detail"] as? String }
+    #expect(
+      said == [
+        "page 1 not read: a scan of 240×360 pixels, too few to read writing from "
+          + "(under 400 on its longer side)"
+      ], "\(said)")
+    let readable = try suggestJSON(try scaled(420, 630))
+    #expect(readable["decision"] as? String == "right-edge", "\(readable)")
+  }
 }

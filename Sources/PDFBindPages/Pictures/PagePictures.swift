@@ -32,6 +32,17 @@ struct PagePictures {
   /// An image of a megapixel or more: a scan, a manga page, a photograph.
   static let scanPixels = 1_000_000
 
+  /// A page that is one scan is read for its writing only when the scan has at least this
+  /// many pixels on its longer side. Under it, a page's letters are a few pixels tall
+  /// (Tesseract asks for 20 or more), the picture read is enlarged over four times, and
+  /// Tesseract names a script it does not show: at half their pixels, the real bench's
+  /// yizkor book (Hebrew print, 379 pixels) read Cyrillic at 4.0 and decided left-edge, an
+  /// Ethiopic page (322) Cyrillic too; no page under 400 read its own script there. The
+  /// bench's pages as their sources hold them have 480 or more (1.2 times this), and at
+  /// half their pixels pages of 411 and 418 still read (vertical Japanese, Cyrillic print
+  /// as Fraktur), so the margin below is thin, and said so.
+  static let fewestPixelsToRead = 400
+
   /// Whether page `index` draws a scan-sized image (as far as qpdf read).
   func holdsScan(_ index: Int) -> Bool {
     index < largestImages.count && (largestImages[index]?.pixels ?? 0) >= Self.scanPixels
@@ -123,13 +134,19 @@ enum PageRasterError: Error, Equatable, CustomStringConvertible {
   case cannotDraw(String)
   /// The page draws an image larger than pdfbind decodes (poppler decodes an image whole).
   case imageTooLarge(ImageSize)
+  /// The page is one scan with too few pixels to read writing from
+  /// (`PagePictures.fewestPixelsToRead`).
+  case scanTooSmall(ImageSize)
   /// The page worker ran past a deadline, crashed or reached its memory limit.
   case stopped(PageWorkFailure)
 
   /// What the evidence line says of the page: `not drawn` when its worker was stopped.
   var unfinished: String {
-    if case .stopped = self { return "not drawn" }
-    return "not rendered"
+    switch self {
+    case .stopped: "not drawn"
+    case .scanTooSmall: "not read"
+    case .unreadable, .cannotDraw, .imageTooLarge: "not rendered"
+    }
   }
 
   var description: String {
@@ -139,6 +156,9 @@ enum PageRasterError: Error, Equatable, CustomStringConvertible {
     case .imageTooLarge(let size):
       "it holds an image of \(size.width)×\(size.height) pixels, more than the "
         + "\(PagePictures.largestImagePixels / 1_000_000) megapixels pdfbind decodes"
+    case .scanTooSmall(let size):
+      "a scan of \(size.width)×\(size.height) pixels, too few to read writing from "
+        + "(under \(PagePictures.fewestPixelsToRead) on its longer side)"
     case .stopped(let failure): failure.description
     }
   }

@@ -130,9 +130,7 @@ public struct BindingAdvisor: Sendable {
     }
     let text = TextEvidence.read(pageBook, count: pages)
     evidence += TextEvidence.evidence(text)
-    evidence += (pageBook?.failed(PageRequest.textNotRead) ?? []).map {
-      Evidence(source: .text, says: nil, detail: $0.line)
-    }
+    evidence += Evidence.stopped(pageBook?.failed(PageRequest.textNotRead) ?? [], source: .text)
     evidence += LineLayoutEvidence.evidence(text)
     if text.census.letters < TextEvidence.minimumLetters,
       let fallback = FontEvidence.subsetFonts(hints.subsetToUnicode, pages: hints.pagesRead)

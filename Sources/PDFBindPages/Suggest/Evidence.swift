@@ -53,6 +53,23 @@ public struct Evidence: Equatable, Sendable {
   }
 }
 
+extension Evidence {
+  /// One line, saying nothing, for each thing that stopped pages (from 1) being drawn or
+  /// read, with the pages it stopped, in page order: `pages 1-4 not read: a scan of 244×379
+  /// pixels, …`.
+  static func stopped(_ notes: [(page: Int, what: String)], source: Source) -> [Evidence] {
+    var order: [String] = []
+    var pagesOf: [String: [Int]] = [:]
+    for note in notes.sorted(by: { $0.page < $1.page }) {
+      if pagesOf[note.what] == nil { order.append(note.what) }
+      pagesOf[note.what, default: []].append(note.page)
+    }
+    return order.map { what in
+      Evidence(source: source, says: nil, detail: "\(Wording.pages(pagesOf[what]!)) \(what)")
+    }
+  }
+}
+
 /// What `suggest` concludes for one file.
 public struct Suggestion: Equatable, Sendable {
   /// `.leftEdge` or `.rightEdge`; nil means undecided.

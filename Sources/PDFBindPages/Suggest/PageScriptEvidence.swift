@@ -196,7 +196,8 @@ enum PageScriptEvidence {
     guard !pages.isEmpty else {
       return [Evidence(source: .pageScript, says: nil, detail: "the document has no pages")]
     }
-    var notes: [(page: Int, note: Evidence)] = []
+    // What stopped a page (from 1) being drawn or read: `not read: the reader crashed`.
+    var notes: [(page: Int, what: String)] = []
     var anyWriting = false
     var tooLittle: [Int] = []
     // The layout of each picture of two facing pages, by page (from 1).
@@ -228,8 +229,7 @@ enum PageScriptEvidence {
         }
         drawn = try pictures.layout(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
-        let detail = "page \(index + 1) \(error.unfinished): \(error)"
-        notes.append((index + 1, Evidence(source: .pageScript, says: nil, detail: detail)))
+        notes.append((index + 1, "\(error.unfinished): \(error)"))
         continue
       }
       // Each of two facing pages in one picture is read as a page.
@@ -259,11 +259,9 @@ enum PageScriptEvidence {
       try pictures.readDrawn(page - 1, half: nil, maxWidth: pictureSide, maxHeight: pictureSide)
     }
     // A page drawn while the last needed reading went on says nothing.
-    notes += book.failed(PageRequest.notRead).map {
-      ($0.page, Evidence(source: .pageScript, says: nil, detail: $0.line))
-    }
-    let noted = notes.filter { $0.page < readings.endedAt ?? Int.max }
-      .sorted { $0.page < $1.page }.map(\.note)
+    notes += book.failed(PageRequest.notRead)
+    let noted = Evidence.stopped(
+      notes.filter { $0.page < readings.endedAt ?? Int.max }, source: .pageScript)
     if let unavailable = readings.unavailable {
       return noted + [Evidence(source: .pageScript, says: nil, detail: unavailable.scriptEvidence)]
     }
@@ -274,8 +272,11 @@ enum PageScriptEvidence {
       return noted + [Evidence(source: .pageScript, says: nil, detail: detail)]
     }
     guard anyWriting else {
-      let first = Wording.pages(pages.prefix(pagesToRead).map { $0 + 1 })
-      let further = pages.dropFirst(pagesToRead).map { $0 + 1 }
+      // Pages not drawn or read were not looked at.
+      let looked = pages.map { $0 + 1 }.filter { page in !notes.contains { $0.page == page } }
+      guard !looked.isEmpty else { return noted }
+      let first = Wording.pages(Array(looked.prefix(pagesToRead)))
+      let further = Array(looked.dropFirst(pagesToRead))
       let detail =
         "no writing-like marks in the pictures of \(first)"
         + (further.isEmpty ? "" : ", nor print on \(Wording.pages(further))")

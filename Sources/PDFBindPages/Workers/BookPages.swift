@@ -194,11 +194,11 @@ final class BookPages: Sendable {
   /// (`PageWorkFailure.isTransient`): another run may find more.
   var failedTransiently: Bool { failures.withLock { $0.contains { $0.failure.isTransient } } }
 
-  /// The pages (from 1) whose `work` failed in a worker, in page order, each with the failure:
-  /// `page 3 not read: the reader crashed (signal 11)`.
-  func failed(_ work: String) -> [(page: Int, line: String)] {
+  /// The pages (from 1) whose `work` failed in a worker, in page order, each with what
+  /// happened: `not read: the reader crashed (signal 11)`.
+  func failed(_ work: String) -> [(page: Int, what: String)] {
     failures.withLock { $0 }.filter { $0.work == work }.sorted { $0.page < $1.page }.map {
-      ($0.page, "page \($0.page) \(work): \($0.failure)")
+      ($0.page, "\(work): \($0.failure)")
     }
   }
 }

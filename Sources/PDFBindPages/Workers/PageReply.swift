@@ -40,6 +40,10 @@ extension PageReply {
         out.int(2)
         out.int(size.width)
         out.int(size.height)
+      case .scanTooSmall(let size):
+        out.int(3)
+        out.int(size.width)
+        out.int(size.height)
       case .stopped:
         // Only pdfbind's side stops a page; a worker never answers so.
         out.int(0)
@@ -131,6 +135,8 @@ extension PageReply {
       case 1: self = .refused(.cannotDraw(try input.string()))
       case 2:
         self = .refused(.imageTooLarge(ImageSize(width: try input.int(), height: try input.int())))
+      case 3:
+        self = .refused(.scanTooSmall(ImageSize(width: try input.int(), height: try input.int())))
       default: throw WireReader.Malformed()
       }
     case 11:

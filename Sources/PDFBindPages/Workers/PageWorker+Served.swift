@@ -91,11 +91,17 @@ extension PageWorker {
     /// The picture a page's writing is measured and read on: `greyPicture` without the dark
     /// bands around the page (a scanner's border, the table a book was photographed on),
     /// which Tesseract and the layout's measures would otherwise take for part of the page
-    /// (`PaperCrop.croppedForReading`).
+    /// (`PaperCrop.croppedForReading`). A scan too small to read from is refused
+    /// (`PagePictures.fewestPixelsToRead`).
     private mutating func pageOnPaper(
       _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
     ) throws(PageRasterError) -> GreyImage {
-      PaperCrop.croppedForReading(
+      if mayBeScan, let scan = wholePageScan(book, page: page),
+        max(scan.width, scan.height) < PagePictures.fewestPixelsToRead
+      {
+        throw .scanTooSmall(ImageSize(width: scan.width, height: scan.height))
+      }
+      return PaperCrop.croppedForReading(
         try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan))
     }
 
