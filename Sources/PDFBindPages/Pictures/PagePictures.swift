@@ -33,14 +33,14 @@ struct PagePictures {
   static let scanPixels = 1_000_000
 
   /// A page that is one scan is read for its writing only when the scan has at least this
-  /// many pixels on its longer side. Under it, a page's letters are a few pixels tall
-  /// (Tesseract asks for 20 or more), the picture read is enlarged over four times, and
-  /// Tesseract names a script it does not show: at half their pixels, the real bench's
-  /// yizkor book (Hebrew print, 379 pixels) read Cyrillic at 4.0 and decided left-edge, an
-  /// Ethiopic page (322) Cyrillic too; no page under 400 read its own script there. The
-  /// bench's pages as their sources hold them have 480 or more (1.2 times this), and at
-  /// half their pixels pages of 411 and 418 still read (vertical Japanese, Cyrillic print
-  /// as Fraktur), so the margin below is thin, and said so.
+  /// many pixels on its longer side. Under it, a book page is scanned at under 40 dpi
+  /// (Tesseract's guide asks for 300), its letters are a few pixels tall, the picture read is
+  /// enlarged over four times, and Tesseract names a script it does not show: at half their
+  /// pixels, the real bench's yizkor book (Hebrew print, 379 pixels) read Cyrillic at 4.0 and
+  /// decided left-edge, an Ethiopic page (322) Cyrillic too; no page under 400 decided by its
+  /// own script there. The bench's pages as their sources hold them have 480 or more (1.2
+  /// times this), and at half their pixels pages of 411 and 418 still read (vertical
+  /// Japanese, Cyrillic print as Fraktur), so the margin below is thin, and said so.
   static let fewestPixelsToRead = 400
 
   /// Whether page `index` draws a scan-sized image (as far as qpdf read).
