@@ -15,7 +15,8 @@ struct SpinePicture: Sendable {
   /// The grey levels, past a scanner's band, the surround's rows held.
   let grey: GreyImage
   /// nil for a page in grey levels, or whose colours hardly vary at its edges (tinted paper,
-  /// coloured print and margins: `OpponentColours.leastVariation`); past a scanner's band.
+  /// coloured print and margins: `OpponentColours.leastVariation`); past a scanner's band,
+  /// the surround's rows held as the grey levels' are.
   let colours: OpponentColours?
 
   init(grey scan: GreyImage, colours scanColours: OpponentColours? = nil) {
