@@ -53,4 +53,29 @@ struct EvidenceWordingTests {
     #expect(Suggestion(report: report, evidence: [agreeing, join]).decision == .leftEdge)
     #expect(Suggestion(report: report, evidence: [onePage]).decision == nil)
   }
+
+  @Test("Pages one reason stopped share a line; past three reasons the rest share the last")
+  func stoppedPages() {
+    let twoReasons = Evidence.stopped(
+      [(3, "not drawn: it took longer than 10 s"), (1, "not drawn: it took longer than 10 s"),
+       (2, "not rendered: poppler cannot load it"), (4, "not drawn: it took longer than 10 s")],
+      source: .spreads
+    ).map(\.detail)
+    #expect(
+      twoReasons == [
+        "pages 1 and 3-4 not drawn: it took longer than 10 s",
+        "page 2 not rendered: poppler cannot load it",
+      ])
+    // Scans whose sizes differ from page to page: each its own reason.
+    let sizes = (1...40).map { (page: $0, what: "not read: a scan of \($0)×\($0) pixels") }
+    let lines = Evidence.stopped(sizes.reversed(), source: .pageScript)
+    #expect(lines.map(\.source) == [.pageScript, .pageScript, .pageScript])
+    #expect(lines.allSatisfy { $0.says == nil })
+    #expect(
+      lines.map(\.detail) == [
+        "page 1 not read: a scan of 1×1 pixels", "page 2 not read: a scan of 2×2 pixels",
+        "pages 3-40 stopped for 38 other reasons; page 3 not read: a scan of 3×3 pixels",
+      ])
+    #expect(Evidence.stopped([], source: .text).isEmpty)
+  }
 }

@@ -144,6 +144,32 @@ struct SpreadPlainSeamTests {
     #expect(plainJoin(first, second) == nil, "seed \(seed)")
     #expect(detector.joins([first, second]).isEmpty, "seed \(seed), every rule")
   }
+
+  /// The measures of a manuscript leaf's seam at JPEG quality 25 (`p35b-candide-ms` 1|2,
+  /// bench/suggest/real/README.md): the profiles' structure is the blocks' noise over flat
+  /// paper, so they correlate at the seam while the edges' own levels hardly vary.
+  static func blockNoiseSeam(spread: Float) -> PlainPairMeasures {
+    let seam = PlainSeam(
+      structure: 6, correlation: 0.85, farCorrelation: 0.2, spread: spread, difference: 3,
+      farDifference: 9)
+    let chance = PlainSeam(
+      structure: 6, correlation: 0.1, farCorrelation: 0.2, spread: spread, difference: 9,
+      farDifference: 9)
+    return PlainPairMeasures(
+      forward: seam, backward: chance, sameCorrelation: 0.2, sameDifference: 9)
+  }
+
+  @Test("Profiles that correlate over edges of one flat level join nothing", arguments: [0, 1.7])
+  func flatEdgesJoinNothing(spread: Float) {
+    let levelsRunOn = SeamComparison(
+      matchedFeatures: 0, leftFeatures: 0, rightFeatures: 0, continuity: 0.9, levelAgreement: 0.9)
+    let join = { (measures: PlainPairMeasures) in
+      detector.plainJoin(first: 0, measures, forward: levelsRunOn, backward: levelsRunOn)
+    }
+    #expect(join(Self.blockNoiseSeam(spread: spread)) == nil)
+    // The plain joins of the generated books vary 13.6 levels or more at the spine.
+    #expect(join(Self.blockNoiseSeam(spread: 13.6))?.direction == .leftToRight)
+  }
 }
 
 /// Plain test pictures: smooth shades and grain, with no sharp line anywhere.

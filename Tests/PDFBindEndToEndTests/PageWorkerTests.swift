@@ -133,9 +133,14 @@ struct PageWorkerTests {
       ["PDFBIND_TEST_WORKER_FAULT": fault, "PDFBIND_WORKER_MEMORY": "100"])
     #expect(run.status == 0, "\(run.err)")
     let book = try #require(run.books.first)
-    // One line for the pages one reason stopped.
-    let drawn = details(book).filter { $0.contains(" not drawn: ") }
-    #expect(drawn == ["pages 1-4 not drawn: \(reason)"], "\(drawn)")
+    // One line for the pages one reason stopped, from each evidence that draws them.
+    let drawn = (book["evidence"] as? [[String: Any]] ?? []).compactMap { item in
+      (item["detail"] as? String).flatMap { $0.contains(" not drawn: ") ? $0 : nil }
+        .map { "\(item["source"] as? String ?? "?"): \($0)" }
+    }
+    #expect(
+      drawn.sorted() == ["page-script", "spreads"].map { "\($0): pages 1-4 not drawn: \(reason)" },
+      "\(drawn)")
   }
 
   @Test("The real endless shading under a small memory limit still ends at its deadline")

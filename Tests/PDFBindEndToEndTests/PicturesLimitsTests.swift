@@ -35,8 +35,7 @@ extension PicturesTests {
     let spreads = evidence(object, "spreads").compactMap { $0["detail"] as? String }
     #expect(
       spreads == [
-        "page 8 not rendered: poppler cannot load it, or it has no area",
-        "page 9 not rendered: poppler cannot load it, or it has no area",
+        "pages 8-9 not rendered: poppler cannot load it, or it has no area",
         "pages 3|4 join across the spine, left to right",
       ], "\(spreads)")
   }

@@ -56,7 +56,8 @@ public struct Evidence: Equatable, Sendable {
 extension Evidence {
   /// One line, saying nothing, for each thing that stopped pages (from 1) being drawn or
   /// read, with the pages it stopped, in page order: `pages 1-4 not read: a scan of 244×379
-  /// pixels, …`.
+  /// pixels, …`. Past `stoppedLines` things (sizes that differ from page to page, a broken
+  /// file's every page its own reason), the rest share the last line, which names the first.
   static func stopped(_ notes: [(page: Int, what: String)], source: Source) -> [Evidence] {
     var order: [String] = []
     var pagesOf: [String: [Int]] = [:]
@@ -64,10 +65,23 @@ extension Evidence {
       if pagesOf[note.what] == nil { order.append(note.what) }
       pagesOf[note.what, default: []].append(note.page)
     }
-    return order.map { what in
-      Evidence(source: source, says: nil, detail: "\(Wording.pages(pagesOf[what]!)) \(what)")
+    var lines = order.prefix(stoppedLines - 1).map { what in
+      "\(Wording.pages(pagesOf[what]!)) \(what)"
     }
+    if order.count == stoppedLines {
+      lines.append("\(Wording.pages(pagesOf[order.last!]!)) \(order.last!)")
+    } else if order.count > stoppedLines {
+      let rest = order.dropFirst(stoppedLines - 1)
+      let first = rest.first!  // `order` follows the pages: the first page the rest stopped
+      lines.append(
+        "\(Wording.pages(rest.flatMap { pagesOf[$0]! })) stopped for \(rest.count) other "
+          + "reasons; \(Wording.pages([pagesOf[first]![0]])) \(first)")
+    }
+    return lines.map { Evidence(source: source, says: nil, detail: $0) }
   }
+
+  /// The most lines `stopped` gives one source.
+  static let stoppedLines = 3
 }
 
 /// What `suggest` concludes for one file.

@@ -34,20 +34,10 @@ enum SpreadEvidence {
     let (drawn, notRendered) = draw(count: count, pictures: pictures, threads: threads)
     let looked =
       Wording.firstPages(count) + (count < pageCount ? " of \(pageCount)" : "")
-    var notes = notRendered.map { page, error in
-      Evidence(
-        source: .spreads, says: nil, detail: "page \(page + 1) \(error.unfinished): \(error)")
-    }
-    // One line for all pages when none could be drawn (a broken file, thousands of lines).
-    if notes.count > 3 {
-      notes = [
-        Evidence(
-          source: .spreads, says: nil,
-          detail:
-            "\(notes.count) pages \(notRendered[0].1.unfinished), first "
-            + "\(Wording.pages([notRendered[0].0 + 1])): \(notRendered[0].1)")
-      ]
-    }
+    // One line for the pages one reason stopped, as the page script and the text say it.
+    let notes = Evidence.stopped(
+      notRendered.map { page, error in (page: page + 1, what: "\(error.unfinished): \(error)") },
+      source: .spreads)
     let likeness = drawn.map { $0.flatMap { EdgeLikeness($0, columns: edgeColumns) } }
     let twins = TwinPages().pairs(likeness)
     return notes + [decide(SpreadDetector().joins(drawn), twins: twins, looked: looked)]

@@ -11,6 +11,12 @@ struct PlainSeamThresholds: Sendable {
   /// ... and by this much more than the best of the other direction, far shifts and the
   /// pages' same sides. Unrelated pairs reached 0.39 (at a correlation of 0.60).
   var margin: Float = 0.35
+  /// ... and the edges nearest the spine vary in level by at least this much (standard
+  /// deviation), half of what the levels' rule asks (`levelSpread`): a picture that runs on
+  /// varies there too. A leaf's flat paper whose structure is a JPEG's block noise does not
+  /// (`p35b-candide-ms` 1|2 at quality 25, bench/suggest/real/README.md: 1.7); the 35 plain
+  /// joins found on seeds 19, 4, 5 and 6 vary 13.6 or more.
+  var profileSpread: Float = 4
   /// Levels: the edges nearest the spine vary by at least this much (standard deviation)...
   var levelSpread: Float = 8
   /// ... their profiles correlate at least this well at the seam, and by this much more than
@@ -79,8 +85,8 @@ extension SpreadDetector {
       else { return nil }
       var strength: Double? = nil
       let correlationMargin = measures.correlationMargin(direction)
-      if seam.structure >= limits.amplitude, seam.correlation >= limits.correlation,
-        correlationMargin >= limits.margin
+      if seam.structure >= limits.amplitude, seam.spread >= limits.profileSpread,
+        seam.correlation >= limits.correlation, correlationMargin >= limits.margin
       {
         strength = Double(correlationMargin)
       }
