@@ -57,8 +57,10 @@ struct EvidenceWordingTests {
   @Test("Pages one reason stopped share a line; past three reasons the rest share the last")
   func stoppedPages() {
     let twoReasons = Evidence.stopped(
-      [(3, "not drawn: it took longer than 10 s"), (1, "not drawn: it took longer than 10 s"),
-       (2, "not rendered: poppler cannot load it"), (4, "not drawn: it took longer than 10 s")],
+      [
+        (3, "not drawn: it took longer than 10 s"), (1, "not drawn: it took longer than 10 s"),
+        (2, "not rendered: poppler cannot load it"), (4, "not drawn: it took longer than 10 s"),
+      ],
       source: .spreads
     ).map(\.detail)
     #expect(
