@@ -68,6 +68,11 @@ struct EvidenceWordingTests {
         "pages 1 and 3-4 not drawn: it took longer than 10 s",
         "page 2 not rendered: poppler cannot load it",
       ])
+    // Three reasons keep their three lines.
+    let three = Evidence.stopped(
+      [(1, "not read: a"), (2, "not read: b"), (3, "not read: c")], source: .pageScript)
+    #expect(
+      three.map(\.detail) == ["page 1 not read: a", "page 2 not read: b", "page 3 not read: c"])
     // Scans whose sizes differ from page to page: each its own reason.
     let sizes = (1...40).map { (page: $0, what: "not read: a scan of \($0)×\($0) pixels") }
     let lines = Evidence.stopped(sizes.reversed(), source: .pageScript)

@@ -65,14 +65,11 @@ extension Evidence {
       if pagesOf[note.what] == nil { order.append(note.what) }
       pagesOf[note.what, default: []].append(note.page)
     }
-    var lines = order.prefix(stoppedLines - 1).map { what in
-      "\(Wording.pages(pagesOf[what]!)) \(what)"
-    }
-    if order.count == stoppedLines {
-      lines.append("\(Wording.pages(pagesOf[order.last!]!)) \(order.last!)")
-    } else if order.count > stoppedLines {
-      let rest = order.dropFirst(stoppedLines - 1)
-      let first = rest.first!  // `order` follows the pages: the first page the rest stopped
+    let kept = order.count <= stoppedLines ? order[...] : order.prefix(stoppedLines - 1)
+    var lines = kept.map { "\(Wording.pages(pagesOf[$0]!)) \($0)" }
+    // `order` follows the pages: the first of the rest is the first page they stopped.
+    let rest = order.dropFirst(kept.count)
+    if let first = rest.first {
       lines.append(
         "\(Wording.pages(rest.flatMap { pagesOf[$0]! })) stopped for \(rest.count) other "
           + "reasons; \(Wording.pages([pagesOf[first]![0]])) \(first)")
