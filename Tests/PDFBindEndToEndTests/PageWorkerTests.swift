@@ -134,9 +134,11 @@ struct PageWorkerTests {
     #expect(run.status == 0, "\(run.err)")
     let book = try #require(run.books.first)
     // One line for the pages one reason stopped, from each evidence that draws them.
-    let drawn = (book["evidence"] as? [[String: Any]] ?? []).compactMap { item in
-      (item["detail"] as? String).flatMap { $0.contains(" not drawn: ") ? $0 : nil }
-        .map { "\(item["source"] as? String ?? "?"): \($0)" }
+    let drawn = (book["evidence"] as? [[String: Any]] ?? []).compactMap { item -> String? in
+      guard let detail = item["detail"] as? String, detail.contains(" not drawn: ") else {
+        return nil
+      }
+      return "\(item["source"] as? String ?? "?"): \(detail)"
     }
     #expect(
       drawn.sorted() == ["page-script", "spreads"].map { "\($0): pages 1-4 not drawn: \(reason)" },

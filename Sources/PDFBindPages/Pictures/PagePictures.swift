@@ -149,6 +149,10 @@ enum PageRasterError: Error, Equatable, CustomStringConvertible {
     }
   }
 
+  /// What an evidence line says after the pages (`Evidence.stopped`): `not drawn: it took
+  /// longer than 10 s`.
+  var stoppedNote: String { "\(unfinished): \(self)" }
+
   var description: String {
     switch self {
     case .unreadable: "poppler cannot load it, or it has no area"

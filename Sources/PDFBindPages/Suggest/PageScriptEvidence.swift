@@ -229,7 +229,7 @@ enum PageScriptEvidence {
         }
         drawn = try pictures.layout(index, maxWidth: pictureSide, maxHeight: pictureSide)
       } catch {
-        notes.append((index + 1, "\(error.unfinished): \(error)"))
+        notes.append((index + 1, error.stoppedNote))
         continue
       }
       // Each of two facing pages in one picture is read as a page.

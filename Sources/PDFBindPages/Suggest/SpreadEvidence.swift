@@ -36,7 +36,7 @@ enum SpreadEvidence {
       Wording.firstPages(count) + (count < pageCount ? " of \(pageCount)" : "")
     // One line for the pages one reason stopped, as the page script and the text say it.
     let notes = Evidence.stopped(
-      notRendered.map { page, error in (page: page + 1, what: "\(error.unfinished): \(error)") },
+      notRendered.map { page, error in (page: page + 1, what: error.stoppedNote) },
       source: .spreads)
     let likeness = drawn.map { $0.flatMap { EdgeLikeness($0, columns: edgeColumns) } }
     let twins = TwinPages().pairs(likeness)
