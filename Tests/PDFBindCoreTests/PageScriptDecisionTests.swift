@@ -1,0 +1,74 @@
+import Foundation
+import PDFBindTestSupport
+import Testing
+
+@testable import PDFBindCore
+@testable import PDFBindPages
+
+/// SPEC round 3, evidence 7: what the pages read say together. Two pages that agree decide;
+/// a page read with half the confidence corroborates or vetoes; one page among several is too
+/// little (`PageScriptEvidence.decide`).
+@Suite("The pages read decide together")
+struct PageScriptDecisionTests {
+  @Test("A page read with half the confidence corroborates one that decides, or vetoes it")
+  func leaning() {
+    let corroborated = PageScriptEvidence.decide([
+      PageScriptTests.reading(2, "Greek", confidence: 4),
+      PageScriptTests.reading(3, "Greek", confidence: 0.6),
+    ])
+    #expect(corroborated.says == .leftEdge)
+    #expect(corroborated.pages == [2, 3])
+    let vetoed = PageScriptEvidence.decide([
+      PageScriptTests.reading(2, "Arabic"), PageScriptTests.reading(3, "Latin", confidence: 0.6),
+    ])
+    #expect(vetoed.says == nil)
+    let guess = PageScriptEvidence.decide([
+      PageScriptTests.reading(2, "Hebrew", confidence: 0.6),
+      PageScriptTests.reading(3, "Hebrew", confidence: 0.6),
+    ])
+    #expect(guess.says == nil, "two guesses are still guesses")
+  }
+
+  /// Seed 5's arabic-1 of bench/suggest: its first page reads Arabic at 108 but shows no rows.
+  @Test("Arabic read surely counts where the page's rows do not show; a weak reading does not")
+  func rightToLeftOffRows() {
+    let sure = PageScriptEvidence.decide([
+      PageScriptTests.reading(1, "Arabic", PageScriptTests.pictures, confidence: 108),
+      PageScriptTests.reading(4, "Arabic"),
+    ])
+    #expect(sure.says == .rightEdge)
+    #expect(sure.detail == "Arabic script; Arabic script (rows unclear) on pages 1 and 4")
+    let weak = PageScriptEvidence.decide([
+      PageScriptTests.reading(1, "Arabic", PageScriptTests.pictures, confidence: 3.3),
+      PageScriptTests.reading(4, "Arabic"),
+    ])
+    #expect(weak.says == nil)
+    #expect(weak.detail.hasSuffix("one page alone is too little"), "\(weak.detail)")
+  }
+
+  @Test("Two pages that agree decide; the pages they rest on are named")
+  func agree() {
+    let evidence = PageScriptEvidence.decide([
+      PageScriptTests.reading(2, "Arabic"), PageScriptTests.reading(3, "Arabic"),
+    ])
+    #expect(evidence.says == .rightEdge)
+    #expect(evidence.detail == "Arabic script on pages 2-3")
+    #expect(evidence.pages == [2, 3])
+  }
+
+  @Test("Pages that disagree, or one page among several, decide nothing")
+  func conservative() {
+    let disagree = PageScriptEvidence.decide([
+      PageScriptTests.reading(2, "Arabic"), PageScriptTests.reading(3, "Latin"),
+    ])
+    #expect(disagree.says == nil)
+    #expect(disagree.detail.hasSuffix("the pages disagree"))
+    let alone = PageScriptEvidence.decide([
+      PageScriptTests.reading(2, "Hebrew"),
+      PageScriptTests.reading(3, "Latin", PageScriptTests.pictures),
+      .init(page: 4, layout: PageScriptTests.runningRows, reading: nil),
+    ])
+    #expect(alone.says == nil)
+    #expect(alone.detail.hasSuffix("one page alone is too little"), "\(alone.detail)")
+  }
+}
