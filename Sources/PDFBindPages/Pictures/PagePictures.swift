@@ -40,7 +40,10 @@ struct PagePictures {
   /// decided left-edge, an Ethiopic page (322) Cyrillic too; no page under 400 decided by its
   /// own script there. The bench's pages as their sources hold them have 480 or more (1.2
   /// times this), and at half their pixels pages of 411 and 418 still read (vertical
-  /// Japanese, Cyrillic print as Fraktur), so the margin below is thin, and said so.
+  /// Japanese, Cyrillic print as Fraktur), so the margin below is thin, and said so. Above it
+  /// is no safer: fitted into 480 or 640 pixels, Yiddish pages read as Fraktur or Latin and
+  /// decided left-edge, and a Latin magazine page gave the Syriac recogniser enough letters
+  /// to decide right-edge (bench/suggest/real/README.md, "Access copies"). Not fixed yet.
   static let fewestPixelsToRead = 400
 
   /// Whether page `index` draws a scan-sized image (as far as qpdf read).

@@ -20,6 +20,10 @@ a lower resolution, as a scan at 150 instead of 300 dpi is):
             right, 4% of the height at the top, 6% at the bottom, the same on every page
   border-right  the same border wider on the right (3% left, 5% right): a join that the
             border's shape makes would run the other way, so a decision must not change
+  fit480, fit640  at most 480 or 640 pixels on the longer side (Lanczos, JPEG quality 85),
+            as a library's access copy keeps a scan: just over the 400 pixels under which a
+            page is not read for its script (`PagePictures.fewestPixelsToRead`), so what is
+            read there shows the margin that limit has
 
 usage: transform_books.py IN OUT TRANSFORMATION
 """
@@ -92,6 +96,12 @@ def transform(image, dpi, name, page):
         framed = ImageOps.expand(image, border=(left, top, right, bottom),
                                  fill=(30, 30, 30) if image.mode == "RGB" else 30)
         return encode(framed, dpi, format="JPEG", quality=90)
+    if name in ("fit480", "fit640"):
+        longest = int(name[3:])
+        scale = min(1.0, longest / max(image.width, image.height))
+        small = image.resize((max(1, round(image.width * scale)),
+                              max(1, round(image.height * scale))), Image.LANCZOS)
+        return encode(small, (dpi[0] * scale, dpi[1] * scale), format="JPEG", quality=85)
     sys.exit(f"transform_books.py: no transformation {name!r}")
 
 
@@ -117,7 +127,7 @@ def main():
     parser.add_argument("out")
     parser.add_argument("transformation",
                         choices=["half", "jpeg25", "grey", "bilevel", "skew", "border",
-                                 "border-right"])
+                                 "border-right", "fit480", "fit640"])
     args = parser.parse_args()
     labels = os.path.join(args.source, "labels.tsv")
     if not os.path.exists(labels):
