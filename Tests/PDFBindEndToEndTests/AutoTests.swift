@@ -5,13 +5,10 @@ import Testing
 /// SPEC "suggest, set --auto, check --auto": the decision written, or checked, where it is
 /// decided, and nothing done to a file left undecided but what was asked of every file.
 @Suite("set --auto and check --auto")
-struct AutoTests {
-  /// A private copy of Fixtures/suggest (sidecar folders included).
+struct AutoTests: SuggestLibrary {
   let library: String
 
-  init() throws { library = try SuggestTests.copyOfLibrary() }
-
-  func path(_ name: String) -> String { library + "/" + name }
+  init() throws { library = try Self.copyOfLibrary() }
 
   @Test("set --auto writes decided bindings and leaves undecided files untouched")
   func setAuto() throws {

@@ -7,17 +7,15 @@ let sqlite3 = which("sqlite3")
 
 /// A suite whose tests each have a copy of Fixtures/suggest (`library`) and a cache folder
 /// (`XDG_CACHE_HOME`) of their own, and run pdfbind with the cache on.
-protocol CachedLibrary {
-  var library: String { get }
+protocol CachedLibrary: SuggestLibrary {
   var cacheHome: String { get }
 }
 
 extension CachedLibrary {
   /// A new copy of Fixtures/suggest and a cache folder not made yet, in a temporary folder.
   static func makeLibrary() throws -> (library: String, cacheHome: String) {
-    let directory = try Fixture.temporaryDirectory()
-    let library = directory.appendingPathComponent("library").path
-    try FileManager.default.copyItem(atPath: Fixture.path("suggest"), toPath: library)
+    let library = try copyOfLibrary()
+    let directory = URL(fileURLWithPath: library).deletingLastPathComponent()
     return (library, directory.appendingPathComponent("cache").path)
   }
 
@@ -27,8 +25,6 @@ extension CachedLibrary {
 
   /// The environment that gives pdfbind this cache, on.
   var cacheEnvironment: [String: String] { ["XDG_CACHE_HOME": cacheHome, "PDFBIND_CACHE": "on"] }
-
-  func path(_ name: String) -> String { library + "/" + name }
 
   /// What sqlite3 prints for `sql` on the cache's file; the test stops when it fails.
   func query(_ sql: String) throws -> String {

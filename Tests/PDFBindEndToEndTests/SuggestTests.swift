@@ -7,20 +7,10 @@ import Testing
 /// fixtures come from real producers (Fixtures/suggest/make_suggest_fixtures.py); each one's
 /// expected decision is its MANIFEST.tsv row, written by a person, not by pdfbind.
 @Suite("suggest")
-struct SuggestTests {
-  /// A private copy of Fixtures/suggest (sidecar folders included).
+struct SuggestTests: SuggestLibrary {
   let library: String
 
   init() throws { library = try Self.copyOfLibrary() }
-
-  /// A new copy of Fixtures/suggest in a temporary folder.
-  static func copyOfLibrary() throws -> String {
-    let library = try Fixture.temporaryDirectory().appendingPathComponent("library").path
-    try FileManager.default.copyItem(atPath: Fixture.path("suggest"), toPath: library)
-    return library
-  }
-
-  func path(_ name: String) -> String { library + "/" + name }
 
   static let manifest: [(file: String, expected: String)] = {
     let text = (try? String(contentsOfFile: Fixture.path("suggest/MANIFEST.tsv"), encoding: .utf8))
