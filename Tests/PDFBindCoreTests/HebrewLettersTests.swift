@@ -48,6 +48,38 @@ struct HebrewLettersTests {
     #expect(try !asks(PageReading.runningText("Japanese", 0.3)))
   }
 
+  @Test("A scan too small to read surely asks when read upright as a left-to-right script")
+  func smallScanAsks() {
+    let rows = PageScriptReadingsTests.rows
+    func asks(_ script: String, orientation: Int = 0, smallScan: Bool) -> Bool {
+      let reading = ScriptReading(script: script, confidence: 1.87, orientation: orientation)
+      return PageScriptEvidence.asksHebrewLetters(reading, layout: rows, smallScan: smallScan)
+    }
+    // Fitted into 640 pixels, a page of Yiddish print read as Fraktur at 1.87 and said
+    // left-edge by that reading alone.
+    #expect(PageReading.runningText("Fraktur", 1.87).says == .leftEdge)
+    for script in PageScriptEvidence.leftToRightScripts {
+      #expect(asks(script, smallScan: true), "\(script)")
+      #expect(!asks(script, smallScan: false), "\(script)")
+    }
+    // Read turned round, or as a script of neither side: not asked.
+    #expect(!asks("Latin", orientation: 180, smallScan: true))
+    #expect(!asks("Japanese", smallScan: true))
+    // Its Hebrew letters speak before the script read, and the evidence says so.
+    let yiddish = PageReading.runningText("Fraktur", 1.87, hebrewLetters: 390)
+    #expect(yiddish.says == .rightEdge)
+    #expect(yiddish.summary == "390 Hebrew letters recognised (Tesseract's script: Fraktur?)")
+    // Fewer than Hebrew writing needs, but more than a left-to-right page gives: nothing.
+    let against = PageScriptEvidence.hebrewLettersAgainstLeftToRight
+    func latin(_ letters: Int) -> PageReading {
+      PageReading.runningText("Latin", 1.87, hebrewLetters: letters)
+    }
+    #expect(latin(against - 1).says == .leftEdge)
+    #expect(latin(against).says == nil && latin(against).leans == nil)
+    #expect(latin(PageScriptEvidence.leastHebrewLetters - 1).says == nil)
+    #expect(latin(against).summary == "Latin?, but \(against) Hebrew letters recognised")
+  }
+
   @Test("Enough Hebrew letters make the page say right-edge, and the evidence says so")
   func decides() {
     let least = PageScriptEvidence.leastHebrewLetters

@@ -46,6 +46,11 @@ struct SyriacLettersTests {
     // Another script read turned round: handwriting, mostly, as Japanese.
     #expect(!asks("Japanese", orientation: 180, arabicLetters: 3))
     #expect(!asks("Hebrew", arabicLetters: 3))
+    // A scan too small to read surely: fitted into 640 pixels, an English magazine page read
+    // as Arabic gave the Syriac recogniser 38 letters.
+    let small = ScriptReading(script: "Arabic", confidence: 0.37, orientation: 0)
+    #expect(PageScriptEvidence.asksSyriacLetters(small, arabicLetters: 4))
+    #expect(!PageScriptEvidence.asksSyriacLetters(small, arabicLetters: 4, smallScan: true))
   }
 
   @Test("Enough Syriac letters make the page say right-edge, and the evidence says so")

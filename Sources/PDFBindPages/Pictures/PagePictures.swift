@@ -41,10 +41,20 @@ struct PagePictures {
   /// own script there. The bench's pages as their sources hold them have 480 or more (1.2
   /// times this), and at half their pixels pages of 411 and 418 still read (vertical
   /// Japanese, Cyrillic print as Fraktur), so the margin below is thin, and said so. Above it
-  /// is no safer: fitted into 480 or 640 pixels, Yiddish pages read as Fraktur or Latin and
-  /// decided left-edge, and a Latin magazine page gave the Syriac recogniser enough letters
-  /// to decide right-edge (bench/suggest/real/README.md, "Access copies"). Not fixed yet.
+  /// a scan is read, but not surely (`fewestPixelsToReadSurely`).
   static let fewestPixelsToRead = 400
+
+  /// A page that is one scan with fewer pixels than this on its longer side is read, but its
+  /// script less surely (SuggestRules 45): fitted into 480 or 640 pixels, as a library's
+  /// access copy keeps a page, the real bench's Yiddish pages read as Fraktur or Latin and
+  /// decided left-edge, and an English magazine page read as Arabic gave the Syriac
+  /// recogniser 38 letters and decided right-edge (bench/suggest/real/README.md, "Access
+  /// copies"). On such a scan a left-to-right reading is asked for its Hebrew letters
+  /// (`PageScriptEvidence.asksHebrewLetters`), and Syriac letters are not asked for
+  /// (`asksSyriacLetters`). No Syriac book of the bench is decided by a scan under this; the
+  /// bench's pages as their sources hold them include 20 books with such scans (the Yizkor
+  /// book's 759 pixels, Cyrillic data sheets of 837 and 964, manga of 720 to 795).
+  static let fewestPixelsToReadSurely = 1_000
 
   /// Whether page `index` draws a scan-sized image (as far as qpdf read).
   func holdsScan(_ index: Int) -> Bool {

@@ -9,6 +9,9 @@ extension PageScriptEvidence.PageReading {
     if lettersReadHebrew, let letters = recognised.hebrewLetters {
       return "\(letters) Hebrew letters recognised (Tesseract's script: \(script)?)"
     }
+    if hebrewLettersAgainstReading, let letters = recognised.hebrewLetters {
+      return "\(script)?, but \(letters) Hebrew letters recognised"
+    }
     if lettersReadArabic, let count = recognised.arabicLetters {
       let letters = "\(count) Arabic-script letters recognised"
       return reading.orientation == 0

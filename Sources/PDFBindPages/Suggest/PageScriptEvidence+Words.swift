@@ -65,13 +65,42 @@ extension PageScriptEvidence {
 
   /// Whether a reading asks for its page's Hebrew letters (`WordReader`, in the page worker):
   /// a page read upright as Hebrew or Arabic (Tesseract's script detection takes Hebrew it is
-  /// unsure of for Arabic as often as not) that says nothing by the script's confidence.
-  /// Recognition costs a second or more a page, so no other page pays for it.
-  static func asksHebrewLetters(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
-    guard reading.orientation == 0, rightToLeftScripts.contains(reading.script) else {
-      return false
-    }
+  /// unsure of for Arabic as often as not) that says nothing by the script's confidence, and
+  /// a scan too small to read surely (`smallScan`, `PagePictures.fewestPixelsToReadSurely`)
+  /// read upright as a left-to-right script: fitted into 480 or 640 pixels, Yiddish print
+  /// reads as Fraktur or Latin (SuggestRules 45). Recognition costs a second or more a page,
+  /// so no other page pays for it.
+  static func asksHebrewLetters(
+    _ reading: ScriptReading, layout: WritingLayout, smallScan: Bool = false
+  ) -> Bool {
+    guard reading.orientation == 0 else { return false }
+    if smallScan, leftToRightScripts.contains(reading.script) { return true }
+    guard rightToLeftScripts.contains(reading.script) else { return false }
     return PageReading(page: 0, layout: layout, reading: reading).says == nil
+  }
+}
+
+extension PageScriptEvidence {
+  /// Hebrew letters recognised with confidence on a scan too small to read surely, read as a
+  /// left-to-right script, too few to take it for Hebrew writing (`leastHebrewLetters`) but
+  /// too many for it to say anything by that reading (SuggestRules 45). Measured with
+  /// `pdfbind-measure page-readings` on the pages that ask (the real bench, every page fitted
+  /// into 640 and into 480 pixels): the pages of left-to-right books give at most 34 (Swete's
+  /// Greek commentary at 640), 17 at 480; the Hebrew and Yiddish pages read so give 105 (a
+  /// Yiddish page at 480) to 314, one 13 (a grey Yiddish list read as Latin, which says
+  /// nothing by its confidence). A Yiddish page falling short of 100 says nothing rather than
+  /// left-edge; 1.5 times the most on a left-to-right page.
+  static let hebrewLettersAgainstLeftToRight = 50
+}
+
+extension PageScriptEvidence.PageReading {
+  /// A page read as a left-to-right script whose Hebrew letters, too few to say right-edge,
+  /// are too many for that reading to say anything (`hebrewLettersAgainstLeftToRight`).
+  var hebrewLettersAgainstReading: Bool {
+    guard let reading, PageScriptEvidence.leftToRightScripts.contains(reading.script),
+      let letters = recognised.hebrewLetters
+    else { return false }
+    return letters >= PageScriptEvidence.hebrewLettersAgainstLeftToRight
   }
 }
 
@@ -94,6 +123,8 @@ extension PageScriptEvidence {
   /// itself (`says`), so no page that decides pays for the pass.
   static func asksArabicLetters(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
     if reading.orientation != 0 { return !layout.ruledWriting && layout.inRowsOfText }
+    // Not a small scan's left-to-right reading: the Urdu recogniser was measured only on
+    // pages read as right-to-left scripts or turned round.
     return asksHebrewLetters(reading, layout: layout)
   }
 }
@@ -116,9 +147,14 @@ extension PageScriptEvidence {
   /// a page read as Arabic, upright or turned round, that was asked for its Arabic-script
   /// letters (`asksArabicLetters`) and had too few. Script detection takes Syriac, which it
   /// does not know, for Arabic; a page it reads as another script is not asked, so the
-  /// handwriting it reads as Japanese turned round does not pay for a third pass.
-  static func asksSyriacLetters(_ reading: ScriptReading, arabicLetters: Int?) -> Bool {
-    guard reading.script == "Arabic", let arabicLetters else { return false }
+  /// handwriting it reads as Japanese turned round does not pay for a third pass. A scan too
+  /// small to read surely (`smallScan`) is not asked (SuggestRules 45): fitted into 640
+  /// pixels, the real bench's left-to-right pages read as Arabic gave up to 42 Syriac letters
+  /// (an English magazine page), its Syriac pages 58 to 433.
+  static func asksSyriacLetters(
+    _ reading: ScriptReading, arabicLetters: Int?, smallScan: Bool = false
+  ) -> Bool {
+    guard reading.script == "Arabic", !smallScan, let arabicLetters else { return false }
     return arabicLetters < leastArabicLetters
   }
 }

@@ -144,6 +144,7 @@ enum PageScriptEvidence {
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
       if lettersReadHebrew || lettersReadArabic || lettersReadSyriac { return .rightEdge }
+      if hebrewLettersAgainstReading { return nil }
       if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
       guard reading.orientation == 0 else { return nil }
       let script = reading.script

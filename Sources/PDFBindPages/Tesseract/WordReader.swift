@@ -136,16 +136,18 @@ struct WordReaders {
   /// read upright as Hebrew or Arabic that says nothing (`asksHebrewLetters`), Arabic-script
   /// letters on running text read upside down or sideways and on such an upright page whose
   /// Hebrew letters are too few (`asksArabicLetters`), and Syriac letters on a page read as
-  /// Arabic whose Arabic-script letters are too few (`asksSyriacLetters`).
+  /// Arabic whose Arabic-script letters are too few (`asksSyriacLetters`). `smallScan`: the
+  /// page is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`).
   mutating func recognised(
-    _ image: GreyImage, resolution: Int, reading: ScriptReading, layout: WritingLayout
+    _ image: GreyImage, resolution: Int, reading: ScriptReading, layout: WritingLayout,
+    smallScan: Bool
   ) -> PageScriptEvidence.Recognised {
     var found = PageScriptEvidence.Recognised()
     if PageScriptEvidence.asksLatinWords(reading, layout: layout) {
       found.latinWords = reader(.english)?.confidentLatinWords(
         image, resolution: resolution, enough: PageScriptEvidence.leastLatinWords)
     }
-    if PageScriptEvidence.asksHebrewLetters(reading, layout: layout) {
+    if PageScriptEvidence.asksHebrewLetters(reading, layout: layout, smallScan: smallScan) {
       found.hebrewLetters = reader(.hebrew)?.confidentHebrewLetters(
         image, resolution: resolution, enough: PageScriptEvidence.leastHebrewLetters)
     }
@@ -155,7 +157,9 @@ struct WordReaders {
       found.arabicLetters = reader(.urdu)?.confidentLettersOfWholePage(
         image, resolution: resolution, counting: \.arabicLetters)
     }
-    if PageScriptEvidence.asksSyriacLetters(reading, arabicLetters: found.arabicLetters) {
+    if PageScriptEvidence.asksSyriacLetters(
+      reading, arabicLetters: found.arabicLetters, smallScan: smallScan)
+    {
       found.syriacLetters = reader(.syriac)?.confidentLettersOfWholePage(
         image, resolution: resolution, counting: \.syriacLetters)
     }

@@ -14,9 +14,13 @@ extension PageWorker {
     var document: PopplerDocument??
     var scans: QPDFDocument??
     let decoder = ScanDecoder()
-    /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), its layout,
-    /// and its halves when it holds two facing pages, for reading.
-    var drawn: (key: String, image: GreyImage, layout: DrawnLayout, halves: [GreyImage]?)?
+    /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), whether it is
+    /// a small scan (`PagePictures.fewestPixelsToReadSurely`), its layout, and its halves when
+    /// it holds two facing pages, for reading.
+    var drawn:
+      (
+        key: String, page: PageOnPaper, layout: DrawnLayout, halves: [GreyImage]?
+      )?
     /// A recogniser a language, made on the first page that asks for its words or letters.
     var wordReaders = WordReaders()
     let fault = TestFault.current
@@ -92,17 +96,19 @@ extension PageWorker {
     /// bands around the page (a scanner's border, the table a book was photographed on),
     /// which Tesseract and the layout's measures would otherwise take for part of the page
     /// (`PaperCrop.croppedForReading`). A scan too small to read from is refused
-    /// (`PagePictures.fewestPixelsToRead`).
+    /// (`PagePictures.fewestPixelsToRead`); one too small to read surely is said to be so.
     private mutating func pageOnPaper(
       _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
-    ) throws(PageRasterError) -> GreyImage {
-      if mayBeScan, let scan = wholePageScan(book, page: page),
-        max(scan.width, scan.height) < PagePictures.fewestPixelsToRead
-      {
+    ) throws(PageRasterError) -> PageOnPaper {
+      let scan = mayBeScan ? wholePageScan(book, page: page) : nil
+      let scanSide = scan.map { max($0.width, $0.height) }
+      if let scan, let scanSide, scanSide < PagePictures.fewestPixelsToRead {
         throw .scanTooSmall(ImageSize(width: scan.width, height: scan.height))
       }
-      return PaperCrop.croppedForReading(
-        try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan))
+      return PageOnPaper(
+        image: PaperCrop.croppedForReading(
+          try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)),
+        smallScan: scanSide.map { $0 < PagePictures.fewestPixelsToReadSurely } ?? false)
     }
 
     mutating func handle(_ request: PageRequest) -> PageReply {
@@ -152,9 +158,9 @@ extension PageWorker {
       case .layout(let book, let page, let maxWidth, let maxHeight, let mayBeScan):
         drawn = nil
         do throws(PageRasterError) {
-          let image = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
-          let (layout, halves) = DrawnLayout.measure(image)
-          drawn = request.drawnPicture.map { ($0, image, layout, halves) }
+          let onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          let (layout, halves) = DrawnLayout.measure(onPaper.image)
+          drawn = request.drawnPicture.map { ($0, onPaper, layout, halves) }
           return .layout(layout)
         } catch {
           return .refused(error)
@@ -162,20 +168,21 @@ extension PageWorker {
       case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let mayBeScan):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
-          let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.image
+          let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.page.image
           guard let image, let layout = drawn.layout.layout(of: half) else {
             return .refused(.unreadable)
           }
-          return readDrawn(image, layout: layout)
+          return readDrawn(image, smallScan: drawn.page.smallScan, layout: layout)
         }
         // Another worker drew it: drawn again, the same picture.
         do throws(PageRasterError) {
-          var image = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          let onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          var image = onPaper.image
           if let half {
             guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
             image = halves[half.rawValue]
           }
-          return readDrawn(image, layout: nil)
+          return readDrawn(image, smallScan: onPaper.smallScan, layout: nil)
         } catch {
           return .refused(error)
         }
@@ -192,8 +199,11 @@ extension PageWorker {
     /// upright as Hebrew or Arabic and says nothing (`asksHebrewLetters`), its Arabic-script
     /// letters when it is running text read upside down or sideways, or so read upright with
     /// too few Hebrew letters (`asksArabicLetters`), its Syriac letters when it is read as
-    /// Arabic with too few Arabic-script letters (`asksSyriacLetters`).
-    private mutating func readDrawn(_ image: GreyImage, layout: WritingLayout?) -> PageReply {
+    /// Arabic with too few Arabic-script letters (`asksSyriacLetters`). `smallScan`: the page
+    /// is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`).
+    private mutating func readDrawn(
+      _ image: GreyImage, smallScan: Bool, layout: WritingLayout?
+    ) -> PageReply {
       // A page drawn again here (its picture was kept by another worker) is measured once.
       var layout = layout ?? WritingLayout(image)
       let resolution = PageScriptEvidence.resolution(image)
@@ -214,7 +224,8 @@ extension PageWorker {
       }
       let recognised =
         reading.map {
-          wordReaders.recognised(image, resolution: resolution, reading: $0, layout: layout)
+          wordReaders.recognised(
+            image, resolution: resolution, reading: $0, layout: layout, smallScan: smallScan)
         } ?? .init()
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
@@ -227,4 +238,11 @@ extension PageWorker {
         reading, closeSetRows: layout.closeSetRows, blockLines: nil, recognised: recognised)
     }
   }
+}
+
+/// A page's picture as its writing is read (`PageWorker.Served.pageOnPaper`), and whether the
+/// page is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`).
+struct PageOnPaper {
+  var image: GreyImage
+  var smallScan: Bool
 }
