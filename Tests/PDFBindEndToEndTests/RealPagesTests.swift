@@ -7,7 +7,9 @@ import Testing
 /// handwritten page, an Arabic scan, a manga page, a Tamil magazine page and a Tamil
 /// handwritten page (script detection knows Tamil print, not Tamil handwriting, which it reads
 /// as Arabic), a Siku Quanshu page whose vertical columns measure as rows, and a French will in
-/// cursive that script detection reads as Arabic, unsure which way up. Each fixture is
+/// cursive that script detection reads as Arabic, unsure which way up; and two access copies,
+/// scans fitted into 640 and 480 pixels (a Yiddish page that decides by its Hebrew letters, an
+/// English magazine page that says nothing where it read as Syriac). Each fixture is
 /// a book of the real-page bench, made from its pinned sources by
 /// Fixtures/real/make_real_fixtures.py (sources and licences in Fixtures/real/README.md); its
 /// MANIFEST.tsv row says what a person labelled it, or that it stays undecided, and what the
@@ -46,7 +48,10 @@ struct RealPagesTests {
     guard let result = try? PDFBindRunner.run("doctor", "--json"), result.status == 0 else {
       return []
     }
-    let needed: Set = ["poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng"]
+    let needed: Set = [
+      "poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng", "tesseract-heb",
+      "tesseract-urd", "tesseract-syr",
+    ]
     return result.out.split(separator: "\n").compactMap {
       guard
         let object = try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any],
@@ -59,8 +64,9 @@ struct RealPagesTests {
 
   static let librariesFound = missingLibraries.isEmpty
   static let skipReason = Comment(
-    rawValue: "needs poppler-glib, cairo, Tesseract and its osd and English data (Debian: "
-      + "libpoppler-glib8, libtesseract5, tesseract-ocr-osd, tesseract-ocr-eng); "
+    rawValue: "needs poppler-glib, cairo, Tesseract and its osd, English, Hebrew, Urdu and "
+      + "Syriac data (Debian: libpoppler-glib8, libtesseract5, tesseract-ocr-osd, "
+      + "tesseract-ocr-eng, tesseract-ocr-heb, tesseract-ocr-urd, tesseract-ocr-syr); "
       + "pdfbind doctor finds no "
       + missingLibraries.joined(separator: ", "))
 
