@@ -25,7 +25,8 @@
 #                   answered, none past its deadline, under 1 GiB (bench/sweep/)
 # make bench-transformed  the real-page books (bench/suggest/real/) again as libraries keep
 #                   scans: half the pixels, JPEG quality 25, greyscale, bilevel, askew, inside a
-#                   scanner's border; no wrong decision or layout allowed on any of them
+#                   scanner's border, fitted into 640 and 480 pixels as access copies; no wrong
+#                   decision or layout allowed on any of them
 # make fuzz         coverage-guided fuzzing (libFuzzer, AddressSanitizer) of the byte-level readers,
 #                   then of the updates set plans; FUZZ_TIME seconds each (see README)
 # make fuzz-properties  long property-based run of the byte-level scanners and the update builder
