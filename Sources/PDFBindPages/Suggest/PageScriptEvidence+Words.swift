@@ -2,7 +2,8 @@
 // the confidence it needs: print set in a face or a layout it knows less well (an English
 // commentary with Greek words in it, a German newspaper in blackletter); Hebrew letters
 // recognised on a page it reads as Hebrew or Arabic and leaves saying nothing (a low
-// resolution scan of a Yizkor book, Yiddish print beside pictures).
+// resolution scan of a Yizkor book, Yiddish print beside pictures), or on a small scan it reads
+// as a left-to-right script (Yiddish print in an access copy, read as blackletter).
 import PDFBindCore
 
 extension PageScriptEvidence {

@@ -194,13 +194,9 @@ extension PageWorker {
     /// on the picture, which does not cross to pdfbind: its close-set rows when read as blackletter,
     /// its text blocks' lines (`TextBlockLines`) when read as Chinese or Japanese on a page
     /// whose marks show no direction, or rows in doubt (`PageScriptEvidence.asksBlockLines`),
-    /// its Latin words read with confidence when it is running text read as Latin with little
-    /// confidence (`asksLatinWords`), its Hebrew letters read with confidence when it is read
-    /// upright as Hebrew or Arabic and says nothing (`asksHebrewLetters`), its Arabic-script
-    /// letters when it is running text read upside down or sideways, or so read upright with
-    /// too few Hebrew letters (`asksArabicLetters`), its Syriac letters when it is read as
-    /// Arabic with too few Arabic-script letters (`asksSyriacLetters`). `smallScan`: the page
-    /// is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`).
+    /// and the words or letters Tesseract's recognisers find where the reading asks them
+    /// (`WordReaders.recognised`). `smallScan`: the page is one scan too small to read surely
+    /// (`PagePictures.fewestPixelsToReadSurely`).
     private mutating func readDrawn(
       _ image: GreyImage, smallScan: Bool, layout: WritingLayout?
     ) -> PageReply {
