@@ -33,7 +33,8 @@ struct HebrewLettersTests {
   func whoAsks() throws {
     let rows = PageScriptReadingsTests.rows
     func asks(_ page: PageReading) throws -> Bool {
-      PageScriptEvidence.asksHebrewLetters(try #require(page.reading), layout: rows)
+      PageScriptEvidence.asksHebrewLetters(
+        try #require(page.reading), layout: rows, smallScan: false)
     }
     // Read with too little confidence to say anything.
     #expect(try asks(PageReading.runningText("Hebrew", 1.0)))

@@ -36,7 +36,8 @@ struct SyriacLettersTests {
     let fewer = PageScriptEvidence.leastArabicLetters - 1
     func asks(_ script: String, orientation: Int = 0, arabicLetters: Int?) -> Bool {
       let reading = ScriptReading(script: script, confidence: 1.0, orientation: orientation)
-      return PageScriptEvidence.asksSyriacLetters(reading, arabicLetters: arabicLetters)
+      return PageScriptEvidence.asksSyriacLetters(
+        reading, arabicLetters: arabicLetters, smallScan: false)
     }
     #expect(asks("Arabic", arabicLetters: 8))
     #expect(asks("Arabic", orientation: 180, arabicLetters: fewer))
@@ -49,7 +50,7 @@ struct SyriacLettersTests {
     // A scan too small to read surely: fitted into 640 pixels, an English magazine page read
     // as Arabic gave the Syriac recogniser 38 letters.
     let small = ScriptReading(script: "Arabic", confidence: 0.37, orientation: 0)
-    #expect(PageScriptEvidence.asksSyriacLetters(small, arabicLetters: 4))
+    #expect(PageScriptEvidence.asksSyriacLetters(small, arabicLetters: 4, smallScan: false))
     #expect(!PageScriptEvidence.asksSyriacLetters(small, arabicLetters: 4, smallScan: true))
   }
 

@@ -52,7 +52,7 @@ struct PagePictures {
   /// copies"). On such a scan a left-to-right reading is asked for its Hebrew letters
   /// (`PageScriptEvidence.asksHebrewLetters`), and Syriac letters are not asked for
   /// (`asksSyriacLetters`). No Syriac book of the bench is decided by a scan under this; the
-  /// bench's pages as their sources hold them include 20 books with such scans (the Yizkor
+  /// bench's pages as their sources hold them include 24 books with such scans (the Yizkor
   /// book's 759 pixels, Cyrillic data sheets of 837 and 964, manga of 720 to 795).
   static let fewestPixelsToReadSurely = 1_000
 

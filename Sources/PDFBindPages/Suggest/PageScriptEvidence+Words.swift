@@ -72,11 +72,21 @@ extension PageScriptEvidence {
   /// reads as Fraktur or Latin (SuggestRules 45). Recognition costs a second or more a page,
   /// so no other page pays for it.
   static func asksHebrewLetters(
-    _ reading: ScriptReading, layout: WritingLayout, smallScan: Bool = false
+    _ reading: ScriptReading, layout: WritingLayout, smallScan: Bool
   ) -> Bool {
-    guard reading.orientation == 0 else { return false }
-    if smallScan, leftToRightScripts.contains(reading.script) { return true }
-    guard rightToLeftScripts.contains(reading.script) else { return false }
+    if smallScan, reading.orientation == 0, leftToRightScripts.contains(reading.script) {
+      return true
+    }
+    return uprightRightToLeftSayingNothing(reading, layout: layout)
+  }
+
+  /// Read upright as Hebrew or Arabic, and saying nothing by the script's confidence.
+  private static func uprightRightToLeftSayingNothing(
+    _ reading: ScriptReading, layout: WritingLayout
+  ) -> Bool {
+    guard reading.orientation == 0, rightToLeftScripts.contains(reading.script) else {
+      return false
+    }
     return PageReading(page: 0, layout: layout, reading: reading).says == nil
   }
 }
@@ -124,9 +134,9 @@ extension PageScriptEvidence {
   /// itself (`says`), so no page that decides pays for the pass.
   static func asksArabicLetters(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
     if reading.orientation != 0 { return !layout.ruledWriting && layout.inRowsOfText }
-    // Not a small scan's left-to-right reading: the Urdu recogniser was measured only on
-    // pages read as right-to-left scripts or turned round.
-    return asksHebrewLetters(reading, layout: layout)
+    // Not a small scan read as a left-to-right script, which asks for Hebrew letters too:
+    // the Urdu recogniser was measured only on pages read as right-to-left or turned round.
+    return uprightRightToLeftSayingNothing(reading, layout: layout)
   }
 }
 
@@ -153,7 +163,7 @@ extension PageScriptEvidence {
   /// pixels, the real bench's left-to-right pages read as Arabic gave up to 42 Syriac letters
   /// (an English magazine page), its Syriac pages 58 to 433.
   static func asksSyriacLetters(
-    _ reading: ScriptReading, arabicLetters: Int?, smallScan: Bool = false
+    _ reading: ScriptReading, arabicLetters: Int?, smallScan: Bool
   ) -> Bool {
     guard reading.script == "Arabic", !smallScan, let arabicLetters else { return false }
     return arabicLetters < leastArabicLetters

@@ -17,10 +17,7 @@ extension PageWorker {
     /// The picture the last `layout` request drew (`PageRequest.drawnPicture`), whether it is
     /// a small scan (`PagePictures.fewestPixelsToReadSurely`), its layout, and its halves when
     /// it holds two facing pages, for reading.
-    var drawn:
-      (
-        key: String, page: PageOnPaper, layout: DrawnLayout, halves: [GreyImage]?
-      )?
+    var drawn: (key: String, onPaper: PageOnPaper, layout: DrawnLayout, halves: [GreyImage]?)?
     /// A recogniser a language, made on the first page that asks for its words or letters.
     var wordReaders = WordReaders()
     let fault = TestFault.current
@@ -63,27 +60,27 @@ extension PageWorker {
       return (scans ?? nil)?.wholePageScan(page)
     }
 
-    /// Page `page` of `book` when it is one scan and nothing else, decoded, and the size
-    /// its picture fitted in `maxWidth`×`maxHeight` has; nil when it is not, or when the
-    /// scan does not decode within `PagePictures.largestDecodedScan`.
-    private mutating func decodedScan(
-      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int
+    /// `scan`, a page that is one scan and nothing else, decoded, and the size its picture
+    /// fitted in `maxWidth`×`maxHeight` has; nil when the scan does not decode within
+    /// `PagePictures.largestDecodedScan`.
+    private func decodedScan(
+      _ scan: WholePageScan, _ maxWidth: Int, _ maxHeight: Int
     ) -> (scan: DecodedScan, width: Int, height: Int)? {
-      guard let scan = wholePageScan(book, page: page),
-        let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan)
-      else { return nil }
+      guard let decoded = decoder.decode(scan, budget: PagePictures.largestDecodedScan) else {
+        return nil
+      }
       let (width, height) = PagePictures.fitted(
         scan, maxWidth: maxWidth, maxHeight: maxHeight)
       return (decoded, width, height)
     }
 
-    /// Page `page` of `book` in grey levels fitted in `maxWidth`×`maxHeight`: with
-    /// `mayBeScan`, decoded and scaled as cairo scales it when it is one scan
-    /// (`GreyImage(scan:)`), else drawn by poppler. The same picture either way.
+    /// Page `page` of `book` in grey levels fitted in `maxWidth`×`maxHeight`: decoded and
+    /// scaled as cairo scales it when it is one scan (`scan`, `GreyImage(scan:)`), else drawn
+    /// by poppler. The same picture either way.
     private mutating func greyPicture(
-      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, scan: WholePageScan?
     ) throws(PageRasterError) -> GreyImage {
-      if mayBeScan, let (decoded, width, height) = decodedScan(book, page, maxWidth, maxHeight),
+      if let scan, let (decoded, width, height) = decodedScan(scan, maxWidth, maxHeight),
         let picture = GreyImage(scan: decoded, width: width, height: height)
       {
         return picture
@@ -107,7 +104,7 @@ extension PageWorker {
       }
       return PageOnPaper(
         image: PaperCrop.croppedForReading(
-          try greyPicture(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)),
+          try greyPicture(book, page, maxWidth, maxHeight, scan: scan)),
         smallScan: scanSide.map { $0 < PagePictures.fewestPixelsToReadSurely } ?? false)
     }
 
@@ -126,7 +123,8 @@ extension PageWorker {
           return .refused(error)
         }
       case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let mayBeScan):
-        if mayBeScan, let (decoded, width, height) = decodedScan(book, page, maxWidth, maxHeight),
+        if mayBeScan, let scan = wholePageScan(book, page: page),
+          let (decoded, width, height) = decodedScan(scan, maxWidth, maxHeight),
           let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges)
         {
           return .spine(picture)
@@ -168,11 +166,11 @@ extension PageWorker {
       case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let mayBeScan):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
-          let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.page.image
+          let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.onPaper.image
           guard let image, let layout = drawn.layout.layout(of: half) else {
             return .refused(.unreadable)
           }
-          return readDrawn(image, smallScan: drawn.page.smallScan, layout: layout)
+          return readDrawn(image, smallScan: drawn.onPaper.smallScan, layout: layout)
         }
         // Another worker drew it: drawn again, the same picture.
         do throws(PageRasterError) {
