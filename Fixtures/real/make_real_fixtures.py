@@ -97,6 +97,10 @@ FIXTURES = [
     ("magazine-access-copy.pdf", "latin-tess-magazine-photo", 480,
      "the English magazine page with a photograph fitted into 480 pixels, as an access copy",
      "undecided", "page-script", "Arabic? among pictures on page 1: says nothing about the binding"),
+    ("fontane-access-copy.pdf", "ltr-ocropy-book-2", 480,
+     "a German Fraktur book page (Fontane, Wanderungen durch die Mark Brandenburg), a grey scan "
+     "fitted into 480 pixels as an access copy",
+     "left-edge", "page-script", "Fraktur script (rows unclear)"),
 ]
 
 # Access copies (SuggestRules 45): books of the bench fitted into a few hundred pixels, as
@@ -106,7 +110,8 @@ FIXTURES = [
 # line of its `source`: its JPEG is Pillow's at quality 80 where the bench's is at 85, and at
 # these sizes that moves the letters counted (390 and 403) and what a page that says nothing
 # is read as.
-ACCESS_COPIES = {"yiddish-access-copy.pdf": "fit640", "magazine-access-copy.pdf": "fit480"}
+ACCESS_COPIES = {"yiddish-access-copy.pdf": "fit640", "magazine-access-copy.pdf": "fit480",
+                 "fontane-access-copy.pdf": "fit480"}
 
 # Re-encoded books whose evidence lines may differ from the full-size book's in what they say of
 # a page that decides nothing; --compare asks these for the same decision, and for the

@@ -7,9 +7,10 @@ import Testing
 /// handwritten page, an Arabic scan, a manga page, a Tamil magazine page and a Tamil
 /// handwritten page (script detection knows Tamil print, not Tamil handwriting, which it reads
 /// as Arabic), a Siku Quanshu page whose vertical columns measure as rows, and a French will in
-/// cursive that script detection reads as Arabic, unsure which way up; and two access copies,
+/// cursive that script detection reads as Arabic, unsure which way up; and three access copies,
 /// scans fitted into 640 and 480 pixels (a Yiddish page that decides by its Hebrew letters, an
-/// English magazine page that says nothing where it read as Syriac). Each fixture is
+/// English magazine page that says nothing where it read as Syriac, a Fraktur page whose rows
+/// no longer show, read as Fraktur surely enough to decide). Each fixture is
 /// a book of the real-page bench, made from its pinned sources by
 /// Fixtures/real/make_real_fixtures.py (sources and licences in Fixtures/real/README.md); its
 /// MANIFEST.tsv row says what a person labelled it, or that it stays undecided, and what the

@@ -47,6 +47,9 @@ extension PageScriptEvidence.PageReading {
       // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).
       return layout.lines == .rows ? "\(script) script" : "\(script) script (rows unclear)"
     }
+    if blackletterOffRows(confidenceScale: 1), says != nil {
+      return "\(script) script (rows unclear)"
+    }
     if layout.lines == nil, layout.writingPatchesInRows {
       let rows = layout.holdsWriting ? "rows in parts of the page" : "rows beside pictures"
       return says == nil ? "\(script)? in \(rows)" : "\(script), \(rows)"

@@ -175,7 +175,9 @@ enum PageScriptEvidence {
       {
         return .leftEdge
       }
-      return otherScriptRunningText(confidenceScale: scale) ? .leftEdge : nil
+      // Fraktur read very surely is blackletter where its lines show no rows as well.
+      return otherScriptRunningText(confidenceScale: scale)
+        || blackletterOffRows(confidenceScale: scale) ? .leftEdge : nil
     }
   }
 
