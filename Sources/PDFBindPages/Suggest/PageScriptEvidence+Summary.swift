@@ -43,12 +43,13 @@ extension PageScriptEvidence.PageReading {
       let ruled = layout.ruledWriting ? " between ruled lines" : ""
       return "\(words) Latin words recognised\(ruled) (Tesseract's script: \(script)?)"
     }
-    if PageScriptEvidence.rightToLeftScripts.contains(script), says != nil {
-      // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`).
+    // Read surely enough to decide where the marks show no rows (`minimumConfidenceOffRows`,
+    // `blackletterOffRows`).
+    if PageScriptEvidence.rightToLeftScripts.contains(script)
+      || blackletterOffRows(confidenceScale: 1),
+      says != nil
+    {
       return layout.lines == .rows ? "\(script) script" : "\(script) script (rows unclear)"
-    }
-    if blackletterOffRows(confidenceScale: 1), says != nil {
-      return "\(script) script (rows unclear)"
     }
     if layout.lines == nil, layout.writingPatchesInRows {
       let rows = layout.holdsWriting ? "rows in parts of the page" : "rows beside pictures"
