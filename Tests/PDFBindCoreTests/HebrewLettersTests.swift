@@ -81,6 +81,49 @@ struct HebrewLettersTests {
     #expect(latin(against).summary == "Latin?, but \(against) Hebrew letters recognised")
   }
 
+  /// Page 3 of a scanned Yiddish weekly of 1938 (the real bench's
+  /// `n48-yiddish-pruzaner-sztyme`) as suggest measured it: columns of small print whose rows
+  /// show only in patches.
+  static let newspaperColumns = WritingLayout(
+    ink: 0.21, paper: 0.74, blankRows: 0.19, blankColumns: 0.061, blockArea: 0.94,
+    linesInRows: 99, linesInColumns: 7, ruledLines: 4, tilesInRows: 20)
+
+  @Test("A page whose rows show only in patches asks when read upright as a left-to-right script")
+  func rowsOnlyInPatchesAsk() throws {
+    let page = Self.newspaperColumns
+    #expect(page.rowsOnlyInPatches && page.inRowsOfText)
+    func reading(_ script: String, _ confidence: Double, orientation: Int = 0) -> PageReading {
+      PageReading(
+        page: 1, layout: page,
+        reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
+    }
+    func asks(_ page: PageReading) throws -> Bool {
+      PageScriptEvidence.asksHebrewLetters(
+        try #require(page.reading), layout: Self.newspaperColumns, smallScan: false)
+    }
+    // Read as Latin at 1.82, the page said left-edge by that reading alone.
+    let latin = reading("Latin", 1.82)
+    #expect(latin.says == .leftEdge)
+    for script in PageScriptEvidence.leftToRightScripts {
+      #expect(try asks(reading(script, 1.82)), "\(script)")
+    }
+    // Turned round, or a script of neither side: not asked. Rows across the whole page
+    // (a book's page of running text) are not asked either.
+    #expect(try !asks(reading("Latin", 1.82, orientation: 180)))
+    #expect(try !asks(reading("Japanese", 1.82)))
+    let rows = PageScriptReadingsTests.rows
+    #expect(!rows.rowsOnlyInPatches)
+    #expect(
+      !PageScriptEvidence.asksHebrewLetters(
+        ScriptReading(script: "Latin", confidence: 1.82, orientation: 0), layout: rows,
+        smallScan: false))
+    // Its Hebrew letters then speak before the script read.
+    var yiddish = latin
+    yiddish.recognised.hebrewLetters = 100
+    #expect(yiddish.says == .rightEdge)
+    #expect(yiddish.summary == "100 Hebrew letters recognised (Tesseract's script: Latin?)")
+  }
+
   @Test("Enough Hebrew letters make the page say right-edge, and the evidence says so")
   func decides() {
     let least = PageScriptEvidence.leastHebrewLetters

@@ -69,12 +69,15 @@ extension PageScriptEvidence {
   /// unsure of for Arabic as often as not) that says nothing by the script's confidence, and
   /// a scan too small to read surely (`smallScan`, `PagePictures.fewestPixelsToReadSurely`)
   /// read upright as a left-to-right script: fitted into 480 or 640 pixels, Yiddish print
-  /// reads as Fraktur or Latin (SuggestRules 45). Recognition costs a second or more a page,
+  /// reads as Fraktur or Latin (SuggestRules 45); and a page read so whose rows show only in
+  /// patches (`WritingLayout.rowsOnlyInPatches`). Recognition costs a second or more a page,
   /// so no other page pays for it.
   static func asksHebrewLetters(
     _ reading: ScriptReading, layout: WritingLayout, smallScan: Bool
   ) -> Bool {
-    if smallScan, reading.orientation == 0, leftToRightScripts.contains(reading.script) {
+    if smallScan || layout.rowsOnlyInPatches, reading.orientation == 0,
+      leftToRightScripts.contains(reading.script)
+    {
       return true
     }
     return uprightRightToLeftSayingNothing(reading, layout: layout)
@@ -92,9 +95,10 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence {
-  /// Hebrew letters recognised with confidence on a scan too small to read surely, read as a
-  /// left-to-right script, too few to take it for Hebrew writing (`leastHebrewLetters`) but
-  /// too many for it to say anything by that reading (SuggestRules 45). Measured with
+  /// Hebrew letters recognised with confidence on a page read as a left-to-right script that
+  /// asks for them (a scan too small to read surely, rows only in patches), too few to take it
+  /// for Hebrew writing (`leastHebrewLetters`) but too many for it to say anything by that
+  /// reading (SuggestRules 45). Measured with
   /// `pdfbind-measure page-readings` on the pages that ask (the real bench, every page fitted
   /// into 640 and into 480 pixels): the pages of left-to-right books give at most 34 (Swete's
   /// Greek commentary at 640), 17 at 480; the Hebrew and Yiddish pages read so give 105 (a
@@ -209,8 +213,17 @@ extension WritingLayout {
   /// direction, patches of writing in rows (a magazine page beside its photograph, two text
   /// columns, a photographed book with the table around it).
   var inRowsOfText: Bool {
-    (isRunningText && lines == .rows && !rowsOfColumns) || (lines == nil && writingPatchesInRows)
+    (isRunningText && lines == .rows && !rowsOfColumns) || rowsOnlyInPatches
   }
+
+  /// Rows of writing that show only in patches, the page as a whole showing no direction.
+  /// Read upright as a left-to-right script, such a page is running text, but the reading is
+  /// the least sure: the columns of a scanned Yiddish weekly of 1938 beside its advertisements
+  /// (1,075 by 1,637 pixels, small print) read as Latin at 3.33 and 1.82 and each page said
+  /// left-edge alone. Its Hebrew letters are asked for (`asksHebrewLetters`): those two pages
+  /// give 734 and 352, the 32 such pages of the real bench's left-to-right books 0 to 21
+  /// (bench/suggest/real/README.md, SuggestRules 48).
+  var rowsOnlyInPatches: Bool { lines == nil && writingPatchesInRows }
 
   /// Lines in rows whose squares of writing (`TextTiles`) run in columns at least as often:
   /// vertical writing in ruled columns, whose small commentary set two lines to a column

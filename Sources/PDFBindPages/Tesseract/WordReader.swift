@@ -133,12 +133,13 @@ struct WordReaders {
 
   /// What the recognisers find on `image` where `reading` asks them: Latin words on running
   /// text read as Latin with little confidence (`asksLatinWords`), Hebrew letters on a page
-  /// read upright as Hebrew or Arabic that says nothing, or on a small scan as a left-to-right
-  /// script (`asksHebrewLetters`), Arabic-script letters on running text read upside down or
-  /// sideways and on such an upright Hebrew or Arabic page whose Hebrew letters are too few
-  /// (`asksArabicLetters`), and Syriac letters on a page read as Arabic whose Arabic-script
-  /// letters are too few, but not on a small scan (`asksSyriacLetters`). `smallScan`: the page
-  /// is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`).
+  /// read upright as Hebrew or Arabic that says nothing, or as a left-to-right script on a
+  /// small scan or where rows show only in patches (`asksHebrewLetters`), Arabic-script
+  /// letters on running text read upside down or sideways and on such an upright Hebrew or
+  /// Arabic page whose Hebrew letters are too few (`asksArabicLetters`), and Syriac letters on
+  /// a page read as Arabic whose Arabic-script letters are too few, but not on a small scan
+  /// (`asksSyriacLetters`). `smallScan`: the page is one scan too small to read surely
+  /// (`PagePictures.fewestPixelsToReadSurely`).
   mutating func recognised(
     _ image: GreyImage, resolution: Int, reading: ScriptReading, layout: WritingLayout,
     smallScan: Bool
