@@ -157,14 +157,17 @@ struct FacingPagesTests {
       Issue.record("\(reply)")
     }
     let book = BookKey(path: "/a.pdf", password: nil)
-    for half in [nil, FacingPages.Half.left, .right] {
+    let sources: [PictureSource] = [
+      .drawn, .scanElseDrawn, .scanOnly(tooLargeToDraw: ImageSize(width: 6_132, height: 8_176)),
+    ]
+    for (half, source) in zip([nil, FacingPages.Half.left, .right], sources) {
       let request = try PageRequest(
         decoding: PageRequest.readDrawn(
-          book, page: 2, maxWidth: 9, maxHeight: 9, half: half, mayBeScan: half == .left
+          book, page: 2, maxWidth: 9, maxHeight: 9, half: half, source: source
         ).encoded())
-      if case .readDrawn(_, 2, 9, 9, let decoded, let mayBeScan) = request {
+      if case .readDrawn(_, 2, 9, 9, let decoded, let decodedSource) = request {
         #expect(decoded == half)
-        #expect(mayBeScan == (half == .left))
+        #expect(decodedSource == source)
       } else {
         Issue.record("\(request)")
       }

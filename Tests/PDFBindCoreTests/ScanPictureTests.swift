@@ -113,11 +113,11 @@ struct ScanPictureTests {
     let book = try WholePageScanTests.opened(Fixture.path("pictures/arabic-two-up-scan.pdf"))
     let pages = book.pictures.pages
     for page in 0..<book.pictures.pageCount {
-      #expect(book.pictures.mayBeScan(page), "page \(page + 1) draws an image")
+      #expect(try book.pictures.source(page) == .scanElseDrawn, "page \(page + 1) draws an image")
       let decoded = try pages.layout(
-        page, maxWidth: Self.side, maxHeight: Self.side, mayBeScan: true)
+        page, maxWidth: Self.side, maxHeight: Self.side, source: .scanElseDrawn)
       let drawn = try pages.layout(
-        page, maxWidth: Self.side, maxHeight: Self.side, mayBeScan: false)
+        page, maxWidth: Self.side, maxHeight: Self.side, source: .drawn)
       #expect(decoded == drawn, "page \(page + 1)")
     }
   }

@@ -36,7 +36,7 @@ struct WholePageScanTests {
       scan, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight)
     let drawn = try book.pictures.pages.spinePicture(
       page, maxWidth: SpreadEvidence.pictureWidth, maxHeight: SpreadEvidence.pictureHeight,
-      edges: SpreadEvidence.edgeColumns, mayBeScan: false)
+      edges: SpreadEvidence.edgeColumns, source: .drawn)
     return (
       SpinePicture(scan: decoded, width: width, height: height, edges: SpreadEvidence.edgeColumns),
       drawn
@@ -204,9 +204,27 @@ struct WholePageScanTests {
         data: mislabelled.data, encoding: .jpeg, width: mislabelled.width,
         height: mislabelled.height, inColour: false, pageWidth: mislabelled.pageWidth,
         pageHeight: mislabelled.pageHeight)
-      #expect(decoder.decode(grey, budget: PagePictures.largestDecodedScan) != nil)
-      // Beyond the decoder's budget, and a dictionary whose size overflows: refused, unread.
-      #expect(decoder.decode(grey, budget: grey.width * grey.height - 1)?.width == nil)
+      let whole = try #require(decoder.decode(grey, budget: PagePictures.largestDecodedScan))
+      // Beyond the decoder's budget a JPEG is decoded at the least reduction that fits (as a
+      // photograph over 50 megapixels is): at half its size, libjpeg's picture within a few
+      // levels of the whole one's means of 2×2 pixels; at an eighth; below that not at all.
+      let half = try #require(decoder.decode(grey, budget: grey.width * grey.height - 1))
+      #expect(half.width == (grey.width + 1) / 2 && half.height == (grey.height + 1) / 2)
+      var difference = 0
+      for y in 0..<grey.height / 2 {
+        for x in 0..<grey.width / 2 {
+          let means = [0, 1, grey.width, grey.width + 1].reduce(0) {
+            $0 + Int(whole.pixels[2 * y * grey.width + 2 * x + $1])
+          }
+          difference += abs(means / 4 - Int(half.pixels[y * half.width + x]))
+        }
+      }
+      let meanDifference = Double(difference) / Double(grey.width / 2 * (grey.height / 2))
+      #expect(meanDifference < 3, "\(meanDifference) levels apart on average")
+      let eighthSize = ((grey.width + 7) / 8) * ((grey.height + 7) / 8)
+      #expect(decoder.decode(grey, budget: eighthSize)?.width == (grey.width + 7) / 8)
+      // Under an eighth, and a dictionary whose size overflows: refused, unread.
+      #expect(decoder.decode(grey, budget: eighthSize - 1)?.width == nil)
       let huge = WholePageScan(
         data: grey.data, encoding: .jpeg, width: Int.max / 2, height: 4, inColour: true,
         pageWidth: grey.pageWidth, pageHeight: grey.pageHeight)

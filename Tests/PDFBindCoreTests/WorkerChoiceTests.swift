@@ -40,11 +40,11 @@ struct WorkerChoiceTests {
       workers[1].affinity = PageRequest.open(other).affinity
       workers[1].readsScript = true
       let read = PageRequest.readDrawn(
-        book, page: 4, maxWidth: 1_600, maxHeight: 1_600, half: nil, mayBeScan: true)
+        book, page: 4, maxWidth: 1_600, maxHeight: 1_600, half: nil, source: .scanElseDrawn)
       let layout = PageRequest.layout(
-        book, page: 4, maxWidth: 1_600, maxHeight: 1_600, mayBeScan: true)
+        book, page: 4, maxWidth: 1_600, maxHeight: 1_600, source: .scanElseDrawn)
       let spine = PageRequest.spine(
-        book, page: 4, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
+        book, page: 4, maxWidth: 200, maxHeight: 200, edges: 8, source: .scanElseDrawn)
       #expect(taken(read, among: workers).taken == workers[1].pid)
       #expect(taken(layout, among: workers).taken == workers[1].pid)
       // Among workers without Tesseract the one holding the book open.
@@ -63,9 +63,9 @@ struct WorkerChoiceTests {
       workers[0].affinity = PageRequest.open(book).affinity
       workers[1].readsScript = true
       let layout = PageRequest.layout(
-        book, page: 2, maxWidth: 1_600, maxHeight: 1_600, mayBeScan: true)
+        book, page: 2, maxWidth: 1_600, maxHeight: 1_600, source: .scanElseDrawn)
       let spine = PageRequest.spine(
-        book, page: 2, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
+        book, page: 2, maxWidth: 200, maxHeight: 200, edges: 8, source: .scanElseDrawn)
       var idle = workers
       #expect(PageWorkers.take(for: layout, from: &idle, newOnesRead: true)?.pid == workers[1].pid)
       // Left with the worker that would load Tesseract itself: a new copy is better.
@@ -88,7 +88,7 @@ struct WorkerChoiceTests {
       workers[2].readsScript = true
       workers[2].affinity = PageRequest.open(book).affinity
       let spine = PageRequest.spine(
-        book, page: 3, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true)
+        book, page: 3, maxWidth: 200, maxHeight: 200, edges: 8, source: .scanElseDrawn)
       var idle = workers
       // Its pictures go where it is open, though that worker reads: opening a small book again
       // cost review a third of the time of its double-page books.
@@ -108,7 +108,8 @@ struct WorkerChoiceTests {
       idle = [workers[0], workers[1]]
       #expect(
         PageWorkers.take(
-          for: .spine(third, page: 0, maxWidth: 200, maxHeight: 200, edges: 8, mayBeScan: true),
+          for: .spine(
+            third, page: 0, maxWidth: 200, maxHeight: 200, edges: 8, source: .scanElseDrawn),
           from: &idle, newOnesRead: true)?.pid == workers[0].pid)
     }
   }

@@ -116,9 +116,69 @@ extension PicturesTests {
     #expect(result.status == 0, "\(result.err)")
     #expect(
       result.out.contains(
-        "page 1 not rendered: it holds an image of 40000×40000 pixels, more than the 50 "
-          + "megapixels pdfbind decodes"), "\(result.out)")
+        "page 1 not rendered: it holds an image of 40000×40000 pixels, more than pdfbind "
+          + "decodes (50 megapixels; 200 when the page is one JPEG scan)"), "\(result.out)")
     #expect(result.out.contains("english-scan.pdf: left-edge"))
+  }
+
+  /// The English scan's first page (720×1080, grey) made `factor` times larger in colour, as
+  /// a phone photographs a page, and stored as `encoding` (`jpeg` or `flate`).
+  func enlargedScan(factor: Int, encoding: String) throws -> String {
+    try madeBook(
+      "enlarged-\(factor)-\(encoding).pdf",
+      by: """
+        import io, sys, zlib, pikepdf
+        from PIL import Image
+        source = pikepdf.open(sys.argv[1])
+        image = pikepdf.PdfImage(source.pages[0].images["/Im0"]).as_pil_image()
+        factor, encoding = int(sys.argv[2]), sys.argv[3]
+        large = image.convert("RGB").resize((image.width * factor, image.height * factor))
+        pdf = pikepdf.new()
+        pdf.add_blank_page(page_size=(large.width * 72 / 600, large.height * 72 / 600))
+        if encoding == "jpeg":
+            data = io.BytesIO()
+            large.save(data, "JPEG", quality=75)
+            stream = pikepdf.Stream(pdf, data.getvalue())
+            stream.Filter = pikepdf.Name.DCTDecode
+        else:
+            stream = pikepdf.Stream(pdf, zlib.compress(large.tobytes(), 1))
+            stream.Filter = pikepdf.Name.FlateDecode
+        stream.Type, stream.Subtype = pikepdf.Name.XObject, pikepdf.Name.Image
+        stream.Width, stream.Height = large.width, large.height
+        stream.ColorSpace, stream.BitsPerComponent = pikepdf.Name.DeviceRGB, 8
+        page = pdf.pages[0]
+        page.Resources = pikepdf.Dictionary(XObject=pikepdf.Dictionary(Im0=stream))
+        width, height = page.MediaBox[2], page.MediaBox[3]
+        page.Contents = pdf.make_stream(b"q %f 0 0 %f 0 0 cm /Im0 Do Q" % (width, height))
+        pdf.save(sys.argv[4])
+        """, Fixture.path("pictures/english-scan.pdf"), "\(factor)", encoding)
+  }
+
+  @Test(
+    "A page that is one JPEG scan over 50 megapixels is decoded at half its size and read",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: PicturesTests.turboJPEGLibrary),
+      "needs Debian's libturbojpeg0"))
+  func largeJPEGScan() throws {
+    // 6480×9720 in colour: 63 megapixels, 189 MB decoded whole, 47 MB at half its size.
+    let book = try enlargedScan(factor: 9, encoding: "jpeg")
+    let images = try runProcess("/usr/bin/pdfimages", ["-list", book])
+    #expect(images.out.contains(" 6480  9720  rgb     3   8  jpeg"), "\(images.out)")
+    let object = try suggestJSON(book)
+    #expect(object["decision"] as? String == "left-edge", "\(object)")
+    let script = evidence(object, "page-script").compactMap { $0["detail"] as? String }
+    #expect(script.contains { $0.contains("Latin script on page 1") }, "\(script)")
+  }
+
+  @Test("A page that is one scan over 50 megapixels but not a JPEG is not decoded: one line")
+  func largeFlateScan() throws {
+    let book = try enlargedScan(factor: 9, encoding: "flate")
+    let result = try PDFBindRunner.run("suggest", book)
+    #expect(result.status == 0, "\(result.err)")
+    #expect(
+      result.out.contains(
+        "page 1 not rendered: it holds an image of 6480×9720 pixels, more than pdfbind decodes"),
+      "\(result.out)")
   }
 
   @Test("A scan under 400 pixels on its longer side is not read; one over it is")

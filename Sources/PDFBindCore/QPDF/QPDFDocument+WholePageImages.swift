@@ -4,7 +4,9 @@ import Glibc
 extension QPDFDocument {
   /// Content streams longer than this draw more than one image: not read.
   private static let largestPlainContent: Int64 = 1_024
-  /// Image data larger than this is left to poppler (a 50-megapixel image compresses to less).
+  /// Image data larger than this is not read as a scan: poppler draws it, or, over the
+  /// megapixels poppler is let decode, nothing does (a 50-megapixel image compresses to less;
+  /// a 200-megapixel page in JPEG at quality 80 took 8 MB).
   private static let largestScanBytes: Int64 = 64 << 20
 
   /// Page `index` (from 0) as a `WholePageScan`, or nil when it is anything else: turned

@@ -20,6 +20,16 @@ struct PagePictures {
   /// against 1.1-1.3 s (bench/suggest/README.md, "Scans with colour profiles").
   static let largestDecodedScan = largestImagePixels * 3
 
+  /// The largest image of a page that is one JPEG scan pdfbind decodes, at a reduced size
+  /// that fits `largestDecodedScan` (libjpeg decodes 1/2, 1/4 or 1/8 of a JPEG, never the
+  /// whole): phones photograph pages at 50 to 200 megapixels. The real bench's photograph of
+  /// a Hebrew manuscript (6132×8176, 50.1 megapixels) was not read before. Measured on pages of
+  /// 200 megapixels in colour (12240×16320, decoded at half): 0.8 s and a peak of 345 MiB for
+  /// pdfbind and its workers together, baseline; 1.7 s and 910 MiB progressive, whose
+  /// coefficients libjpeg holds whole, two bytes each (bench/suggest/README.md, "Photographs
+  /// over 50 megapixels"). Past this a page costs what a gigapixel one does: nothing.
+  static let largestReducedScanPixels = largestImagePixels * 4
+
   /// The book's pages, drawn in page workers.
   let pages: BookPages
   /// The largest image of each page, as far as qpdf read (pages past its end are not checked).
@@ -81,11 +91,12 @@ struct PagePictures {
       maxHeight: maxHeight)
   }
 
-  /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`.
+  /// Page `index` (from 0) in grey levels, fitted in `maxWidth`×`maxHeight`, drawn by
+  /// poppler.
   func picture(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
     -> GreyImage
   {
-    try checkImageSizes(index)
+    if let size = tooLargeToDraw(index) { throw .imageTooLarge(size) }
     return try pages.picture(index, maxWidth: maxWidth, maxHeight: maxHeight)
   }
 
@@ -96,9 +107,7 @@ struct PagePictures {
   func layout(_ index: Int, maxWidth: Int, maxHeight: Int) throws(PageRasterError)
     -> DrawnLayout
   {
-    try checkImageSizes(index)
-    return try pages.layout(
-      index, maxWidth: maxWidth, maxHeight: maxHeight, mayBeScan: mayBeScan(index))
+    try pages.layout(index, maxWidth: maxWidth, maxHeight: maxHeight, source: source(index))
   }
 
   /// Tesseract's reading of the picture of page `index` (from 0) `layout` drew
@@ -108,15 +117,25 @@ struct PagePictures {
     _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int,
     on lent: WorkerProcess? = nil
   ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading {
-    try pages.readDrawn(
-      index, half: half, maxWidth: maxWidth, maxHeight: maxHeight, mayBeScan: mayBeScan(index),
-      on: lent)
+    // `layout` drew the page first, so its source is known to be there.
+    guard let source = try? source(index) else { return (nil, nil, nil, .init()) }
+    return try pages.readDrawn(
+      index, half: half, maxWidth: maxWidth, maxHeight: maxHeight, source: source, on: lent)
   }
 
-  /// Whether page `index` (from 0) may be one scan, for its worker to find out with qpdf:
-  /// it draws an image, as far as qpdf read.
-  func mayBeScan(_ index: Int) -> Bool {
-    decodesScans && index < largestImages.count && largestImages[index] != nil
+  /// Where page `index` (from 0) is taken from (`PictureSource`): with `decodesScans`, its
+  /// scan when qpdf finds it is one (it draws an image, as far as qpdf read), else poppler's
+  /// drawing; a page whose image is over `largestImagePixels` only from its scan, decoded
+  /// reduced, and only up to `largestReducedScanPixels`: past that it is refused.
+  func source(_ index: Int) throws(PageRasterError) -> PictureSource {
+    guard let size = tooLargeToDraw(index) else {
+      return decodesScans && index < largestImages.count && largestImages[index] != nil
+        ? .scanElseDrawn : .drawn
+    }
+    guard decodesScans, size.pixels <= Self.largestReducedScanPixels else {
+      throw .imageTooLarge(size)
+    }
+    return .scanOnly(tooLargeToDraw: size)
   }
 
   /// Page `index` (from 0) as the spread detector reads it, fitted in `maxWidth`×`maxHeight`
@@ -125,17 +144,16 @@ struct PagePictures {
   func spinePicture(_ index: Int, maxWidth: Int, maxHeight: Int, edges: Int)
     throws(PageRasterError) -> SpinePicture
   {
-    try checkImageSizes(index)
-    return try pages.spinePicture(
-      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, mayBeScan: mayBeScan(index))
+    try pages.spinePicture(
+      index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges, source: source(index))
   }
 
-  private func checkImageSizes(_ index: Int) throws(PageRasterError) {
-    if index < largestImages.count, let size = largestImages[index],
+  /// The size of page `index`'s largest image when it is more than poppler is let decode.
+  private func tooLargeToDraw(_ index: Int) -> ImageSize? {
+    guard index < largestImages.count, let size = largestImages[index],
       size.pixels > Self.largestImagePixels
-    {
-      throw .imageTooLarge(size)
-    }
+    else { return nil }
+    return size
   }
 }
 
@@ -171,8 +189,9 @@ enum PageRasterError: Error, Equatable, CustomStringConvertible {
     case .unreadable: "poppler cannot load it, or it has no area"
     case .cannotDraw(let reason): reason
     case .imageTooLarge(let size):
-      "it holds an image of \(size.width)×\(size.height) pixels, more than the "
-        + "\(PagePictures.largestImagePixels / 1_000_000) megapixels pdfbind decodes"
+      "it holds an image of \(size.width)×\(size.height) pixels, more than pdfbind decodes "
+        + "(\(PagePictures.largestImagePixels / 1_000_000) megapixels; "
+        + "\(PagePictures.largestReducedScanPixels / 1_000_000) when the page is one JPEG scan)"
     case .scanTooSmall(let size):
       "a scan of \(size.width)×\(size.height) pixels, too few to read writing from "
         + "(under \(PagePictures.fewestPixelsToRead) on its longer side)"

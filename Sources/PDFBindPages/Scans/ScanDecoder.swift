@@ -24,22 +24,36 @@ final class ScanDecoder {
   /// copy when the next is written).
   private var buffer: [UInt8] = []
 
-  /// `scan` decoded whole, in grey levels or in red, green and blue as its dictionary
-  /// declares. nil when its pixels would take more than `budget` bytes, or its data do not
+  /// `scan` decoded, in grey levels or in red, green and blue as its dictionary declares:
+  /// whole when its pixels fit in `budget` bytes, else a JPEG at the least reduction that
+  /// fits (1/2, 1/4 or 1/8 of its size, decoded so by libjpeg: a photograph over the
+  /// megapixels poppler is let decode). nil when it does not fit even so, or its data do not
   /// hold an image of the size and colours its dictionary declares, or are damaged: poppler
-  /// then draws the page, its own way.
+  /// then draws the page, its own way, where it may.
   func decode(_ scan: WholePageScan, budget: Int) -> DecodedScan? {
     // The sizes are the dictionary's, whatever it says: multiplied without overflow.
-    guard ImageSize(width: scan.width, height: scan.height).pixels <= budget / scan.channels
-    else { return nil }
-    let count = scan.width * scan.height * scan.channels
+    func fits(_ width: Int, _ height: Int) -> Bool {
+      ImageSize(width: width, height: height).pixels <= budget / scan.channels
+    }
+    var (width, height) = (scan.width, scan.height)
     let decoded: Bool
     switch scan.encoding {
     case .jpeg:
-      guard let jpeg else { return nil }
+      guard let jpeg,
+        let reduction = [1, 2, 4, 8].first(where: { reduction in
+          let reduced = JPEGDecoder.reduced(scan, by: reduction)
+          return fits(reduced.width, reduced.height)
+        })
+      else { return nil }
+      (width, height) = JPEGDecoder.reduced(scan, by: reduction)
+      let count = width * height * scan.channels
       if buffer.count < count { buffer = [UInt8](repeating: 0, count: count) }
-      decoded = buffer.withUnsafeMutableBufferPointer { jpeg.decode(scan, into: $0) }
+      decoded = buffer.withUnsafeMutableBufferPointer {
+        jpeg.decode(scan, reduction: reduction, into: $0)
+      }
     case .flate(let pngPredicted):
+      guard fits(width, height) else { return nil }
+      let count = width * height * scan.channels
       // Predicted rows are inflated with their filter type bytes, then packed in place.
       let inflated = count + (pngPredicted ? scan.height : 0)
       if buffer.count < inflated { buffer = [UInt8](repeating: 0, count: inflated) }
@@ -56,7 +70,7 @@ final class ScanDecoder {
     }
     guard decoded else { return nil }
     return DecodedScan(
-      width: scan.width, height: scan.height, channels: scan.channels, pixels: buffer,
+      width: width, height: height, channels: scan.channels, pixels: buffer,
       quarterTurns: scan.quarterTurns)
   }
 }

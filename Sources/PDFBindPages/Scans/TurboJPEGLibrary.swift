@@ -46,7 +46,8 @@ struct TurboJPEGLibrary: @unchecked Sendable {
       UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>, UnsafeMutablePointer<Int32>
     ) -> Int32
   /// tjDecompress2(handle, data, size, pixels, width, pitch, height, pixel format, flags):
-  /// decodes at the largest scale that fits `width`×`height` (pdfbind asks for the whole).
+  /// decodes at the largest scale that fits `width`×`height` (pdfbind asks for the whole, or for
+  /// 1/2, 1/4 or 1/8 of it: `JPEGDecoder.decode`).
   let decompress:
     @convention(c) (
       Handle, UnsafePointer<UInt8>, UInt, UnsafeMutablePointer<UInt8>, Int32, Int32, Int32,

@@ -95,23 +95,22 @@ final class BookPages: Sendable {
   /// The writing layout of page `index` (from 0) in grey levels fitted in
   /// `maxWidth`×`maxHeight` (of each of two facing pages its picture holds), measured in the
   /// worker that draws it, which keeps the picture for `readDrawn`.
-  func layout(_ index: Int, maxWidth: Int, maxHeight: Int, mayBeScan: Bool)
+  func layout(_ index: Int, maxWidth: Int, maxHeight: Int, source: PictureSource)
     throws(PageRasterError) -> DrawnLayout
   {
     let request = PageRequest.layout(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, mayBeScan: mayBeScan)
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, source: source)
     guard case .layout(let layout) = try drawn(request, page: index) else { throw .unreadable }
     return layout
   }
 
-  /// Page `index` (from 0) as the spread detector reads it; with `mayBeScan`, decoded when it
-  /// is one scan.
+  /// Page `index` (from 0) as the spread detector reads it, taken from `source`.
   func spinePicture(
-    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool
+    _ index: Int, maxWidth: Int, maxHeight: Int, edges: Int, source: PictureSource
   ) throws(PageRasterError) -> SpinePicture {
     let request = PageRequest.spine(
       book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges,
-      mayBeScan: mayBeScan)
+      source: source)
     guard case .spine(let picture) = try drawn(request, page: index) else { throw .unreadable }
     return picture
   }
@@ -146,12 +145,11 @@ final class BookPages: Sendable {
   /// (noted for the evidence line). With it, the page's close-set rows and its text blocks'
   /// lines when the reading asks for them (`PageReply.drawnReading`).
   func readDrawn(
-    _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int, mayBeScan: Bool,
-    on lent: WorkerProcess? = nil
+    _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int,
+    source: PictureSource, on lent: WorkerProcess? = nil
   ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading {
     let request = PageRequest.readDrawn(
-      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half,
-      mayBeScan: mayBeScan)
+      book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half, source: source)
     switch perform(request, page: index + 1, on: lent) {
     case .success(.drawnReading(let reading, let rows, let blockLines, let recognised)):
       return (reading, rows, blockLines, recognised)

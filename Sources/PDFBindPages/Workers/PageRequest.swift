@@ -8,6 +8,19 @@ struct BookKey: Equatable, Sendable {
   var password: String?
 }
 
+/// Where a page worker takes the picture of a page from.
+enum PictureSource: Sendable, Equatable {
+  /// poppler draws it.
+  case drawn
+  /// The page's scan, decoded (`ScanDecoder`), when qpdf finds the page is one scan; else
+  /// poppler draws it.
+  case scanElseDrawn
+  /// The page draws an image of `tooLargeToDraw` pixels, more than poppler is let decode
+  /// (`PagePictures.largestImagePixels`): its scan, decoded reduced, when qpdf finds the page
+  /// is one JPEG scan; else the page is refused (`PageRasterError.imageTooLarge`).
+  case scanOnly(tooLargeToDraw: ImageSize)
+}
+
 /// What pdfbind asks a page worker to do: each is one page (or one picture) of work, so that
 /// a deadline and a failure belong to one page.
 enum PageRequest: Sendable {
@@ -17,19 +30,21 @@ enum PageRequest: Sendable {
   case text(BookKey, page: Int)
   /// One page in grey levels (`PopplerDocument.greyImage`).
   case picture(BookKey, page: Int, maxWidth: Int, maxHeight: Int)
-  /// One page as the spread detector reads it (`PagePictures.spinePicture`): with
-  /// `mayBeScan`, decoded (`ScanDecoder`) when qpdf finds the page is one scan, else drawn.
-  case spine(BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, mayBeScan: Bool)
+  /// One page as the spread detector reads it (`PagePictures.spinePicture`), taken from
+  /// `source`.
+  case spine(
+    BookKey, page: Int, maxWidth: Int, maxHeight: Int, edges: Int, source: PictureSource)
   /// The writing layout of one page in grey levels (`WritingLayout`), measured where it is
   /// drawn: the picture stays in the worker, for `readDrawn`, rather than crossing twice.
-  /// With `mayBeScan`, decoded (`ScanDecoder`) when qpdf finds the page is one scan
-  /// (`GreyImage(scan:)`: the picture poppler draws), else drawn.
-  case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int, mayBeScan: Bool)
+  /// Taken from `source` (a decoded scan is scaled to the picture poppler draws:
+  /// `GreyImage(scan:)`).
+  case layout(BookKey, page: Int, maxWidth: Int, maxHeight: Int, source: PictureSource)
   /// Tesseract's script reading of the picture `layout` drew: the one the worker keeps, or
   /// drawn again alike when this worker is another; of one `half` of it when it holds two
   /// facing pages.
   case readDrawn(
-    BookKey, page: Int, maxWidth: Int, maxHeight: Int, half: FacingPages.Half?, mayBeScan: Bool)
+    BookKey, page: Int, maxWidth: Int, maxHeight: Int, half: FacingPages.Half?,
+    source: PictureSource)
   /// The sizes in points of pages `indices` (from 0), as poppler loads them.
   case sizes(BookKey, indices: [Int])
   /// One page in colour, `width`×`height` pixels, as preview and review show it
@@ -145,11 +160,11 @@ extension PageRequest {
       out.int(3)
       out.book(book)
       [page, maxWidth, maxHeight].forEach { out.int($0) }
-    case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let mayBeScan):
+    case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let source):
       out.int(4)
       out.book(book)
       [page, maxWidth, maxHeight, edges].forEach { out.int($0) }
-      out.bool(mayBeScan)
+      out.source(source)
     case .sizes(let book, let indices):
       out.int(6)
       out.book(book)
@@ -159,16 +174,16 @@ extension PageRequest {
       out.int(7)
       out.book(book)
       [page, width, height].forEach { out.int($0) }
-    case .layout(let book, let page, let maxWidth, let maxHeight, let mayBeScan):
+    case .layout(let book, let page, let maxWidth, let maxHeight, let source):
       out.int(8)
       out.book(book)
       [page, maxWidth, maxHeight].forEach { out.int($0) }
-      out.bool(mayBeScan)
-    case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let mayBeScan):
+      out.source(source)
+    case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let source):
       out.int(9)
       out.book(book)
       [page, maxWidth, maxHeight, half?.rawValue ?? -1].forEach { out.int($0) }
-      out.bool(mayBeScan)
+      out.source(source)
     }
     return out.bytes
   }
@@ -187,7 +202,7 @@ extension PageRequest {
       let (maxWidth, maxHeight, edges) = (try input.int(), try input.int(), try input.int())
       self = .spine(
         book, page: page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges,
-        mayBeScan: try input.bool())
+        source: try input.source())
     case 6:
       let book = try input.book()
       let count = try input.int()
@@ -201,7 +216,7 @@ extension PageRequest {
     case 8:
       self = .layout(
         try input.book(), page: try input.int(), maxWidth: try input.int(),
-        maxHeight: try input.int(), mayBeScan: try input.bool())
+        maxHeight: try input.int(), source: try input.source())
     case 9:
       let (book, page) = (try input.book(), try input.int())
       let (maxWidth, maxHeight, half) = (try input.int(), try input.int(), try input.int())
@@ -210,7 +225,7 @@ extension PageRequest {
       }
       self = .readDrawn(
         book, page: page, maxWidth: maxWidth, maxHeight: maxHeight,
-        half: FacingPages.Half(rawValue: half), mayBeScan: try input.bool())
+        half: FacingPages.Half(rawValue: half), source: try input.source())
     default: throw WireReader.Malformed()
     }
   }
@@ -230,6 +245,17 @@ extension WireWriter {
     int(image.height)
     raw(image.pixels)
   }
+
+  mutating func source(_ source: PictureSource) {
+    switch source {
+    case .drawn: int(0)
+    case .scanElseDrawn: int(1)
+    case .scanOnly(let size):
+      int(2)
+      int(size.width)
+      int(size.height)
+    }
+  }
 }
 
 extension WireReader {
@@ -244,5 +270,14 @@ extension WireReader {
     let (width, height, pixels) = (try int(), try int(), try raw())
     guard width >= 0, height >= 0, pixels.count == width * height else { throw Malformed() }
     return GreyImage(width: width, height: height, pixels: pixels)
+  }
+
+  mutating func source() throws(Malformed) -> PictureSource {
+    switch try int() {
+    case 0: return .drawn
+    case 1: return .scanElseDrawn
+    case 2: return .scanOnly(tooLargeToDraw: ImageSize(width: try int(), height: try int()))
+    default: throw Malformed()
+    }
   }
 }

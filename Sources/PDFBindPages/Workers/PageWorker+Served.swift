@@ -74,17 +74,34 @@ extension PageWorker {
       return (decoded, width, height)
     }
 
+    /// The scan of page `page` of `book` when `source` asks for it and the page is one:
+    /// nil when poppler is to draw it, refused when the page is to be taken from its scan
+    /// only (`PictureSource.scanOnly`) and is not one.
+    private mutating func scanToDecode(_ book: BookKey, _ page: Int, _ source: PictureSource)
+      throws(PageRasterError) -> WholePageScan?
+    {
+      switch source {
+      case .drawn: return nil
+      case .scanElseDrawn: return wholePageScan(book, page: page)
+      case .scanOnly(let size):
+        guard let scan = wholePageScan(book, page: page) else { throw .imageTooLarge(size) }
+        return scan
+      }
+    }
+
     /// Page `page` of `book` in grey levels fitted in `maxWidth`×`maxHeight`: decoded and
     /// scaled as cairo scales it when it is one scan (`scan`, `GreyImage(scan:)`), else drawn
-    /// by poppler. The same picture either way.
+    /// by poppler (never for `PictureSource.scanOnly`). The same picture either way.
     private mutating func greyPicture(
-      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, scan: WholePageScan?
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, scan: WholePageScan?,
+      source: PictureSource
     ) throws(PageRasterError) -> GreyImage {
       if let scan, let (decoded, width, height) = decodedScan(scan, maxWidth, maxHeight),
         let picture = GreyImage(scan: decoded, width: width, height: height)
       {
         return picture
       }
+      if case .scanOnly(let size) = source { throw .imageTooLarge(size) }
       guard let document = document(book) else { throw .unreadable }
       return try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
     }
@@ -95,16 +112,16 @@ extension PageWorker {
     /// (`PaperCrop.croppedForReading`). A scan too small to read from is refused
     /// (`PagePictures.fewestPixelsToRead`); one too small to read surely is said to be so.
     private mutating func pageOnPaper(
-      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, mayBeScan: Bool
+      _ book: BookKey, _ page: Int, _ maxWidth: Int, _ maxHeight: Int, source: PictureSource
     ) throws(PageRasterError) -> PageOnPaper {
-      let scan = mayBeScan ? wholePageScan(book, page: page) : nil
+      let scan = try scanToDecode(book, page, source)
       let scanSide = scan.map { max($0.width, $0.height) }
       if let scan, let scanSide, scanSide < PagePictures.fewestPixelsToRead {
         throw .scanTooSmall(ImageSize(width: scan.width, height: scan.height))
       }
       return PageOnPaper(
         image: PaperCrop.croppedForReading(
-          try greyPicture(book, page, maxWidth, maxHeight, scan: scan)),
+          try greyPicture(book, page, maxWidth, maxHeight, scan: scan, source: source)),
         smallScan: scanSide.map { $0 < PagePictures.fewestPixelsToReadSurely } ?? false)
     }
 
@@ -122,15 +139,16 @@ extension PageWorker {
         } catch {
           return .refused(error)
         }
-      case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let mayBeScan):
-        if mayBeScan, let scan = wholePageScan(book, page: page),
-          let (decoded, width, height) = decodedScan(scan, maxWidth, maxHeight),
-          let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges)
-        {
-          return .spine(picture)
-        }
-        guard let document = document(book) else { return .refused(.unreadable) }
+      case .spine(let book, let page, let maxWidth, let maxHeight, let edges, let source):
         do throws(PageRasterError) {
+          if let scan = try scanToDecode(book, page, source),
+            let (decoded, width, height) = decodedScan(scan, maxWidth, maxHeight),
+            let picture = SpinePicture(scan: decoded, width: width, height: height, edges: edges)
+          {
+            return .spine(picture)
+          }
+          if case .scanOnly(let size) = source { throw .imageTooLarge(size) }
+          guard let document = document(book) else { throw .unreadable }
           return .spine(
             try document.spinePicture(
               page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges))
@@ -153,17 +171,17 @@ extension PageWorker {
         } catch {
           return .refused(.cannotDraw("\(error)"))
         }
-      case .layout(let book, let page, let maxWidth, let maxHeight, let mayBeScan):
+      case .layout(let book, let page, let maxWidth, let maxHeight, let source):
         drawn = nil
         do throws(PageRasterError) {
-          let onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          let onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, source: source)
           let (layout, halves) = DrawnLayout.measure(onPaper.image)
           drawn = request.drawnPicture.map { ($0, onPaper, layout, halves) }
           return .layout(layout)
         } catch {
           return .refused(error)
         }
-      case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let mayBeScan):
+      case .readDrawn(let book, let page, let maxWidth, let maxHeight, let half, let source):
         follow(book)
         if let drawn, drawn.key == request.drawnPicture {
           let image = half.map { drawn.halves?[$0.rawValue] } ?? drawn.onPaper.image
@@ -174,7 +192,7 @@ extension PageWorker {
         }
         // Another worker drew it: drawn again, the same picture.
         do throws(PageRasterError) {
-          let onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, mayBeScan: mayBeScan)
+          let onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, source: source)
           var image = onPaper.image
           if let half {
             guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
