@@ -204,7 +204,9 @@ struct PageScriptTests {
       ("Han", 3, 0, pictures, nil),  // Chinese comics run either way
       ("Devanagari", 58, 0, runningRows, .leftEdge),  // real Hindi print
       ("Tamil", 21, 0, runningRows, .leftEdge),
-      ("Kannada", 9.2, 0, runningRows, nil),  // as high as a misreading (Tibetan, sideways)
+      ("Devanagari", 6.1, 0, runningRows, .leftEdge),  // a Marathi newspaper's small print
+      ("Bengali", 5, 0, runningRows, nil),  // leans only: generated Urdu read so at 2.2
+      ("Devanagari", 9.2, 90, runningRows, nil),  // Tibetan, a script Tesseract lacks
       ("Bengali", 37, 0, pictures, nil),  // off rows of running text: balloons, a caption
       ("Thai", 30, 90, runningRows, nil),  // sideways
       ("Thaana", 90, 0, runningRows, nil),  // not among Tesseract's scripts: not weighed
