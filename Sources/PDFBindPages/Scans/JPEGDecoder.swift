@@ -26,7 +26,7 @@ final class JPEGDecoder {
   func decode(
     _ image: WholePageScan, reduction: Int = 1, into pixels: UnsafeMutableBufferPointer<UInt8>
   ) -> Bool {
-    precondition(image.encoding == .jpeg && [1, 2, 4, 8].contains(reduction))
+    precondition(image.encoding == .jpeg && Self.reductions.contains(reduction))
     let (scaledWidth, scaledHeight) = Self.reduced(image, by: reduction)
     precondition(pixels.count >= scaledWidth * scaledHeight * image.channels)
     return image.data.withUnsafeBufferPointer { data -> Bool in
@@ -53,6 +53,9 @@ final class JPEGDecoder {
         TurboJPEGLibrary.limitScans) == 0
     }
   }
+
+  /// The reductions libjpeg's scaled inverse DCT decodes at, least first.
+  static let reductions = [1, 2, 4, 8]
 
   /// The size `image` decodes to at 1/`reduction` (TurboJPEG's `TJSCALED`: rounded up).
   static func reduced(_ image: WholePageScan, by reduction: Int) -> (width: Int, height: Int) {

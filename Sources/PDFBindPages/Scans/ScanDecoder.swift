@@ -32,17 +32,16 @@ final class ScanDecoder {
   /// then draws the page, its own way, where it may.
   func decode(_ scan: WholePageScan, budget: Int) -> DecodedScan? {
     // The sizes are the dictionary's, whatever it says: multiplied without overflow.
-    func fits(_ width: Int, _ height: Int) -> Bool {
-      ImageSize(width: width, height: height).pixels <= budget / scan.channels
+    func fits(_ size: (width: Int, height: Int)) -> Bool {
+      ImageSize(width: size.width, height: size.height).pixels <= budget / scan.channels
     }
     var (width, height) = (scan.width, scan.height)
     let decoded: Bool
     switch scan.encoding {
     case .jpeg:
       guard let jpeg,
-        let reduction = [1, 2, 4, 8].first(where: { reduction in
-          let reduced = JPEGDecoder.reduced(scan, by: reduction)
-          return fits(reduced.width, reduced.height)
+        let reduction = JPEGDecoder.reductions.first(where: {
+          fits(JPEGDecoder.reduced(scan, by: $0))
         })
       else { return nil }
       (width, height) = JPEGDecoder.reduced(scan, by: reduction)
@@ -52,7 +51,7 @@ final class ScanDecoder {
         jpeg.decode(scan, reduction: reduction, into: $0)
       }
     case .flate(let pngPredicted):
-      guard fits(width, height) else { return nil }
+      guard fits((width, height)) else { return nil }
       let count = width * height * scan.channels
       // Predicted rows are inflated with their filter type bytes, then packed in place.
       let inflated = count + (pngPredicted ? scan.height : 0)

@@ -89,6 +89,17 @@ extension PageWorker {
       }
     }
 
+    /// The file of `book` as poppler opened it, to draw a page taken from `source`: refused
+    /// when the page's image is more than poppler is let decode (`PictureSource.scanOnly`) or
+    /// poppler cannot open the file.
+    private mutating func drawingDocument(_ book: BookKey, _ source: PictureSource)
+      throws(PageRasterError) -> PopplerDocument
+    {
+      if case .scanOnly(let size) = source { throw .imageTooLarge(size) }
+      guard let document = document(book) else { throw .unreadable }
+      return document
+    }
+
     /// Page `page` of `book` in grey levels fitted in `maxWidth`×`maxHeight`: decoded and
     /// scaled as cairo scales it when it is one scan (`scan`, `GreyImage(scan:)`), else drawn
     /// by poppler (never for `PictureSource.scanOnly`). The same picture either way.
@@ -101,9 +112,8 @@ extension PageWorker {
       {
         return picture
       }
-      if case .scanOnly(let size) = source { throw .imageTooLarge(size) }
-      guard let document = document(book) else { throw .unreadable }
-      return try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight)
+      return try drawingDocument(book, source).greyImage(
+        page, maxWidth: maxWidth, maxHeight: maxHeight)
     }
 
     /// The picture a page's writing is measured and read on: `greyPicture` without the dark
@@ -147,10 +157,8 @@ extension PageWorker {
           {
             return .spine(picture)
           }
-          if case .scanOnly(let size) = source { throw .imageTooLarge(size) }
-          guard let document = document(book) else { throw .unreadable }
           return .spine(
-            try document.spinePicture(
+            try drawingDocument(book, source).spinePicture(
               page, maxWidth: maxWidth, maxHeight: maxHeight, edges: edges))
         } catch {
           return .refused(error)
