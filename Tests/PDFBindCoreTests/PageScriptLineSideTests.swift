@@ -43,7 +43,7 @@ struct PageScriptLineSideTests {
     let right = WritingLayout(Self.paragraphs(fromRight: true))
     #expect(right.isRunningText && right.lines == .rows, "\(right)")
     #expect(right.shortLines.fromLeft == 0, "\(right)")
-    #expect(right.shortLines.fromRight >= PageScriptEvidence.rightSetShortLines, "\(right)")
+    #expect(right.shortLines.fromRight >= PageScriptEvidence.setSideShortLines, "\(right)")
     let left = WritingLayout(Self.paragraphs(fromRight: false))
     #expect(left.shortLines.fromRight == 0, "\(left)")
     #expect(left.shortLines.fromLeft >= 3, "\(left)")
@@ -100,6 +100,65 @@ struct PageScriptLineSideTests {
     // An upright page of Arabic alone still decides a book of one page.
     let arabic = PageScriptTests.reading(0, "Arabic", PageScriptTests.runningRows, confidence: 40)
     #expect(PageScriptEvidence.decide([arabic]).says == .rightEdge)
+  }
+
+  /// Yezidi, a right-to-left script Tesseract has no data for, drawn by
+  /// bench/suggest/pages/unread_rtl_probe.py: read upright as Cyrillic at 2.83 (8 short lines
+  /// from the right, none from the left), and as Japanese across at 0.86, each page decided
+  /// its book left-edge before SuggestRules 51.
+  @Test("Left-to-right writing set from the right leans left-edge and decides nothing alone")
+  func leftToRightSetFromTheRight() {
+    let yezidi = PageScriptTests.reading(1, "Cyrillic", Self.rightSet, confidence: 2.83)
+    #expect(yezidi.says == nil)
+    #expect(yezidi.leans == .leftEdge)
+    let alone = PageScriptEvidence.decide([yezidi])
+    #expect(alone.says == nil)
+    #expect(
+      alone.detail
+        == "Cyrillic?, its short lines set from the right on page 1: says nothing about the binding",
+      "\(alone.detail)")
+    // It still doubts a double-page picture that joins right to left.
+    #expect(alone.leans == .leftEdge)
+    // Set from the left, the same reading decides.
+    let russian = PageScriptTests.reading(1, "Cyrillic", Self.leftSet, confidence: 2.83)
+    #expect(PageScriptEvidence.decide([russian]).says == .leftEdge)
+    // Beside a page that says left-edge, it seconds it: a Greek commentary's page 2 (0 and 3
+    // short lines) and page 1 (0 and 1) on the real bench.
+    var commentary = Self.rightSet
+    commentary.shortLines = .init(fromLeft: 0, fromRight: 1)
+    let first = PageScriptTests.reading(1, "Greek", commentary, confidence: 1.11)
+    let second = PageScriptTests.reading(2, "Greek", Self.rightSet, confidence: 2.58)
+    let book = PageScriptEvidence.decide([first, second])
+    #expect(book.says == .leftEdge)
+    #expect(book.pages == [1, 2], "\(book.detail)")
+  }
+
+  /// New Tai Lue, a left-to-right script Tesseract has no data for, drawn by
+  /// unread_rtl_probe.py: read turned round as Latin, its pages gave the Urdu recogniser 63 to
+  /// 76 Arabic-script letters, 6 short lines from the left and none from the right, and
+  /// decided right-edge before SuggestRules 51.
+  @Test("Right-to-left letters on writing set from the left lean right-edge and decide nothing")
+  func rightToLeftLettersSetFromTheLeft() {
+    var newTaiLue = PageScriptTests.reading(
+      1, "Latin", Self.leftSet, confidence: 8.33, orientation: 180)
+    newTaiLue.recognised.arabicLetters = 63
+    #expect(newTaiLue.says == nil)
+    #expect(newTaiLue.leans == .rightEdge)
+    let alone = PageScriptEvidence.decide([newTaiLue])
+    #expect(alone.says == nil)
+    #expect(alone.leans == .rightEdge)
+    #expect(
+      alone.detail
+        == "63 Arabic-script letters recognised (Tesseract: Latin?, upside down or sideways), its short lines set from the left on page 1: says nothing about the binding",
+      "\(alone.detail)")
+    // Set from the right, as Urdu is, the same letters decide.
+    var urdu = newTaiLue
+    urdu.layout = Self.rightSet
+    #expect(PageScriptEvidence.decide([urdu]).says == .rightEdge)
+    // Script detection's own upright Arabic set from the left still decides: a real Arabic
+    // chronicle's pages read so at 71 and 77, 3 and 4 short lines from the left.
+    let chronicle = PageScriptTests.reading(1, "Arabic", Self.leftSet, confidence: 71)
+    #expect(PageScriptEvidence.decide([chronicle]).says == .rightEdge)
   }
 
   @Test(

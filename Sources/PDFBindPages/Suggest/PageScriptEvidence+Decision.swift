@@ -46,9 +46,17 @@ extension PageScriptEvidence {
     let scripts = describe(read)
     let on = Wording.pages(pageNumbers) + facingPages(read)
     guard let first = read.lazy.compactMap(\.says).first else {
+      // Left-to-right writing set from the right still doubts evidence that points the
+      // other way (a double-page picture joining right to left), as it did when it decided.
+      // Right-to-left letters set from the left doubt a left-to-right join alike.
+      let leaning = Set(read.compactMap(\.leans))
+      let setAgainst = read.contains {
+        $0.leftToRightSetFromTheRight || $0.rightToLeftLettersSetFromTheLeft
+      }
       return Evidence(
         source: .pageScript, says: nil,
-        detail: "\(scripts) on \(on): says nothing about the binding", pages: pageNumbers)
+        detail: "\(scripts) on \(on): says nothing about the binding", pages: pageNumbers,
+        leans: setAgainst && leaning.count == 1 ? leaning.first : nil)
     }
     guard read.allSatisfy({ $0.leans == nil || $0.leans == first }) else {
       return Evidence(
@@ -117,10 +125,17 @@ extension PageScriptEvidence.PageReading {
 
   /// Running text in rows whose short lines are all set from the right (paragraph ends,
   /// headings), as right-to-left writing's are: said of a page read turned round, which
-  /// decides nothing (`rightSetShortLines`: handwriting shows it too).
+  /// decides nothing (`setSideShortLines`: handwriting shows it too).
   var setFromTheRight: Bool {
     layout.isRunningText && layout.lines == .rows && layout.shortLines.fromLeft == 0
-      && layout.shortLines.fromRight >= PageScriptEvidence.rightSetShortLines
+      && layout.shortLines.fromRight >= PageScriptEvidence.setSideShortLines
+  }
+
+  /// Running text in rows whose short lines are all set from the left, as left-to-right
+  /// writing's are (`setSideShortLines`).
+  var setFromTheLeft: Bool {
+    layout.isRunningText && layout.lines == .rows && layout.shortLines.fromRight == 0
+      && layout.shortLines.fromLeft >= PageScriptEvidence.setSideShortLines
   }
 
   /// Close-set rows of print (`CloseSetRows`) read upright as Fraktur: two marks of

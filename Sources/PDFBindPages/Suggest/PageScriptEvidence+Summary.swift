@@ -4,6 +4,10 @@ import PDFBindCore
 extension PageScriptEvidence.PageReading {
   /// What this page shows, in words.
   var summary: String {
+    rightToLeftLettersSetFromTheLeft ? shown + ", its short lines set from the left" : shown
+  }
+
+  private var shown: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
     if lettersReadHebrew, let letters = recognised.hebrewLetters {
@@ -24,6 +28,9 @@ extension PageScriptEvidence.PageReading {
     }
     if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
+    }
+    if leftToRightSetFromTheRight {
+      return "\(script)?, its short lines set from the right"
     }
     if acrossBlocks(confidenceScale: 1) != nil {
       return "\(script), horizontal lines in Tesseract's text blocks"

@@ -75,12 +75,14 @@ enum PageScriptEvidence {
       ? minimumRunningTextConfidence * scale : minimumLatinRunningTextConfidence
   }
 
-  /// Writing read turned round (Urdu Nastaliq, as Japanese or Arabic) may show the side its
-  /// lines are set from: at least this many short lines set from the right, none from the
-  /// left. The evidence line says so; it decides nothing (SuggestRules 30): two pages of a
-  /// real French will showed 5 and 4 (signatures, indents) and it had decided no real book
-  /// (bench/suggest/README.md, "Handwritten wills").
-  static let rightSetShortLines = 3
+  /// Writing may show the side its lines are set from: at least this many short lines set
+  /// from one side, none from the other. Read turned round (Urdu Nastaliq, as Japanese or
+  /// Arabic) and set from the right, the evidence line says so; it decides nothing
+  /// (SuggestRules 30): two pages of a real French will showed 5 and 4 (signatures, indents)
+  /// and it had decided no real book (bench/suggest/README.md, "Handwritten wills"). Against
+  /// the direction a page is read in, it leaves the page only leaning (SuggestRules 51:
+  /// `leftToRightSetFromTheRight`, `rightToLeftLettersSetFromTheLeft`).
+  static let setSideShortLines = 3
   /// The glance that spares drawing a page at full size: 160 pixels show whether a page has
   /// marks on paper at all (print drawn that small still leaves marks on 1-8% of the page).
   static let glanceSide = 160
@@ -132,10 +134,38 @@ enum PageScriptEvidence {
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down, and so it
-    /// reads handwriting (`rightSetShortLines`); there the letters its Urdu recogniser reads
+    /// reads handwriting (`setSideShortLines`); there the letters its Urdu recogniser reads
     /// speak instead (`lettersReadArabic`), as Hebrew letters do on a page read as Hebrew or
     /// Arabic too unsure to say anything, and Syriac letters on Syriac it takes for Arabic.
-    var says: PageBinding? { pointing(confidenceScale: 1) }
+    var says: PageBinding? {
+      leftToRightSetFromTheRight || rightToLeftLettersSetFromTheLeft
+        ? nil : pointing(confidenceScale: 1)
+    }
+
+    /// A page read surely enough as left-to-right writing whose short lines are all set from
+    /// the right (`setFromTheRight`), as right-to-left writing's are: it leans left-edge and
+    /// decides nothing alone (SuggestRules 51). Tesseract reads a script it has no data for
+    /// as one it has: Yezidi, drawn right to left, read upright as Cyrillic at 2.83 and as
+    /// Japanese at 0.86, and each decided left-edge (`bench/suggest/pages/unread_rtl_probe.py`).
+    /// On the labelled sets, pages of left-to-right books set so (a Greek commentary, three
+    /// Fraktur pages, seed 19's generated English and Russian) each had a page beside them
+    /// that said left-edge.
+    var leftToRightSetFromTheRight: Bool {
+      setFromTheRight && pointing(confidenceScale: 1) == .leftEdge
+    }
+
+    /// The mirror: right-to-left letters recognised (Hebrew, Arabic-script or Syriac) on a
+    /// page whose short lines are all set from the left lean right-edge and decide nothing
+    /// alone (SuggestRules 51). New Tai Lue, drawn left to right, read turned round as Latin,
+    /// gave Tesseract's Urdu recogniser 63 to 76 Arabic-script letters on pages with 5 or 6
+    /// short lines from the left and none from the right, and decided right-edge. Of the 76
+    /// pages of the labelled sets (real bench, seeds 19 and 4) that say right-edge by their
+    /// letters, none is set from the left. Script detection's own upright Arabic and Hebrew
+    /// keep deciding: a real Arabic chronicle's two pages read so at 71 and 77 with 3 and 4
+    /// short lines from the left.
+    var rightToLeftLettersSetFromTheLeft: Bool {
+      setFromTheLeft && (lettersReadHebrew || lettersReadArabic || lettersReadSyriac)
+    }
 
     /// The direction this page leans to with half the confidence a decision needs: it cannot
     /// decide, but it corroborates a page that does (or, leaning the other way, vetoes it).
