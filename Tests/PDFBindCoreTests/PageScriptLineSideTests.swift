@@ -103,7 +103,7 @@ struct PageScriptLineSideTests {
   }
 
   /// Yezidi, a right-to-left script Tesseract has no data for, drawn by
-  /// bench/suggest/pages/unread_rtl_probe.py: read upright as Cyrillic at 2.83 (8 short lines
+  /// bench/suggest/pages/unread_scripts_probe.py: read upright as Cyrillic at 2.83 (8 short lines
   /// from the right, none from the left), and as Japanese across at 0.86, each page decided
   /// its book left-edge before SuggestRules 51.
   @Test("Left-to-right writing set from the right leans left-edge and decides nothing alone")
@@ -134,7 +134,7 @@ struct PageScriptLineSideTests {
   }
 
   /// New Tai Lue, a left-to-right script Tesseract has no data for, drawn by
-  /// unread_rtl_probe.py: read turned round as Latin, its pages gave the Urdu recogniser 63 to
+  /// unread_scripts_probe.py: read turned round as Latin, its pages gave the Urdu recogniser 63 to
   /// 76 Arabic-script letters, 6 short lines from the left and none from the right, and
   /// decided right-edge before SuggestRules 51.
   @Test("Right-to-left letters on writing set from the left lean right-edge and decide nothing")

@@ -146,7 +146,7 @@ enum PageScriptEvidence {
     /// the right (`setFromTheRight`), as right-to-left writing's are: it leans left-edge and
     /// decides nothing alone (SuggestRules 51). Tesseract reads a script it has no data for
     /// as one it has: Yezidi, drawn right to left, read upright as Cyrillic at 2.83 and as
-    /// Japanese at 0.86, and each decided left-edge (`bench/suggest/pages/unread_rtl_probe.py`).
+    /// Japanese at 0.86, and each decided left-edge (`bench/suggest/pages/unread_scripts_probe.py`).
     /// On the labelled sets, pages of left-to-right books set so (a Greek commentary, three
     /// Fraktur pages, seed 19's generated English and Russian) each had a page beside them
     /// that said left-edge.

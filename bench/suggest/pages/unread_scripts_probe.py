@@ -19,8 +19,8 @@ Every book comes in three looks: clean black on white; a scan (grey paper, uneve
 noise, JPEG at quality 60); and a small access copy (the scan at 640 pixels high). One page and
 four pages.
 
-  unread_rtl_probe.py OUT BIN [SCRIPT...]   # OUT: a new folder; BIN: a pdfbind binary
-                                            # (needs fonts-noto-core, fontTools, Pillow)
+  unread_scripts_probe.py PDFBIND OUT [SCRIPT...]  # OUT: a new folder (an old one is replaced)
+                                               # (needs fonts-noto-core, fontTools, Pillow)
 
 Prints one line a book: its direction, the decision and the page-script evidence, then the
 books decided against their direction (none is the goal).
@@ -28,6 +28,7 @@ books decided against their direction (none is the goal).
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import unicodedata
@@ -139,8 +140,9 @@ def save_pdf(images, path, quality=None):
 def main():
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    out, binary = sys.argv[1], sys.argv[2]
+    binary, out = sys.argv[1], sys.argv[2]
     scripts = sys.argv[3:] or RIGHT_TO_LEFT + LEFT_TO_RIGHT
+    shutil.rmtree(out, ignore_errors=True)
     os.makedirs(out)
     expected = {}
     for script in scripts:
@@ -159,16 +161,18 @@ def main():
     names = sorted(expected)
     result = subprocess.run([binary, "suggest", "--no-cache", "--jobs", "2", *names],
                             capture_output=True, text=True, cwd=out)
-    wrong = []
+    wrong, decided = [], 0
     for line in result.stdout.splitlines():
         name, _, said = line.partition(": ")
         decision = said.split(" ")[0]
         print(f"{expected.get(name, '?')}\t{name}\t{said}")
-        if decision in ("left-edge", "right-edge") and decision != expected.get(name):
-            wrong.append(name)
+        if decision in ("left-edge", "right-edge"):
+            decided += 1
+            if decision != expected.get(name):
+                wrong.append(name)
     sys.stderr.write(result.stderr)
-    print(f"{len(names)} books, {len(wrong)} decided against their direction: "
-          + (", ".join(wrong) or "none"))
+    print(f"scripts Tesseract has no data for: {len(names)} books: {decided} decided, "
+          f"{len(wrong)} against their direction: " + (", ".join(wrong) or "none"))
     sys.exit(1 if wrong else 0)
 
 
