@@ -2,15 +2,16 @@
 """Scripts Tesseract has no data for: a probe for wrong decisions, both ways.
 
 Tesseract's script detection (osd.traineddata) knows no Thaana, N'Ko, Adlam, Hanifi Rohingya,
-Samaritan, Mandaic, Mende Kikakui or Yezidi, and none of the many left-to-right scripts of
+Samaritan, Mandaic, Mende Kikakui or Yezidi, none of the many left-to-right scripts of
 Indonesia, Africa, India's minorities and the past (Javanese, Vai, Ol Chiki, Tifinagh, Yi,
-Coptic, Glagolitic...). A page of one of them is read as whatever script it looks most like,
-and rules decide from confident readings: an Indic script in rows says left-edge from 6
-(SuggestRules 50), Arabic or Hebrew read upright says right-edge. No real scanned page of these
-scripts was found in a public repository, so this draws them: a generated page proves little
-about real scans on the side of deciding, but a wrong decision here is a wrong decision a real
-book could make. Every right-to-left script should end right-edge or undecided, every
-left-to-right one left-edge or undecided.
+Coptic, Glagolitic...), and no Hebrew in Rashi script or Arabic in Kufi or Nastaliq (named
+SCRIPT@FONT: the letters of SCRIPT in that Noto face). It reads a page of one of them as
+whatever it looks most like, and rules decide from confident readings: an Indic script in rows
+says left-edge from 6 (SuggestRules 50), Arabic or Hebrew read upright says right-edge. No real
+scanned page of the unknown scripts was found in a public repository, so this draws them: a
+generated page proves little about real scans on the side of deciding, but a wrong decision
+here is one a real book could make. Every right-to-left book should end right-edge or
+undecided, every left-to-right one left-edge or undecided.
 
 Text is made of pseudo-words from the letters (Unicode categories L*) and marks (M*) each Noto
 font holds of its script (fontTools reads its character map), shaped and laid out by Pillow
@@ -37,18 +38,24 @@ from fontTools.ttLib import TTFont
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
 FONTS = "/usr/share/fonts/truetype/noto/"
+# Written in columns from the left, each downwards: bound on the left.
+VERTICAL = ["Mongolian", "PhagsPa"]
 RIGHT_TO_LEFT = ["Thaana", "NKo", "Adlam", "HanifiRohingya", "Samaritan", "Mandaic",
-                 "MendeKikakui", "Yezidi"]
+                 "MendeKikakui", "Yezidi",
+                 # Faces of known scripts Tesseract was not trained on (SCRIPT@FONT).
+                 "Hebrew@NotoRashiHebrew", "Arabic@NotoKufiArabic", "Arabic@NotoNastaliqUrdu"]
 LEFT_TO_RIGHT = ["Javanese", "Balinese", "Sundanese", "Vai", "Bamum", "OlChiki", "Tifinagh",
                  "Yi", "Lisu", "TaiTham", "NewTaiLue", "Buginese", "Batak", "Lepcha", "Limbu",
                  "MeeteiMayek", "Chakma", "Saurashtra", "Osage", "Osmanya", "PahawhHmong",
                  "Coptic", "Glagolitic", "Gothic", "Runic", "Deseret", "SylotiNagri", "Newa",
                  "Modi", "Sharada", "Grantha", "Cham", "KayahLi", "WarangCiti",
-                 "CanadianAboriginal", "Cherokee", "Ethiopic", "Georgian", "Armenian"]
+                 "CanadianAboriginal", "Cherokee", "Ethiopic", "Georgian", "Armenian", *VERTICAL]
 WIDTH, HEIGHT = 1240, 1754  # A4 at 150 dpi
 
 
 def font_path(script):
+    if "@" in script:  # Hebrew@NotoRashiHebrew: a script in a face of its own
+        return f"{FONTS}{script.split('@')[1]}-Regular.ttf"
     for style in ("Sans", "Serif"):
         for weight in ("Regular", "Bold"):
             path = f"{FONTS}Noto{style}{script}-{weight}.ttf"
@@ -59,11 +66,17 @@ def font_path(script):
 
 def alphabet(script):
     """The letters and marks of `script` the font holds: those Unicode names after it."""
-    named = {"NKo": "NKO", "CanadianAboriginal": "CANADIAN SYLLABICS"}.get(script)
-    prefix = (named or re.sub(r"(?<=[a-z])(?=[A-Z])", " ", script).upper()) + " "
+    name = script.split("@")[0]
+    named = {"NKo": "NKO", "CanadianAboriginal": "CANADIAN SYLLABICS", "PhagsPa": "PHAGS-PA"}
+    named = named.get(name)
+    prefix = (named or re.sub(r"(?<=[a-z])(?=[A-Z])", " ", name).upper()) + " "
     letters, marks = [], []
     for code in TTFont(font_path(script)).getBestCmap():
-        if not unicodedata.name(chr(code), "").startswith(prefix):
+        unicode_name = unicodedata.name(chr(code), "")
+        # Presentation forms and ligatures are what shaping makes, not what text holds, and
+        # Mongolian's variation selectors choose a form: none is drawn alone.
+        unwritten = ("FORM", "LIGATURE", "VARIATION SELECTOR")
+        if not unicode_name.startswith(prefix) or any(w in unicode_name for w in unwritten):
             continue
         kind = unicodedata.category(chr(code))
         if kind.startswith("L"):
@@ -85,37 +98,47 @@ def word(rng, letters, marks):
 
 
 def page(rng, script, number):
+    """A page of `script`: a heading, then paragraphs. Mongolian and Phags-pa run in columns
+    from the left, each read downwards: drawn as lines across a landscape page, the first at
+    the bottom, then turned a quarter clockwise."""
     path = font_path(script)
     letters, marks = alphabet(script)
     rtl = unicodedata.bidirectional(letters[0]) in ("R", "AL")
+    vertical = script in VERTICAL
     direction, anchor = ("rtl", "ra") if rtl else ("ltr", "la")
     font = ImageFont.truetype(path, 30)
     title = ImageFont.truetype(path, 44)
-    image = Image.new("L", (WIDTH, HEIGHT), 255)
+    width, height = (HEIGHT, WIDTH) if vertical else (WIDTH, HEIGHT)
+    image = Image.new("L", (width, height), 255)
     draw = ImageDraw.Draw(image)
-    left, right, y = 130, WIDTH - 130, 150
+    left, right = 130, width - 130
     start = right if rtl else left
-    heading = " ".join(word(rng, letters, marks) for _ in range(3))
-    draw.text((start, y), heading, font=title, fill=0, anchor=anchor, direction=direction)
-    y += 110
-    while y < HEIGHT - 200:
+    lines = [(" ".join(word(rng, letters, marks) for _ in range(3)), title, 0, 110)]
+    room = height - 150 - 200 - 110
+    while room > 0:
         paragraph_lines = rng.randint(4, 9)
         for index in range(paragraph_lines):
-            width = right - left - (rng.randint(200, 700) if index == paragraph_lines - 1 else 0)
+            span = right - left - (rng.randint(200, 700) if index == paragraph_lines - 1 else 0)
             words = []
             while True:
                 candidate = words + [word(rng, letters, marks)]
-                if draw.textlength(" ".join(candidate), font=font, direction=direction) > width:
+                if draw.textlength(" ".join(candidate), font=font, direction=direction) > span:
                     break
                 words = candidate
-            indent = 40 if index == 0 else 0
-            at = start - indent if rtl else start + indent
-            draw.text((at, y), " ".join(words), font=font, fill=0, anchor=anchor,
-                      direction=direction)
-            y += 52
-            if y >= HEIGHT - 200:
+            last = index == paragraph_lines - 1 or room <= 52
+            lines.append((" ".join(words), font, 40 if index == 0 else 0, 82 if last else 52))
+            room -= 82 if last else 52
+            if room <= 0:
                 break
-        y += 30
+    y = height - 150 if vertical else 150
+    for text, face, indent, step in lines:
+        at = start - indent if rtl else start + indent
+        draw.text((at, y), text, font=face, fill=0, anchor=anchor[0] + ("d" if vertical else "a"),
+                  direction=direction)
+        y += -step if vertical else step
+    if vertical:
+        image = image.rotate(-90, expand=True)
+        draw = ImageDraw.Draw(image)
     draw.text((WIDTH // 2, HEIGHT - 110), str(number), font=font, fill=0, anchor="ma")
     return image, rtl
 
