@@ -158,7 +158,7 @@ enum PageScriptEvidence {
     /// page whose short lines are all set from the left lean right-edge and decide nothing
     /// alone (SuggestRules 51). New Tai Lue, drawn left to right, read turned round as Latin,
     /// gave Tesseract's Urdu recogniser 63 to 76 Arabic-script letters on pages with 5 or 6
-    /// short lines from the left and none from the right, and decided right-edge. Of the 76
+    /// short lines from the left and none from the right, and decided right-edge. Of the 61
     /// pages of the labelled sets (real bench, seeds 19 and 4) that say right-edge by their
     /// letters, none is set from the left. Script detection's own upright Arabic and Hebrew
     /// keep deciding: a real Arabic chronicle's two pages read so at 71 and 77 with 3 and 4
