@@ -122,6 +122,11 @@ struct PageScriptLineSideTests {
     // Set from the left, the same reading decides.
     let russian = PageScriptTests.reading(1, "Cyrillic", Self.leftSet, confidence: 2.83)
     #expect(PageScriptEvidence.decide([russian]).says == .leftEdge)
+    // Latin words recognised decide wherever the lines end (SuggestRules 52): a real fax
+    // form at JPEG quality 25, its values set on the right, gave 78.
+    var fax = PageScriptTests.reading(1, "Latin", Self.rightSet, confidence: 0.6)
+    fax.recognised.latinWords = 78
+    #expect(fax.says == .leftEdge)
     // Beside a page that says left-edge, it seconds it: a Greek commentary's page 2 (0 and 3
     // short lines) and page 1 (0 and 1) on the real bench.
     var commentary = Self.rightSet

@@ -149,9 +149,11 @@ enum PageScriptEvidence {
     /// Japanese at 0.86, and each decided left-edge (`bench/suggest/pages/unread_scripts_probe.py`).
     /// On the labelled sets, pages of left-to-right books set so (a Greek commentary, three
     /// Fraktur pages, seed 19's generated English and Russian) each had a page beside them
-    /// that said left-edge.
+    /// that said left-edge. Latin words recognised (`wordsReadLatin`) still decide: a real
+    /// fax form at JPEG quality 25 gave 78 between its ruled lines, its labels' values set
+    /// on the right.
     var leftToRightSetFromTheRight: Bool {
-      setFromTheRight && pointing(confidenceScale: 1) == .leftEdge
+      setFromTheRight && !wordsReadLatin && pointing(confidenceScale: 1) == .leftEdge
     }
 
     /// The mirror: right-to-left letters recognised (Hebrew, Arabic-script or Syriac) on a
