@@ -90,7 +90,8 @@ struct LatinWordsTests {
 
   /// Issue 40: the real bench's English magazine page, three columns between column rules,
   /// read as Latin at 0.18: its rules make rows of any marks, so only its words speak for it
-  /// (307 recognised with confidence). Before SuggestRules 16 a ruled page never asked.
+  /// (307 recognised with confidence). Before SuggestRules 16 a ruled page never asked, and
+  /// before 53 one read surely enough for running text did not.
   @Test("On a ruled page the words alone speak: enough make it left-edge, said so")
   func ruledPage() throws {
     var ruled = PageScriptReadingsTests.rows
@@ -108,6 +109,17 @@ struct LatinWordsTests {
     #expect(
       page.summary
         == "307 Latin words recognised between ruled lines (Tesseract's script: Latin?)")
+    // Issue 40, SuggestRules 53: a real fax form read as Latin at 2.7, sure enough for
+    // running text, asks as well: on a ruled page the script's confidence counts for nothing.
+    let fax = ScriptReading(script: "Latin", confidence: 2.7, orientation: 0)
+    #expect(PageScriptEvidence.asksLatinWords(fax, layout: ruled))
+    var faxPage = PageReading(page: 1, layout: ruled, reading: fax)
+    #expect(faxPage.says == nil)
+    faxPage.recognised.latinWords = 62
+    #expect(faxPage.says == .leftEdge)
+    #expect(
+      faxPage.summary
+        == "62 Latin words recognised between ruled lines (Tesseract's script: Latin?)")
     // Staves read as Arabic never ask, nor does a ruled page whose marks run in no rows.
     let staves = ScriptReading(script: "Arabic", confidence: 0.3, orientation: 0)
     #expect(!PageScriptEvidence.asksLatinWords(staves, layout: ruled))

@@ -44,8 +44,10 @@ extension PageScriptEvidence.PageReading {
     if rightToLeftRotationInDoubt, readRightToLeft(confidenceScale: 0.5) {
       return "\(script)?, Tesseract unsure which way up"
     }
+    // On a ruled page only the words decide, however sure the script.
     if wordsReadLatin, says != nil, let words = recognised.latinWords,
-      reading.confidence < PageScriptEvidence.runningTextConfidence(reading.script)
+      layout.ruledWriting
+        || reading.confidence < PageScriptEvidence.runningTextConfidence(reading.script)
     {
       let ruled = layout.ruledWriting ? " between ruled lines" : ""
       return "\(words) Latin words recognised\(ruled) (Tesseract's script: \(script)?)"

@@ -40,15 +40,20 @@ extension PageScriptEvidence {
   /// Whether a reading asks for its page's words (`WordReader`, in the page worker): a page
   /// read upright as Latin, Cyrillic, Greek or blackletter with less confidence than running
   /// text needs, whose writing runs in rows as running text does. On a ruled page (`isRuled`)
-  /// the rows may be the rules' (`rowsInDoubt`), so the words are all that can speak for it:
-  /// of the ruled pages of the labelled sets (sheet music, tables, forms, panel borders) only
-  /// that magazine page asked (seeds 19 and 4, the real bench's tuned part). Recognition costs
-  /// a second or more a page, so no other page pays for it.
+  /// the rows may be the rules' (`rowsInDoubt`), so the words are all that can speak for it,
+  /// whatever the script's confidence, which counts for nothing there (SuggestRules 53: until
+  /// then a ruled page read as Latin surely enough for running text was not asked, and a
+  /// real fax form read as Latin at 2.7 said nothing). Of the ruled pages of the labelled
+  /// sets (sheet music, tables, forms, panel borders) that ask, only the magazine page and
+  /// forms read Latin words enough; a translated manga's ruled page, its balloons in English,
+  /// gave at most 21 (seed 4). Recognition costs a second or more a page, so no other page
+  /// pays for it.
   static func asksLatinWords(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
-    guard reading.orientation == 0, leftToRightScripts.contains(reading.script),
-      reading.confidence < runningTextConfidence(reading.script)
-    else { return false }
-    return layout.ruledWriting ? layout.rowsInDoubt : layout.inRowsOfText
+    guard reading.orientation == 0, leftToRightScripts.contains(reading.script) else {
+      return false
+    }
+    if layout.ruledWriting { return layout.rowsInDoubt }
+    return reading.confidence < runningTextConfidence(reading.script) && layout.inRowsOfText
   }
 }
 
