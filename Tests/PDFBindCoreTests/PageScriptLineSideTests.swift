@@ -138,6 +138,36 @@ struct PageScriptLineSideTests {
     #expect(book.pages == [1, 2], "\(book.detail)")
   }
 
+  /// Coral's handwritten Hebrew (the real bench's `adv-coral-hebhand-2`): read as Latin at
+  /// 0.14, 22 short lines from the right and none from the left, 6 Latin words. Before
+  /// SuggestRules 54 its Hebrew letters were never asked, and it said nothing.
+  @Test("Writing read as left to right but set from the right asks its Hebrew letters")
+  func setFromTheRightAsksHebrewLetters() throws {
+    let handwriting = ScriptReading(script: "Latin", confidence: 0.14, orientation: 0)
+    #expect(
+      PageScriptEvidence.asksHebrewLetters(handwriting, layout: Self.rightSet, smallScan: false))
+    // Not where its lines end as left-to-right writing's do, nor where they end on both
+    // sides, nor on a page read turned round.
+    for layout in [Self.leftSet, Self.mixed] {
+      #expect(
+        !PageScriptEvidence.asksHebrewLetters(handwriting, layout: layout, smallScan: false))
+    }
+    let turned = ScriptReading(script: "Latin", confidence: 0.14, orientation: 180)
+    #expect(!PageScriptEvidence.asksHebrewLetters(turned, layout: Self.rightSet, smallScan: false))
+    var page = PageScriptTests.reading(1, "Latin", Self.rightSet, confidence: 0.14)
+    page.recognised.latinWords = 6
+    page.recognised.hebrewLetters = 206
+    #expect(page.says == .rightEdge)
+    #expect(
+      PageScriptEvidence.decide([page]).detail
+        == "206 Hebrew letters recognised (Tesseract's script: Latin?) on page 1")
+    // Pages of left-to-right books set so gave at most 13 (seed 19's generated English):
+    // they say what their reading says, as before.
+    var english = PageScriptTests.reading(2, "Latin", Self.rightSet, confidence: 8.1)
+    english.recognised.hebrewLetters = 13
+    #expect(english.says == nil && english.leans == .leftEdge)
+  }
+
   /// New Tai Lue, a left-to-right script Tesseract has no data for, drawn by
   /// unread_scripts_probe.py: read turned round as Latin, its pages gave the Urdu recogniser 63 to
   /// 76 Arabic-script letters, 6 short lines from the left and none from the right, and

@@ -123,21 +123,6 @@ extension PageScriptEvidence.PageReading {
     return reading
   }
 
-  /// Running text in rows whose short lines are all set from the right (paragraph ends,
-  /// headings), as right-to-left writing's are: said of a page read turned round, which
-  /// decides nothing (`setSideShortLines`: handwriting shows it too).
-  var setFromTheRight: Bool {
-    layout.isRunningText && layout.lines == .rows && layout.shortLines.fromLeft == 0
-      && layout.shortLines.fromRight >= PageScriptEvidence.setSideShortLines
-  }
-
-  /// Running text in rows whose short lines are all set from the left, as left-to-right
-  /// writing's are (`setSideShortLines`).
-  var setFromTheLeft: Bool {
-    layout.isRunningText && layout.lines == .rows && layout.shortLines.fromRight == 0
-      && layout.shortLines.fromLeft >= PageScriptEvidence.setSideShortLines
-  }
-
   /// Close-set rows of print (`CloseSetRows`) read upright as Fraktur: two marks of
   /// blackletter that do not come together on pictures. No page of pictures in the labelled
   /// sets measured as close-set rows, and none was read as Fraktur (English manga pages that
@@ -155,6 +140,23 @@ extension PageScriptEvidence.PageReading {
     guard let reading = upright(in: ["Fraktur"]) else { return false }
     return !layout.isRuled && !layout.inRowsOfText && !closeSetBlackletter
       && reading.confidence >= PageScriptEvidence.leastBlackletterOffRowsConfidence * scale
+  }
+}
+
+extension WritingLayout {
+  /// Running text in rows whose short lines are all set from the right (paragraph ends,
+  /// headings), as right-to-left writing's are: said of a page read turned round, which
+  /// decides nothing (`setSideShortLines`: handwriting shows it too).
+  var setFromTheRight: Bool {
+    isRunningText && lines == .rows && shortLines.fromLeft == 0
+      && shortLines.fromRight >= PageScriptEvidence.setSideShortLines
+  }
+
+  /// Running text in rows whose short lines are all set from the left, as left-to-right
+  /// writing's are (`setSideShortLines`).
+  var setFromTheLeft: Bool {
+    isRunningText && lines == .rows && shortLines.fromRight == 0
+      && shortLines.fromLeft >= PageScriptEvidence.setSideShortLines
   }
 }
 

@@ -36,7 +36,7 @@ extension PageScriptEvidence.PageReading {
       return "\(script), horizontal lines in Tesseract's text blocks"
     }
     if reading.orientation != 0 {
-      return setFromTheRight
+      return layout.setFromTheRight
         ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"
         : "\(script)?, read upside down or sideways"
     }

@@ -152,7 +152,7 @@ enum PageScriptEvidence {
     /// fax form at JPEG quality 25 gave 78 between its ruled lines, its labels' values set
     /// on the right.
     var leftToRightSetFromTheRight: Bool {
-      setFromTheRight && !wordsReadLatin && pointing(confidenceScale: 1) == .leftEdge
+      layout.setFromTheRight && !wordsReadLatin && pointing(confidenceScale: 1) == .leftEdge
     }
 
     /// The mirror: right-to-left letters recognised (Hebrew, Arabic-script or Syriac) on a
@@ -165,7 +165,7 @@ enum PageScriptEvidence {
     /// keep deciding: a real Arabic chronicle's two pages read so at 71 and 77 with 3 and 4
     /// short lines from the left.
     var rightToLeftLettersSetFromTheLeft: Bool {
-      setFromTheLeft && (lettersReadHebrew || lettersReadArabic || lettersReadSyriac)
+      layout.setFromTheLeft && (lettersReadHebrew || lettersReadArabic || lettersReadSyriac)
     }
 
     /// The direction this page leans to with half the confidence a decision needs: it cannot
