@@ -46,7 +46,7 @@ extension PageScriptEvidence {
   /// real fax form read as Latin at 2.7 said nothing). Of the ruled pages of the labelled
   /// sets (sheet music, tables, forms, panel borders) that ask, only the magazine page and
   /// forms read Latin words enough; a translated manga's ruled page, its balloons in English,
-  /// gave at most 21 (seed 4). Recognition costs a second or more a page, so no other page
+  /// gave at most 24 (seed 4). Recognition costs a second or more a page, so no other page
   /// pays for it.
   static func asksLatinWords(_ reading: ScriptReading, layout: WritingLayout) -> Bool {
     guard reading.orientation == 0, leftToRightScripts.contains(reading.script) else {
