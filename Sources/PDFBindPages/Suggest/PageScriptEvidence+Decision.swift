@@ -1,5 +1,6 @@
 // Which pages are read; what the pages read say together: the one evidence line of the page
-// script, and its words; and when a page of close-set rows, or of no rows, is blackletter.
+// script, and its words; the side a page's short lines are set from; and when a page of
+// close-set rows, or of no rows, is blackletter.
 import PDFBindCore
 
 extension PageScriptEvidence {
@@ -145,8 +146,10 @@ extension PageScriptEvidence.PageReading {
 
 extension WritingLayout {
   /// Running text in rows whose short lines are all set from the right (paragraph ends,
-  /// headings), as right-to-left writing's are: said of a page read turned round, which
-  /// decides nothing (`setSideShortLines`: handwriting shows it too).
+  /// headings), as right-to-left writing's are (`setSideShortLines`; handwriting shows it
+  /// too): said of a page read turned round, which decides nothing; a left-to-right reading
+  /// of such a page only leans (`leftToRightSetFromTheRight`) and asks its Hebrew letters
+  /// (`PageScriptEvidence.asksHebrewLetters`).
   var setFromTheRight: Bool {
     isRunningText && lines == .rows && shortLines.fromLeft == 0
       && shortLines.fromRight >= PageScriptEvidence.setSideShortLines
