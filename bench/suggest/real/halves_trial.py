@@ -16,12 +16,13 @@ usage: halves_trial.py PDFBIND BOOKS RECORDS.tsv OUT [PART]
 """
 import csv
 import glob
-import json
 import os
 import subprocess
 import sys
 
 from PIL import Image
+
+from score import run
 
 Image.MAX_IMAGE_PIXELS = None
 LANDSCAPE = 1.15
@@ -50,15 +51,12 @@ def halves(pdf, page, work):
 
 
 def page_script(pdfbind, pdf):
-    """(says, detail) of the page-script evidence of suggest's JSON record."""
-    done = subprocess.run([pdfbind, "suggest", "--json", "--no-cache", pdf],
-                          capture_output=True, text=True, timeout=600)
-    for line in done.stdout.splitlines():
-        record = json.loads(line)
-        for evidence in record.get("evidence", []):
-            if evidence.get("source") == "page-script":
-                return evidence.get("says") or "-", evidence.get("detail", "")
-    return "-", (done.stderr.strip().splitlines() or ["no page-script evidence"])[-1]
+    """(says, detail) of the page-script evidence of suggest's JSON record (`score.run`)."""
+    record = run(pdfbind, pdf, 600)
+    for evidence in record.get("evidence", []):
+        if evidence.get("source") == "page-script":
+            return evidence.get("says") or "-", evidence.get("detail", "")
+    return "-", record.get("error") or record.get("reason") or "no page-script evidence"
 
 
 def main():
