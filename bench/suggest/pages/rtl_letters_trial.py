@@ -15,7 +15,8 @@ Each page is drawn as pdfbind draws it for the script (grey, fitted in 1,600 x 1
 one model a run, `OMP_THREAD_LIMIT=1`, `nice`. A page's count for a model is the letters of the
 model's own script (ara and urd: U+0600-06FF, 0750-077F, 08A0-08FF, FB50-FDFF, FE70-FEFF;
 heb: U+0590-05FF, FB1D-FB4F; eng: Latin letters) in the words read at confidence 60 or more,
-and 80 or more.
+and 80 or more. `words` is the English model counted as pdfbind's `ConfidentWords` counts Latin
+words: words of three Latin letters or more once the punctuation around them is cut.
 
   rtl_letters_trial.py run BOOKS WORK [--part tune] [--jobs 2] [--models urd,ara]
                                    # BOOKS: a folder of PDFs with labels.tsv (make_books.py's,
@@ -33,6 +34,7 @@ import sys
 import time
 
 MODELS = ("ara", "urd", "heb", "eng")
+LANGUAGE = {"words": "eng"}
 CONFIDENT = (60.0, 80.0)
 RANGES = {
     "ara": ((0x0600, 0x06FF), (0x0750, 0x077F), (0x08A0, 0x08FF), (0xFB50, 0xFDFF),
@@ -50,14 +52,28 @@ def own_letter(model, ch):
     return any(lo <= ord(ch) <= hi for lo, hi in RANGES[model]) and ch.isalpha()
 
 
+def latin_word(text):
+    """ConfidentWords' Latin word: what lies between its first and last letter is three letters
+    or more, all of the Latin alphabet (ASCII, Latin-1 and Latin Extended, the ligatures)."""
+    letters = [n for n, ch in enumerate(text) if ch.isalpha()]
+    word = text[letters[0]:letters[-1] + 1] if letters else ""
+    return len(word) >= 3 and all(
+        ch.isalpha() and ("a" <= ch.lower() <= "z" or 0xC0 <= ord(ch) <= 0x24F
+                          or 0xFB00 <= ord(ch) <= 0xFB06) for ch in word)
+
+
 def count(model, tsv):
-    """Own-script letters in the words read at each CONFIDENT or more."""
+    """Own-script letters (or Latin words, for `words`) in the words read at each CONFIDENT or
+    more."""
     letters = [0] * len(CONFIDENT)
     for line in tsv.splitlines()[1:]:
         cells = line.split("\t")
         if len(cells) < 12 or cells[0] != "5":
             continue
-        own = sum(own_letter(model, ch) for ch in cells[11])
+        if model == "words":
+            own = int(latin_word(cells[11]))
+        else:
+            own = sum(own_letter(model, ch) for ch in cells[11])
         for n, least in enumerate(CONFIDENT):
             letters[n] += own if float(cells[10]) >= least else 0
     return letters
@@ -84,7 +100,8 @@ def one_page(folder, work, models, book, page):
     row = [book["file"], str(page), book.get("class", "-"), book.get("expected", "-")]
     for model in models:
         start = time.monotonic()
-        done = subprocess.run(["nice", "tesseract", stem + ".pgm", "-", "-l", model, "--psm",
+        done = subprocess.run(["nice", "tesseract", stem + ".pgm", "-", "-l",
+                               LANGUAGE.get(model, model), "--psm",
                                "3", "--oem", "1", "tsv"], capture_output=True, text=True,
                               env=ENV)
         row += [str(n) for n in count(model, done.stdout)]
