@@ -28,6 +28,23 @@ struct SpreadMarginTests {
     #expect(unguarded.map(\.rule) == [.smoothSeam])
   }
 
+  /// Issue 40, SuggestRules 55: two pages of a real French book of 1893 (the real bench's
+  /// `n59-latin-kovalewsky-1`, a Gallica scan cropped close to the print) at half their
+  /// pixels. Their edges' levels run on right to left (3 of 3 features, continuity 0.75),
+  /// but left to right nearly as well (0.41 to 0.48): two pages of print, not one picture.
+  @Test("Pages of print whose edges run on both ways do not join as a smooth picture")
+  func printRunningOnBothWays() throws {
+    let first = try Self.page("kovalewsky-half-page-1.pgm")
+    let second = try Self.page("kovalewsky-half-page-2.pgm")
+    #expect(SpreadDetector().joins([first, second]).isEmpty)
+    // Under the limit before SuggestRules 55 the smooth rule joined them, right to left.
+    var before = SpreadDetector()
+    before.thresholds.smoothReverseContinuity = 0.5
+    let joined = before.joins([first, second])
+    #expect(joined.map(\.direction) == [.rightToLeft])
+    #expect(joined.map(\.rule) == [.smoothSeam])
+  }
+
   /// A page of `Fixtures/edges/`: its two edge strips (16 columns each) in a PGM, put back on
   /// a white page of the width the file's comment gives.
   static func page(_ name: String) throws -> GreyImage {
