@@ -5,15 +5,15 @@ import Testing
 @testable import PDFBindCore
 @testable import PDFBindPages
 
-/// Blank margins are not a smooth picture (SPEC: "blank or flat margins ... decide nothing").
-///
-/// Two scanned text pages of different books, drawn as `suggest` draws them for double-page
-/// pictures (200 pixels wide, only the 16 columns at each side). Their margins hold a few
-/// features (a tilted page's corners, the lid's shadow) and levels that fall smoothly with the
-/// light, so they once joined as a smooth picture: one of the 16 wrong joins that
-/// bench/suggest/seams/cross.sh found in 300,000 pairs of pages of different books.
-@Suite("Spread detector: blank margins")
+/// Blank margins are not a smooth picture (SPEC: "blank or flat margins ... decide nothing"),
+/// nor are two pages of print whose edges run on either way. The pages are drawn as `suggest`
+/// draws them for double-page pictures (200 pixels wide, only the 16 columns at each side).
+@Suite("Spread detector: blank margins and pages of print")
 struct SpreadMarginTests {
+  /// Two scanned text pages of different books. Their margins hold a few features (a tilted
+  /// page's corners, the lid's shadow) and levels that fall smoothly with the light, so they
+  /// once joined as a smooth picture: one of the 16 wrong joins that
+  /// bench/suggest/seams/cross.sh found in 300,000 pairs of pages of different books.
   @Test("The scanned margins of two books' text pages do not join")
   func scannedMargins() throws {
     let left = try Self.page("russian-2-page-4.pgm")
