@@ -16,16 +16,14 @@ struct SpreadMarginTests {
   /// bench/suggest/seams/cross.sh found in 300,000 pairs of pages of different books.
   @Test("The scanned margins of two books' text pages do not join")
   func scannedMargins() throws {
-    let left = try Self.page("russian-2-page-4.pgm")
-    let right = try Self.page("hebrew-5-page-9.pgm")
-    #expect(SpreadDetector().joins([left, right]).isEmpty)
-    // The pages do reach the smooth rule: without its clause for a picture's structure, it
-    // joins them.
-    var withoutStructure = SpreadDetector()
-    withoutStructure.thresholds.smoothStructure = 0
-    let unguarded = withoutStructure.joins([left, right])
-    #expect(unguarded.map(\.direction) == [.leftToRight])
-    #expect(unguarded.map(\.rule) == [.smoothSeam])
+    let joins = try Self.joins("russian-2-page-4.pgm", "hebrew-5-page-9.pgm") {
+      // The pages do reach the smooth rule: without its clause for a picture's structure, it
+      // joins them.
+      $0.smoothStructure = 0
+    }
+    #expect(joins.asItIs.isEmpty)
+    #expect(joins.loosened.map(\.direction) == [.leftToRight])
+    #expect(joins.loosened.map(\.rule) == [.smoothSeam])
   }
 
   /// Issue 40, SuggestRules 55: two pages of a real French book of 1893 (the real bench's
@@ -34,15 +32,24 @@ struct SpreadMarginTests {
   /// but left to right nearly as well (0.41 to 0.48): two pages of print, not one picture.
   @Test("Pages of print whose edges run on both ways do not join as a smooth picture")
   func printRunningOnBothWays() throws {
-    let first = try Self.page("kovalewsky-half-page-1.pgm")
-    let second = try Self.page("kovalewsky-half-page-2.pgm")
-    #expect(SpreadDetector().joins([first, second]).isEmpty)
-    // Under the limit before SuggestRules 55 the smooth rule joined them, right to left.
-    var before = SpreadDetector()
-    before.thresholds.smoothReverseContinuity = 0.5
-    let joined = before.joins([first, second])
-    #expect(joined.map(\.direction) == [.rightToLeft])
-    #expect(joined.map(\.rule) == [.smoothSeam])
+    let joins = try Self.joins("kovalewsky-half-page-1.pgm", "kovalewsky-half-page-2.pgm") {
+      // Under the limit before SuggestRules 55 the smooth rule joined them, right to left.
+      $0.smoothReverseContinuity = 0.5
+    }
+    #expect(joins.asItIs.isEmpty)
+    #expect(joins.loosened.map(\.direction) == [.rightToLeft])
+    #expect(joins.loosened.map(\.rule) == [.smoothSeam])
+  }
+
+  /// What the detector joins of two pages of `Fixtures/edges/`, side by side: as it is, and
+  /// with thresholds `loosen` changes.
+  static func joins(
+    _ first: String, _ second: String, loosen: (inout SpreadDetector.Thresholds) -> Void
+  ) throws -> (asItIs: [SpineJoin], loosened: [SpineJoin]) {
+    let pages = [try page(first), try page(second)]
+    var loosened = SpreadDetector()
+    loosen(&loosened.thresholds)
+    return (SpreadDetector().joins(pages), loosened.joins(pages))
   }
 
   /// A page of `Fixtures/edges/`: its two edge strips (16 columns each) in a PGM, put back on
