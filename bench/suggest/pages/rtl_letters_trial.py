@@ -143,7 +143,7 @@ def report(work, records):
     the most on pages of every other script, and each book's outcome in RECORDS."""
     with open(os.path.join(work, "letters.tsv"), newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
-    models = [m for m in MODELS if rows and m + "_80" in rows[0]]
+    models = [m for m in MODELS + ("words",) if rows and m + "_80" in rows[0]]
     said = {}
     if records:
         with open(records, newline="") as f:
