@@ -67,9 +67,9 @@ struct SpreadDetector: Sendable {
     var smoothLevelAgreement: Float = 0.8
     /// The other direction's continuity must stay below this (SuggestRules 55; 0.5 before).
     /// Two pages of a real French book of 1893 (`n59-latin-kovalewsky-1`, a Gallica scan
-    /// cropped close to the print), halved, grey or at JPEG quality 25, joined right to left
-    /// as a smooth picture: 3 of 3 features, continuity 0.75, the other direction 0.41 to
-    /// 0.48. The smooth joins of the labelled sets run the other way at 0.23 at most (seed 19,
+    /// cropped close to the print), halved, grey, at JPEG quality 25 or fitted into 640 and
+    /// 480 pixels, joined right to left as a smooth picture: 3 of 3 features, continuity 0.73
+    /// to 0.76, the other direction 0.41 to 0.48. The smooth joins of the labelled sets run the other way at 0.23 at most (seed 19,
     /// its 13), 0.02 (seed 5501's 9) and -0.03 (seed 4's 9).
     var smoothReverseContinuity: Float = 0.35
     /// Both edges' profiles vary by at least this much (`SeamProfile.amplitude`, levels): a
