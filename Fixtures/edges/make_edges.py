@@ -3,17 +3,20 @@
 pictures: each page's first and last 16 columns (the only ones drawn) in a PGM whose comment
 gives the page's size. SpreadMarginTests puts them back on a white page.
 
-The margins come from bench/suggest's tuning set (seed 19); the cropped print from the real
-bench's `n59-latin-kovalewsky-1` at half its pixels (a folder holding that one book as
-`kovalewsky-half.pdf`, with an image-labels.tsv naming it, as bench/suggest/seams reads):
+The margins come from bench/suggest's tuning set (seed 19); the print cropped close from two
+books of the real bench: `n59-latin-kovalewsky-1` at half its pixels and
+`n59-latin-fauxvisage-1` as it is (a folder holding them as `kovalewsky-half.pdf` and
+`fauxvisage.pdf`, with an image-labels.tsv naming them, as bench/suggest/seams reads):
     python3 bench/suggest/make_image_books.py /tmp/tune
-    python3 bench/suggest/seams/render_edges.py /tmp/tune /tmp/tune-pages
+    /usr/bin/python3 bench/suggest/seams/render_edges.py /tmp/tune /tmp/tune-pages
     python3 bench/suggest/real/make_books.py /tmp/real
     python3 bench/suggest/real/transform_books.py /tmp/real /tmp/real-half half
     mkdir /tmp/kv && cp /tmp/real-half/n59-latin-kovalewsky-1.pdf /tmp/kv/kovalewsky-half.pdf
-    printf 'file\tclass\texpected\tlayout\tspreads\nkovalewsky-half.pdf\tlatin\tleft-edge\t-\t-\n' \
+    cp /tmp/real/n59-latin-fauxvisage-1.pdf /tmp/kv/fauxvisage.pdf
+    (printf 'file\tclass\texpected\tlayout\tspreads\n'
+     printf '%s\tlatin\tleft-edge\t-\t-\n' kovalewsky-half.pdf fauxvisage.pdf) \
         > /tmp/kv/image-labels.tsv
-    python3 bench/suggest/seams/render_edges.py /tmp/kv /tmp/kv-pages
+    /usr/bin/python3 bench/suggest/seams/render_edges.py /tmp/kv /tmp/kv-pages
     python3 Fixtures/edges/make_edges.py /tmp/tune-pages /tmp/kv-pages
 """
 import os
@@ -24,9 +27,11 @@ import numpy
 # Two scanned text pages of different books whose blank margins the smooth-seam rule joined
 # before it asked for a picture's structure (bench/suggest/seams/cross.sh); then two pages of
 # a real book cropped close to the print, which it joined right to left before SuggestRules 55
-# (the other direction's continuity 0.41 to 0.48).
+# (the other direction's continuity 0.41 to 0.48); then two pages of another, whose lines of
+# text meet row for row, which it joined left to right before SuggestRules 56.
 TUNE_PAGES = [("russian-2", 4), ("hebrew-5", 9)]
-REAL_PAGES = [("kovalewsky-half", 1), ("kovalewsky-half", 2)]
+REAL_PAGES = [("kovalewsky-half", 1), ("kovalewsky-half", 2), ("fauxvisage", 3),
+              ("fauxvisage", 4)]
 STRIP = 16
 
 

@@ -17,9 +17,10 @@ struct SpreadMarginTests {
   @Test("The scanned margins of two books' text pages do not join")
   func scannedMargins() throws {
     let joins = try Self.joins("russian-2-page-4.pgm", "hebrew-5-page-9.pgm") {
-      // The pages do reach the smooth rule: without its clause for a picture's structure, it
-      // joins them.
+      // The pages do reach the smooth rule: without its clauses for a picture's structure and
+      // spread (blank margins vary little in level too), it joins them.
       $0.smoothStructure = 0
+      $0.pictureSpread = 0
     }
     #expect(joins.asItIs.isEmpty)
     #expect(joins.loosened.map(\.direction) == [.leftToRight])
@@ -34,10 +35,29 @@ struct SpreadMarginTests {
   func printRunningOnBothWays() throws {
     let joins = try Self.joins("kovalewsky-half-page-1.pgm", "kovalewsky-half-page-2.pgm") {
       // Under the limit before SuggestRules 55 the smooth rule joined them, right to left.
+      // Their edges vary as print does (6.9 levels), so since SuggestRules 56 the picture's
+      // spread holds them apart as well.
       $0.smoothReverseContinuity = 0.5
+      $0.pictureSpread = 0
     }
     #expect(joins.asItIs.isEmpty)
     #expect(joins.loosened.map(\.direction) == [.rightToLeft])
+    #expect(joins.loosened.map(\.rule) == [.smoothSeam])
+  }
+
+  /// Issue 40, SuggestRules 56: two pages of a real pamphlet of 1589 (the real bench's
+  /// `n59-latin-fauxvisage-1` 3|4, a scan cropped close to the print), whose lines of text meet
+  /// row for row across the spine. Left to right their edges run on (5 of 6 features,
+  /// continuity 0.66) and the other way not, but they vary in level only as print does (8.2
+  /// levels): two pages of print, not one picture.
+  @Test("Pages of print whose lines meet row for row do not join")
+  func printMeetingRowForRow() throws {
+    let joins = try Self.joins("fauxvisage-page-3.pgm", "fauxvisage-page-4.pgm") {
+      // Before SuggestRules 56 the smooth rule joined them, left to right.
+      $0.pictureSpread = 0
+    }
+    #expect(joins.asItIs.isEmpty)
+    #expect(joins.loosened.map(\.direction) == [.leftToRight])
     #expect(joins.loosened.map(\.rule) == [.smoothSeam])
   }
 

@@ -75,7 +75,8 @@ extension SpreadDetector {
       }
       let (seam, reverse) = direction == .leftToRight ? (forward, backward) : (backward, forward)
       guard seam.fewerFeatures >= limits.detailFeatures,
-        seam.levelAgreement >= limits.detailLevelAgreement
+        seam.levelAgreement >= limits.detailLevelAgreement,
+        plain.seam(direction).spread >= thresholds.pictureSpread
       else { return nil }
       let (leftHand, rightHand) = Self.facingEdges(direction, earlier, later)
       let chanceFeatures = max(

@@ -15,6 +15,7 @@ extension SpreadDetector {
       _ seam: SeamComparison, reverse: SeamComparison, _ direction: SpineJoinDirection
     ) -> Bool {
       plain.seam(direction).structure >= limits.smoothStructure
+        && plain.seam(direction).spread >= limits.pictureSpread
         && seam.fewerFeatures >= limits.smoothFeatures
         && seam.matchedFeatures >= limits.smoothFeatures
         && Float(seam.matchedFeatures) >= limits.matchedShare * Float(seam.fewerFeatures)
