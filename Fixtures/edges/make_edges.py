@@ -5,16 +5,17 @@ gives the page's size. SpreadMarginTests puts them back on a white page.
 
 The margins come from bench/suggest's tuning set (seed 19); the print cropped close from two
 books of the real bench: `n59-latin-kovalewsky-1` at half its pixels and
-`n59-latin-fauxvisage-1` as it is (a folder holding them as `kovalewsky-half.pdf` and
-`fauxvisage.pdf`, with an image-labels.tsv naming them, as bench/suggest/seams reads):
+`n59-latin-fauxvisage-1` in grey (a folder holding them as `kovalewsky-half.pdf` and
+`fauxvisage-grey.pdf`, with an image-labels.tsv naming them, as bench/suggest/seams reads):
     python3 bench/suggest/make_image_books.py /tmp/tune
     /usr/bin/python3 bench/suggest/seams/render_edges.py /tmp/tune /tmp/tune-pages
     python3 bench/suggest/real/make_books.py /tmp/real
     python3 bench/suggest/real/transform_books.py /tmp/real /tmp/real-half half
+    python3 bench/suggest/real/transform_books.py /tmp/real /tmp/real-grey grey
     mkdir /tmp/kv && cp /tmp/real-half/n59-latin-kovalewsky-1.pdf /tmp/kv/kovalewsky-half.pdf
-    cp /tmp/real/n59-latin-fauxvisage-1.pdf /tmp/kv/fauxvisage.pdf
+    cp /tmp/real-grey/n59-latin-fauxvisage-1.pdf /tmp/kv/fauxvisage-grey.pdf
     (printf 'file\tclass\texpected\tlayout\tspreads\n'
-     printf '%s\tlatin\tleft-edge\t-\t-\n' kovalewsky-half.pdf fauxvisage.pdf) \
+     printf '%s\tlatin\tleft-edge\t-\t-\n' kovalewsky-half.pdf fauxvisage-grey.pdf) \
         > /tmp/kv/image-labels.tsv
     /usr/bin/python3 bench/suggest/seams/render_edges.py /tmp/kv /tmp/kv-pages
     python3 Fixtures/edges/make_edges.py /tmp/tune-pages /tmp/kv-pages
@@ -28,10 +29,11 @@ import numpy
 # before it asked for a picture's structure (bench/suggest/seams/cross.sh); then two pages of
 # a real book cropped close to the print, which it joined right to left before SuggestRules 55
 # (the other direction's continuity 0.41 to 0.48); then two pages of another, whose lines of
-# text meet row for row, which it joined left to right before SuggestRules 56.
+# text meet row for row, which the smooth rule joined left to right before SuggestRules 56, and
+# without it the plain rule's profiles.
 TUNE_PAGES = [("russian-2", 4), ("hebrew-5", 9)]
-REAL_PAGES = [("kovalewsky-half", 1), ("kovalewsky-half", 2), ("fauxvisage", 3),
-              ("fauxvisage", 4)]
+REAL_PAGES = [("kovalewsky-half", 1), ("kovalewsky-half", 2), ("fauxvisage-grey", 3),
+              ("fauxvisage-grey", 4)]
 STRIP = 16
 
 

@@ -19,8 +19,8 @@ struct SpreadMarginTests {
     let joins = try Self.joins("russian-2-page-4.pgm", "hebrew-5-page-9.pgm") {
       // The pages do reach the smooth rule: without its clauses for a picture's structure and
       // spread (blank margins vary little in level too), it joins them.
-      $0.smoothStructure = 0
-      $0.pictureSpread = 0
+      $0.thresholds.smoothStructure = 0
+      $0.thresholds.pictureSpread = 0
     }
     #expect(joins.asItIs.isEmpty)
     #expect(joins.loosened.map(\.direction) == [.leftToRight])
@@ -37,8 +37,8 @@ struct SpreadMarginTests {
       // Under the limit before SuggestRules 55 the smooth rule joined them, right to left.
       // Their edges vary as print does (6.9 levels), so since SuggestRules 56 the picture's
       // spread holds them apart as well.
-      $0.smoothReverseContinuity = 0.5
-      $0.pictureSpread = 0
+      $0.thresholds.smoothReverseContinuity = 0.5
+      $0.thresholds.pictureSpread = 0
     }
     #expect(joins.asItIs.isEmpty)
     #expect(joins.loosened.map(\.direction) == [.rightToLeft])
@@ -46,29 +46,32 @@ struct SpreadMarginTests {
   }
 
   /// Issue 40, SuggestRules 56: two pages of a real pamphlet of 1589 (the real bench's
-  /// `n59-latin-fauxvisage-1` 3|4, a scan cropped close to the print), whose lines of text meet
-  /// row for row across the spine. Left to right their edges run on (5 of 6 features,
-  /// continuity 0.66) and the other way not, but they vary in level only as print does (8.2
-  /// levels): two pages of print, not one picture.
+  /// `n59-latin-fauxvisage-1` 3|4 in grey, a scan cropped close to the print), whose lines of
+  /// text meet row for row across the spine. Left to right their edges run on (4 of 5
+  /// features, continuity 0.65; profiles 0.75) and the other way not, but they vary in level
+  /// only as print does (8.2 levels): two pages of print, not one picture.
   @Test("Pages of print whose lines meet row for row do not join")
   func printMeetingRowForRow() throws {
-    let joins = try Self.joins("fauxvisage-page-3.pgm", "fauxvisage-page-4.pgm") {
-      // Before SuggestRules 56 the smooth rule joined them, left to right.
-      $0.pictureSpread = 0
-    }
-    #expect(joins.asItIs.isEmpty)
-    #expect(joins.loosened.map(\.direction) == [.leftToRight])
-    #expect(joins.loosened.map(\.rule) == [.smoothSeam])
+    let pair = ("fauxvisage-grey-page-3.pgm", "fauxvisage-grey-page-4.pgm")
+    // Before SuggestRules 56 the smooth rule joined them, left to right...
+    let smooth = try Self.joins(pair.0, pair.1) { $0.thresholds.pictureSpread = 0 }
+    #expect(smooth.asItIs.isEmpty)
+    #expect(smooth.loosened.map(\.direction) == [.leftToRight])
+    #expect(smooth.loosened.map(\.rule) == [.smoothSeam])
+    // ... and with that rule held, a plain seam's profiles did.
+    let plain = try Self.joins(pair.0, pair.1) { $0.plainSeams.profileSpread = 4 }
+    #expect(plain.loosened.map(\.direction) == [.leftToRight])
+    #expect(plain.loosened.map(\.rule) == [.plainSeam])
   }
 
   /// What the detector joins of two pages of `Fixtures/edges/`, side by side: as it is, and
-  /// with thresholds `loosen` changes.
+  /// with the limits `loosen` changes.
   static func joins(
-    _ first: String, _ second: String, loosen: (inout SpreadDetector.Thresholds) -> Void
+    _ first: String, _ second: String, loosen: (inout SpreadDetector) -> Void
   ) throws -> (asItIs: [SpineJoin], loosened: [SpineJoin]) {
     let pages = [try page(first), try page(second)]
     var loosened = SpreadDetector()
-    loosen(&loosened.thresholds)
+    loosen(&loosened)
     return (SpreadDetector().joins(pages), loosened.joins(pages))
   }
 

@@ -12,11 +12,15 @@ struct PlainSeamThresholds: Sendable {
   /// pages' same sides. Unrelated pairs reached 0.39 (at a correlation of 0.60).
   var margin: Float = 0.35
   /// ... and the edges nearest the spine vary in level by at least this much (standard
-  /// deviation), half of what the levels' rule asks (`levelSpread`): a picture that runs on
-  /// varies there too. A leaf's flat paper whose structure is a JPEG's block noise does not
-  /// (`p35b-candide-ms` 1|2 at quality 25, bench/suggest/real/README.md: 1.7); the 35 plain
-  /// joins found on seeds 19, 4, 5 and 6 vary 13.6 or more.
-  var profileSpread: Float = 4
+  /// deviation), as a picture that runs on does. A leaf's flat paper whose structure is a
+  /// JPEG's block noise does not (`p35b-candide-ms` 1|2 at quality 25,
+  /// bench/suggest/real/README.md: 1.7; SuggestRules 44, at 4), nor do two pages of print
+  /// cropped close to it, whose lines of text meet row for row (`n59-latin-fauxvisage-1` 3|4
+  /// in grey: 8.2, profiles 0.75; SuggestRules 56, at the smooth and agreement rules' limit,
+  /// `SpreadDetector.Thresholds.pictureSpread`, which says what 11 rests on). The joins this
+  /// rule finds on the labelled image books vary 21 or more (seeds 19, 4 and 5501); 13.6 or
+  /// more on seeds 5 and 6 when the limit came.
+  var profileSpread: Float = 11
   /// Levels: the edges nearest the spine vary by at least this much (standard deviation)...
   var levelSpread: Float = 8
   /// ... their profiles correlate at least this well at the seam, and by this much more than

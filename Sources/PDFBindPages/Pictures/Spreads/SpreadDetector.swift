@@ -84,15 +84,16 @@ struct SpreadDetector: Sendable {
     /// A join by the smooth rule or by the seam's measures weighed together (`agreedJoin`,
     /// beyond levels that agree closely, which ask their own spread) asks both edges nearest
     /// the spine to vary in level by at least this much (standard deviation,
-    /// `PlainSeam.spread`), as a picture's do (SuggestRules 56). Two pages of a book cropped
-    /// close to the print meet row for row, their lines of text at the same heights, and those
-    /// rules joined them: three real books, each pair's edges varying by 6.9 to 8.3 levels
+    /// `PlainSeam.spread`), as a picture's do; so does a plain seam's join by its profiles
+    /// (`PlainSeamThresholds.profileSpread`). Two pages of a book cropped close to the print
+    /// meet row for row, their lines of text at the same heights, and those rules joined them
+    /// (SuggestRules 56): three real books, each pair's edges varying by 6.9 to 8.3 levels
     /// (`n59-latin-kovalewsky-1` 1|2 right to left, `n59-latin-fauxvisage-1` 3|4 and
     /// `n59-blackletter-vdsbb-1` 3|4 left to right, as they are or transformed; bench/suggest/
     /// real/README.md). The labelled image books' smooth joins vary by 14.5 or more, their
     /// agreement joins by 29.3 or more (seeds 19, 4 and 5501): 11 stands a third above the
     /// print's most and a third under the pictures' least.
-    var pictureSpread: Float = 11
+    var pictureSpread: Float = PlainSeamThresholds().profileSpread
   }
 
   var thresholds = Thresholds()
