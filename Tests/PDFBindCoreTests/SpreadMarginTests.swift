@@ -6,8 +6,9 @@ import Testing
 @testable import PDFBindPages
 
 /// Blank margins are not a smooth picture (SPEC: "blank or flat margins ... decide nothing"),
-/// nor are two pages of print whose edges run on either way. The pages are drawn as `suggest`
-/// draws them for double-page pictures (200 pixels wide, only the 16 columns at each side).
+/// nor are two pages of print whose edges run on either way or whose lines meet row for row.
+/// The pages are drawn as `suggest` draws them for double-page pictures (200 pixels wide, only
+/// the 16 columns at each side).
 @Suite("Spread detector: blank margins and pages of print")
 struct SpreadMarginTests {
   /// Two scanned text pages of different books. Their margins hold a few features (a tilted
