@@ -55,6 +55,28 @@ struct PageScriptRotationTests {
     #expect(book[0].leans == says)
   }
 
+  /// A page of a printed Quran in its ornamented frame shows no rows (`lines` nil), and a page
+  /// showing none asks 20 of Arabic (`minimumConfidenceOffRows`); read surely upright
+  /// (`rowsNeedNotShowOrientationConfidence`), it asks what rows ask (SuggestRules 57). The
+  /// pages of the real bench's framed Quran `n60-arabic-noorquran-1`: 11.39 upright by 14.73
+  /// says, 12.46 by 9.73 only leans.
+  @Test(
+    "Surely upright, framed Arabic asks what rows ask",
+    arguments: [
+      (11.39, 14.73, .rightEdge, .rightEdge), (12.46, 9.73, nil, .rightEdge),
+      (6.0, 15.59, nil, .rightEdge), (4.9, 20, nil, nil), (20, 9.9, .rightEdge, .rightEdge),
+      (8.67, 6.80, nil, nil),
+    ] as [(Double, Double, PageBinding?, PageBinding?)])
+  func framedPrint(
+    confidence: Double, orientationConfidence: Double, says: PageBinding?, leans: PageBinding?
+  ) {
+    let page = Self.page(
+      1, confidence: confidence, orientationConfidence: orientationConfidence,
+      layout: PageScriptTests.pictures)
+    #expect(page.says == says)
+    #expect(page.leans == leans)
+  }
+
   /// Where the script's confidence alone leaves the page silent, the line names that, as it
   /// did before: a Tamil handwritten page read as Arabic at 1.85, unsure which way up (1.68).
   @Test("The line names the rotation only where it is what silenced the page")

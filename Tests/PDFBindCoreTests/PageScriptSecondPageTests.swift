@@ -15,18 +15,26 @@ struct PageScriptSecondPageTests {
   /// The page that says: Arabic read surely, in rows.
   static let sure = Rotation.page(3, confidence: 36, orientationConfidence: 12.3)
 
-  /// A mushaf page among its ornaments: Arabic off rows at 6.1 of the 20 it would need.
+  /// A mushaf page among its ornaments: Arabic off rows, read surely upright, at 3.1 of the 10
+  /// it would need there (`rowsNeedNotShowOrientationConfidence`, SuggestRules 57).
   static func ornamented(
-    _ page: Int, confidence: Double = 6.1, orientationConfidence: Double = 14,
+    _ page: Int, confidence: Double = 3.1, orientationConfidence: Double = 14,
     layout: WritingLayout = PageScriptTests.pictures
   ) -> PageScriptEvidence.PageReading {
     Rotation.page(
       page, confidence: confidence, orientationConfidence: orientationConfidence, layout: layout)
   }
 
-  @Test("Seconded by a weak page of the same writing, a page that says right-edge decides")
-  func seconded() {
-    let weak = Self.ornamented(1)
+  /// Seconds as the mushaf's pages did under SuggestRules 36: surely upright, a quarter of the
+  /// 10 it would need; sure enough which way up to say anything but not surely upright, a
+  /// quarter of the 20 a page without rows then asks.
+  @Test(
+    "Seconded by a weak page of the same writing, a page that says right-edge decides",
+    arguments: [
+      PageScriptSecondPageTests.ornamented(1),
+      PageScriptSecondPageTests.ornamented(1, confidence: 6.1, orientationConfidence: 7.4),
+    ])
+  func seconded(weak: PageScriptEvidence.PageReading) {
     #expect(weak.says == nil && weak.leans == nil, "too weak to lean on its own")
     let evidence = PageScriptEvidence.decide([weak, Self.sure])
     #expect(evidence.says == .rightEdge)
@@ -34,12 +42,13 @@ struct PageScriptSecondPageTests {
     #expect(evidence.detail == "Arabic script; Arabic? among pictures on pages 1 and 3")
   }
 
-  /// Under a quarter of the 20 it would need off rows; Tesseract unsure which way up; staves,
-  /// a table or a form.
+  /// Under a quarter of the 10 it would need read surely upright, or of the 20 it would need
+  /// less sure of it; Tesseract unsure which way up; staves, a table or a form.
   @Test(
     "A weak page does not second where it is a guess, unsure which way up, or ruled",
     arguments: [
-      PageScriptSecondPageTests.ornamented(1, confidence: 4.9),
+      PageScriptSecondPageTests.ornamented(1, confidence: 2.4),
+      PageScriptSecondPageTests.ornamented(1, confidence: 4.9, orientationConfidence: 7.4),
       PageScriptSecondPageTests.ornamented(1, orientationConfidence: 4.9),
       PageScriptSecondPageTests.ornamented(1, layout: PageScriptSecondPageTests.ruled),
     ])

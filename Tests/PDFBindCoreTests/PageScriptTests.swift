@@ -185,7 +185,7 @@ struct PageScriptTests {
       ("Arabic", 1.9, 0, runningRows, nil),  // real Tamil handwriting, likewise
       ("Arabic", 24, 0, runningRows, .rightEdge),  // the real bench's lowest Arabic page
       ("Arabic", 90, 0, pictures, .rightEdge),  // read surely, the rows need not show
-      ("Hebrew", 12, 0, pictures, nil),  // off rows, 12 only leans (`minimumConfidenceOffRows`)
+      ("Hebrew", 12, 0, pictures, .rightEdge),  // off rows, but surely upright (at 20)
       ("Arabic", 3.3, 0, runningColumns, nil),  // a Greek title page of seed 5, read as Arabic
       ("Japanese", 2, 0, runningColumns, .rightEdge),
       ("Han", 1.1, 0, runningColumns, .rightEdge),

@@ -29,7 +29,8 @@ enum PageScriptEvidence {
   /// Arabic comic). On the four labelled sets the limits were chosen on (seeds 19, 2027, 3, 5),
   /// 35 such pages of right-to-left books read 4 to 229 (31 of them 20 or more); pages of
   /// every other book read as Arabic or Hebrew reached 3.3 (a Greek title page, a manga cover):
-  /// a sixth of this limit, and a third of the 10 a lean asks.
+  /// a sixth of this limit, and a third of the 10 a lean asks. A page read surely upright asks
+  /// only `minimumRightToLeftConfidence` (`rowsNeedNotShowOrientationConfidence`).
   static let minimumConfidenceOffRows = 20.0
   /// A page whose marks fit in a box smaller than this share of it (a page number, a title
   /// line, a stamp, a few symbols) is not read. Tesseract's script detection weighs every blob
