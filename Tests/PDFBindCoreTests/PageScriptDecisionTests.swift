@@ -30,6 +30,8 @@ struct PageScriptDecisionTests {
   }
 
   /// Seed 5's arabic-1 of bench/suggest: its first page reads Arabic at 108 but shows no rows.
+  /// The weak reading is a Greek title page's (3.3), not surely upright (9: a page read so asks
+  /// 20 off rows, a quarter of it to second; `rowsNeedNotShowOrientationConfidence`).
   @Test("Arabic read surely counts where the page's rows do not show; a weak reading does not")
   func rightToLeftOffRows() {
     let sure = PageScriptEvidence.decide([
@@ -39,7 +41,8 @@ struct PageScriptDecisionTests {
     #expect(sure.says == .rightEdge)
     #expect(sure.detail == "Arabic script; Arabic script (rows unclear) on pages 1 and 4")
     let weak = PageScriptEvidence.decide([
-      PageScriptTests.reading(1, "Arabic", PageScriptTests.pictures, confidence: 3.3),
+      PageScriptRotationTests.page(
+        1, confidence: 3.3, orientationConfidence: 9, layout: PageScriptTests.pictures),
       PageScriptTests.reading(4, "Arabic"),
     ])
     #expect(weak.says == nil)
