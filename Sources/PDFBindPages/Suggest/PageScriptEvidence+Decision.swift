@@ -34,9 +34,10 @@ extension PageScriptEvidence {
   static let leastSquaresRead = 3
 
   /// One evidence line from the pages read: every page that points somewhere must point the
-  /// same way, and one page alone decides only when it is the only page read. A page of Arabic
-  /// or Hebrew too weak to lean may be the second for one that says right-edge in the same
-  /// script (`secondsRightToLeft`).
+  /// same way, and one page alone decides only when it is the only page read. A page too weak
+  /// to lean may be the second for one that says in the same script (`seconds`): Arabic or
+  /// Hebrew sure which way up, a page of writing read surely upright as Latin, Cyrillic, Greek
+  /// or Fraktur.
   /// Each half of a picture of two facing pages counts as a page read, and the line says
   /// which pictures were split (`page 3 holds two facing pages`).
   static func decide(_ read: [PageReading]) -> Evidence {
@@ -64,11 +65,11 @@ extension PageScriptEvidence {
         source: .pageScript, says: nil, detail: "\(scripts) on \(on): the pages disagree",
         pages: pageNumbers)
     }
-    // A page too weak to lean is a second page where it reads, sure which way up, the Arabic
-    // or Hebrew a page says in.
-    let sayingIn = Set(read.filter { $0.says != nil }.compactMap { $0.reading?.script })
+    // A page too weak to lean is a second page where it reads, sure which way up, the script
+    // a page says in, and that script points the same way (`seconds`).
+    let sayingIn = Set(read.filter { $0.says == first }.compactMap { $0.reading?.script })
     let agreeing = read.filter {
-      $0.leans != nil || ($0.secondsRightToLeft && sayingIn.contains($0.reading?.script ?? ""))
+      $0.leans != nil || ($0.seconds == first && sayingIn.contains($0.reading?.script ?? ""))
     }
     guard agreeing.count >= min(2, read.count) else {
       // Too little to decide, but enough to doubt evidence that points the other way (a
