@@ -101,6 +101,10 @@ FIXTURES = [
      "a German Fraktur book page (Fontane, Wanderungen durch die Mark Brandenburg), a grey scan "
      "fitted into 480 pixels as an access copy",
      "left-edge", "page-script", "Fraktur script (rows unclear)"),
+    ("latin-hymns-verse.pdf", "n59-latin-vdsbb-1", 1559,
+     "four photographed pages of Latin hymns in italic antiqua, two of them verse that shows "
+     "no rows of running text",
+     "left-edge", "page-script", "Latin? (uncertain); Latin script on pages 1 and 3-4"),
 ]
 
 # Access copies (SuggestRules 45): books of the bench fitted into a few hundred pixels, as
