@@ -12,8 +12,9 @@ extension PageScriptEvidence {
   /// one) show no rows of running text, read Latin at 3.48 and 3.33, upright by 9.7 and
   /// 11.4, and the book stayed at "one page alone is too little".
   /// No page of writing of a right-to-left book was read upright in these scripts on the
-  /// real bench (both parts) or seeds 19 and 4: only pictures were, translated manga's
-  /// balloons (Cyrillic at up to 18.9, upright by at most 7.6), which never second. So the
+  /// real bench (both parts) or seed 19: only pictures were, translated manga's balloons
+  /// (Cyrillic at up to 18.9, upright by at most 7.6), which never second; on seed 4 three
+  /// ruled pages of English manga too (upright by at most 4.75), which never second. So the
   /// limits separate nothing measured; they keep to pages Tesseract reads surely: 2 is four
   /// times what running text in rows asks to say and 0.6 of the hymn pages' least; other pages
   /// of writing of left-to-right books read so reached 4.1 (a table in Fraktur, upright by
