@@ -17,16 +17,6 @@ extension PageScriptEvidence {
   /// (7.1) is 1.4 times the limit.
   static let minimumRightToLeftOrientationConfidence = 5.0
 
-  /// The share of a decision's confidence that lets a page of Arabic or Hebrew, sure which way
-  /// up and not ruled, second a page that says right-edge where it is too weak to lean
-  /// (SuggestRules 36): a printed mushaf's pages beside their ornaments read Arabic at 0.31 to
-  /// 0.49 of what they would need to say (5 books of the right-to-left probe, one page in each
-  /// saying alone); the pages of left-to-right books read upright as Arabic or Hebrew, sure
-  /// which way up and not ruled (the real bench's tuning part, the handwriting probe's wills,
-  /// seed 19), at most 0.083 (a Georgian page). Three times that, and the nearest mushaf page
-  /// 1.2 times this.
-  static let rightToLeftSecondScale = 0.25
-
   /// How far upright must score above the next rotation for a page read as Arabic or Hebrew whose
   /// marks show no rows to ask only what a page in rows asks (`minimumRightToLeftConfidence`, not
   /// `minimumConfidenceOffRows`; SuggestRules 57). A printed Quran's pages in their ornamented
@@ -41,14 +31,6 @@ extension PageScriptEvidence {
 }
 
 extension PageScriptEvidence.PageReading {
-  /// Read upright as Arabic or Hebrew with `rightToLeftSecondScale` of a decision's
-  /// confidence, sure which way up, on a page that is not ruled: a second page for one that
-  /// says right-edge in the same script, though too weak to lean.
-  var secondsRightToLeft: Bool {
-    !layout.ruledWriting && !rightToLeftRotationInDoubt
-      && readRightToLeft(confidenceScale: PageScriptEvidence.rightToLeftSecondScale)
-  }
-
   /// Read upright as Arabic or Hebrew with `scale` times the script confidence a decision
   /// asks: `minimumRightToLeftConfidence` on a page whose marks run in rows or that is read
   /// surely upright (`rowsNeedNotShowOrientationConfidence`), `minimumConfidenceOffRows`

@@ -4,6 +4,16 @@
 import PDFBindCore
 
 extension PageScriptEvidence {
+  /// The share of a decision's confidence that lets a page of Arabic or Hebrew, sure which way
+  /// up and not ruled, second a page that says right-edge where it is too weak to lean
+  /// (SuggestRules 36): a printed mushaf's pages beside their ornaments read Arabic at 0.31 to
+  /// 0.49 of what they would need to say (5 books of the right-to-left probe, one page in each
+  /// saying alone); the pages of left-to-right books read upright as Arabic or Hebrew, sure
+  /// which way up and not ruled (the real bench's tuning part, the handwriting probe's wills,
+  /// seed 19), at most 0.083 (a Georgian page). Three times that, and the nearest mushaf page
+  /// 1.2 times this.
+  static let rightToLeftSecondScale = 0.25
+
   /// The script confidence a page of writing read upright as Latin, Cyrillic, Greek or Fraktur
   /// needs to second a page that says left-edge in the same script where its marks show no
   /// rows of running text (so it does not lean). A book of Latin hymns printed in italic
@@ -34,6 +44,14 @@ extension PageScriptEvidence.PageReading {
   var seconds: PageBinding? {
     if secondsRightToLeft { return .rightEdge }
     return secondsLeftToRight ? .leftEdge : nil
+  }
+
+  /// Read upright as Arabic or Hebrew with `rightToLeftSecondScale` of a decision's
+  /// confidence, sure which way up, on a page that is not ruled: a second page for one that
+  /// says right-edge in the same script, though too weak to lean.
+  var secondsRightToLeft: Bool {
+    !layout.ruledWriting && !rightToLeftRotationInDoubt
+      && readRightToLeft(confidenceScale: PageScriptEvidence.rightToLeftSecondScale)
   }
 
   /// Read upright as Latin, Cyrillic, Greek or Fraktur with `leftToRightSecondConfidence`,

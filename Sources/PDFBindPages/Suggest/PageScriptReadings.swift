@@ -125,8 +125,8 @@ extension PageScriptEvidence {
         observe(page)
         return
       }
-      // Two leaning pages end the look; a weak page that may second one
-      // (`seconds`) does not: a page further on may still disagree.
+      // Two leaning pages end the look; a weak page that may second one (`seconds`) does not:
+      // a page further on may still disagree.
       let leaning = taken.compactMap(\.leans)
       if leaning.count >= 2, Set(leaning).count == 1, taken.contains(where: { $0.says != nil }) {
         endedAt = page.page
