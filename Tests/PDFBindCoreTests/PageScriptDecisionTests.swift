@@ -74,4 +74,21 @@ struct PageScriptDecisionTests {
     #expect(alone.says == nil)
     #expect(alone.detail.hasSuffix("one page alone is too little"), "\(alone.detail)")
   }
+
+  /// The real bench's `n61-2upscan-lectaurep-1`: a register photographed open, whose reading
+  /// ran past the page's 10 s (bench/suggest/real/README.md, "Twelve books from seven
+  /// repositories"). It said `page 1 not read: it took longer than 10 s` and then `no script
+  /// Tesseract can read on page 1`, as if Tesseract had found nothing there.
+  @Test("A page whose reading was stopped is left to its note, and still counts")
+  func stoppedPage() {
+    let stopped = PageScriptEvidence.PageReading(
+      page: 1, layout: PageScriptTests.runningRows, reading: nil)
+    let beside = PageScriptEvidence.decide(
+      [stopped, PageScriptTests.reading(2, "Arabic")], stopped: [1])
+    #expect(beside.says == nil, "one page read of two is still too little")
+    #expect(beside.detail == "Arabic script on page 2: one page alone is too little")
+    #expect(beside.pages == [2])
+    let unread = PageScriptEvidence.decide([stopped, PageScriptTests.reading(2, "Arabic")])
+    #expect(unread.detail.hasPrefix("Arabic script; no script Tesseract can read on pages 1-2"))
+  }
 }

@@ -85,7 +85,8 @@ extension PageScriptEvidence {
       try pictures.readDrawn(page - 1, half: nil, maxWidth: pictureSide, maxHeight: pictureSide)
     }
     // A page drawn while the last needed reading went on says nothing.
-    notes += book.failed(PageRequest.notRead)
+    let notRead = book.failed(PageRequest.notRead)
+    notes += notRead
     let noted = Evidence.stopped(
       notes.filter { $0.page < readings.endedAt ?? Int.max }, source: .pageScript)
     if let unavailable = readings.unavailable {
@@ -108,7 +109,12 @@ extension PageScriptEvidence {
         + (further.isEmpty ? "" : ", nor print on \(Wording.pages(further))")
       return noted + [Evidence(source: .pageScript, says: nil, detail: detail)]
     }
-    return noted + [decide(read)]
+    // Pages whose reading was stopped have their note; with no other page read, it says all.
+    let stopped = Set(notRead.map(\.page))
+    guard read.contains(where: { $0.reading != nil || !stopped.contains($0.page) }) else {
+      return noted
+    }
+    return noted + [decide(read, stopped: stopped)]
   }
 
   /// The resolution Tesseract is told: the picture's height over a book page's 11 inches (it

@@ -39,14 +39,18 @@ extension PageScriptEvidence {
   /// Hebrew sure which way up, a page of writing read surely upright as Latin, Cyrillic, Greek
   /// or Fraktur.
   /// Each half of a picture of two facing pages counts as a page read, and the line says
-  /// which pictures were split (`page 3 holds two facing pages`).
-  static func decide(_ read: [PageReading]) -> Evidence {
-    let pageNumbers = unique(read.map(\.page))
-    guard !read.isEmpty else {
+  /// which pictures were split (`page 3 holds two facing pages`). A page whose reading was
+  /// stopped (`stopped`, from 1: `page 1 not read: it took longer than 10 s`) still counts,
+  /// so the pages left cannot decide with less, but the line does not name it among what the
+  /// pages show: Tesseract did not find it unreadable, it was not let finish.
+  static func decide(_ read: [PageReading], stopped: Set<Int> = []) -> Evidence {
+    let shown = read.filter { $0.reading != nil || !stopped.contains($0.page) }
+    let pageNumbers = unique(shown.map(\.page))
+    guard !shown.isEmpty else {
       return Evidence(source: .pageScript, says: nil, detail: "no page picture could be read")
     }
-    let scripts = describe(read)
-    let on = Wording.pages(pageNumbers) + facingPages(read)
+    let scripts = describe(shown)
+    let on = Wording.pages(pageNumbers) + facingPages(shown)
     guard let first = read.lazy.compactMap(\.says).first else {
       // Left-to-right writing set from the right still doubts evidence that points the
       // other way (a double-page picture joining right to left), as it did when it decided.
