@@ -81,13 +81,14 @@ struct PageScriptDecisionTests {
   /// Tesseract can read on page 1`, as if Tesseract had found nothing there.
   @Test("A page whose reading was stopped is left to its note, and still counts")
   func stoppedPage() {
-    let stopped = PageScriptEvidence.PageReading(
+    var stopped = PageScriptEvidence.PageReading(
       page: 1, layout: PageScriptTests.runningRows, reading: nil)
-    let beside = PageScriptEvidence.decide(
-      [stopped, PageScriptTests.reading(2, "Arabic")], stopped: [1])
+    stopped.readingStopped = true
+    let beside = PageScriptEvidence.decide([stopped, PageScriptTests.reading(2, "Arabic")])
     #expect(beside.says == nil, "one page read of two is still too little")
     #expect(beside.detail == "Arabic script on page 2: one page alone is too little")
     #expect(beside.pages == [2])
+    stopped.readingStopped = false
     let unread = PageScriptEvidence.decide([stopped, PageScriptTests.reading(2, "Arabic")])
     #expect(unread.detail.hasPrefix("Arabic script; no script Tesseract can read on pages 1-2"))
   }

@@ -112,11 +112,11 @@ struct PagePictures {
 
   /// Tesseract's reading of the picture of page `index` (from 0) `layout` drew
   /// (`BookPages.readDrawn`): on `lent` when given, else in a worker that draws it again, the
-  /// same picture.
+  /// same picture; nil when the reading was stopped.
   func readDrawn(
     _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int,
     on lent: WorkerProcess? = nil
-  ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading {
+  ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading? {
     // `layout` drew the page first, so its source is known to be there.
     guard let source = try? source(index) else { return (nil, nil, nil, .init()) }
     return try pages.readDrawn(

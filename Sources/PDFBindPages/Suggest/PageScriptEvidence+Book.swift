@@ -85,8 +85,7 @@ extension PageScriptEvidence {
       try pictures.readDrawn(page - 1, half: nil, maxWidth: pictureSide, maxHeight: pictureSide)
     }
     // A page drawn while the last needed reading went on says nothing.
-    let notRead = book.failed(PageRequest.notRead)
-    notes += notRead
+    notes += book.failed(PageRequest.notRead)
     let noted = Evidence.stopped(
       notes.filter { $0.page < readings.endedAt ?? Int.max }, source: .pageScript)
     if let unavailable = readings.unavailable {
@@ -110,11 +109,8 @@ extension PageScriptEvidence {
       return noted + [Evidence(source: .pageScript, says: nil, detail: detail)]
     }
     // Pages whose reading was stopped have their note; with no other page read, it says all.
-    let stopped = Set(notRead.map(\.page))
-    guard read.contains(where: { $0.reading != nil || !stopped.contains($0.page) }) else {
-      return noted
-    }
-    return noted + [decide(read, stopped: stopped)]
+    guard read.contains(where: { !$0.readingStopped }) else { return noted }
+    return noted + [decide(read)]
   }
 
   /// The resolution Tesseract is told: the picture's height over a book page's 11 inches (it

@@ -40,11 +40,11 @@ extension PageScriptEvidence {
   /// or Fraktur.
   /// Each half of a picture of two facing pages counts as a page read, and the line says
   /// which pictures were split (`page 3 holds two facing pages`). A page whose reading was
-  /// stopped (`stopped`, from 1: `page 1 not read: it took longer than 10 s`) still counts,
+  /// stopped (`readingStopped`: `page 1 not read: it took longer than 10 s`) still counts,
   /// so the pages left cannot decide with less, but the line does not name it among what the
   /// pages show: Tesseract did not find it unreadable, it was not let finish.
-  static func decide(_ read: [PageReading], stopped: Set<Int> = []) -> Evidence {
-    let shown = read.filter { $0.reading != nil || !stopped.contains($0.page) }
+  static func decide(_ read: [PageReading]) -> Evidence {
+    let shown = read.filter { !$0.readingStopped }
     let pageNumbers = unique(shown.map(\.page))
     guard !shown.isEmpty else {
       return Evidence(source: .pageScript, says: nil, detail: "no page picture could be read")

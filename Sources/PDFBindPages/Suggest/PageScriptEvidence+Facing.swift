@@ -12,7 +12,7 @@ extension PageScriptEvidence {
   /// leaves the halves as they were.
   static func readWholeWhereHalvesSayNothing(
     _ taken: [PageReading], wholes: [Int: WritingLayout],
-    reader: (Int) throws(RuntimeLibrary.Unavailable) -> DrawnReading
+    reader: (Int) throws(RuntimeLibrary.Unavailable) -> DrawnReading?
   ) -> [PageReading] {
     var read = taken
     for (page, layout) in wholes.sorted(by: { $0.key < $1.key }) {
@@ -22,7 +22,8 @@ extension PageScriptEvidence {
       else { continue }
       var whole = PageReading(page: page, layout: layout, reading: nil, readWhole: true)
       do throws(RuntimeLibrary.Unavailable) {
-        whole.take(try reader(page))
+        guard let drawn = try reader(page) else { continue }
+        whole.take(drawn)
       } catch {
         continue
       }

@@ -131,6 +131,9 @@ enum PageScriptEvidence {
     /// A picture of two facing pages read whole, its halves having said nothing
     /// (`readWholeWhereHalvesSayNothing`).
     var readWhole = false
+    /// Its reading was stopped (a deadline, a crash: its note says which), so it has none: it
+    /// counts among the pages read but is not described as a page with no script (`decide`).
+    var readingStopped = false
 
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down, and so it

@@ -27,12 +27,13 @@ extension PageScriptEvidence {
     private let readsTwoAtOnce: () -> Bool
     private let reader: Reader
 
-    typealias Outcome = Result<DrawnReading, RuntimeLibrary.Unavailable>
+    typealias Outcome = Result<DrawnReading?, RuntimeLibrary.Unavailable>
     /// Reads the script in the picture of one page (from 1) drawn for its layout (of one half
     /// of it, when it holds two facing pages), on any thread, with the page's close-set rows
-    /// and text blocks' lines when the reading asks for them (`BookPages.readDrawn`).
+    /// and text blocks' lines when the reading asks for them (`BookPages.readDrawn`); nil when
+    /// the reading was stopped.
     typealias Reader =
-      @Sendable (Int, FacingPages.Half?) throws(RuntimeLibrary.Unavailable) -> DrawnReading
+      @Sendable (Int, FacingPages.Half?) throws(RuntimeLibrary.Unavailable) -> DrawnReading?
 
     /// `observe`, when given, sees each page taken, and the look then goes on past two pages
     /// that agree. `reader` reads in a page worker (`BookPages.readDrawn`). `readsTwoAtOnce`,
@@ -118,7 +119,8 @@ extension PageScriptEvidence {
         unavailable = error
         endedAt = page.page
         return
-      case .success(let read): page.take(read)
+      case .success(let read?): page.take(read)
+      case .success(nil): page.readingStopped = true
       }
       taken.append(page)
       if let observe {

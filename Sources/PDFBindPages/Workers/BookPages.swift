@@ -141,20 +141,22 @@ final class BookPages: Sendable {
 
   /// Tesseract's reading of the picture of page `index` (from 0) that `layout` drew at
   /// `maxWidth`×`maxHeight` (of one `half` of it, when it holds two facing pages), on `lent`
-  /// (`lendDrawn`) when given; nil when it finds too little writing, or its worker failed
-  /// (noted for the evidence line). With it, the page's close-set rows and its text blocks'
-  /// lines when the reading asks for them (`PageReply.drawnReading`).
+  /// (`lendDrawn`) when given, with no script when it finds too little writing; nil when its
+  /// worker was stopped (noted for the evidence line: `failed`). With it, the page's close-set
+  /// rows and its text blocks' lines when the reading asks for them (`PageReply.drawnReading`).
   func readDrawn(
     _ index: Int, half: FacingPages.Half?, maxWidth: Int, maxHeight: Int,
     source: PictureSource, on lent: WorkerProcess? = nil
-  ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading {
+  ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading? {
     let request = PageRequest.readDrawn(
       book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half, source: source)
     switch perform(request, page: index + 1, on: lent) {
     case .success(.drawnReading(let reading, let rows, let blockLines, let recognised)):
       return (reading, rows, blockLines, recognised)
     case .success(.unavailable(let why)): throw why
-    case .success, .failure: return (nil, nil, nil, .init())
+    case .success: return (nil, nil, nil, .init())
+    // Stopped (a deadline, a crash): `failed` keeps what happened, for the page's note.
+    case .failure: return nil
     }
   }
 
