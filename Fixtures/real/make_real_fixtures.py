@@ -105,6 +105,11 @@ FIXTURES = [
      "four photographed pages of Latin hymns in italic antiqua, two of them verse that shows "
      "no rows of running text",
      "left-edge", "page-script", "Latin? (uncertain); Latin script on pages 1 and 3-4"),
+    ("handwritten-candide.pdf", "p35b-candide-ms", 1000,
+     "a manuscript copy of Voltaire's Candide (18th century): five pages of French cursive in "
+     "brown ink",
+     "left-edge", "page-script", "writing read upside down as Japanese with hardly any "
+     "Arabic-script letters, as Latin handwriting reads on pages 1-2"),
 ]
 
 # Access copies (SuggestRules 45): books of the bench fitted into a few hundred pixels, as

@@ -35,6 +35,10 @@ extension PageScriptEvidence.PageReading {
     if acrossBlocks(confidenceScale: 1) != nil {
       return "\(script), horizontal lines in Tesseract's text blocks"
     }
+    if cursiveReadUpsideDown {
+      return "writing read upside down as \(script) with hardly any Arabic-script letters, "
+        + "as Latin handwriting reads"
+    }
     if reading.orientation != 0 {
       return layout.setFromTheRight
         ? "writing set from the right (Tesseract: \(script)?, upside down or sideways)"

@@ -181,7 +181,7 @@ enum PageScriptEvidence {
       if lettersReadHebrew || lettersReadArabic || lettersReadSyriac { return .rightEdge }
       if hebrewLettersAgainstReading { return nil }
       if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
-      guard reading.orientation == 0 else { return nil }
+      guard reading.orientation == 0 else { return cursiveReadUpsideDown ? .leftEdge : nil }
       let script = reading.script
       let confidence = reading.confidence
       if PageScriptEvidence.rightToLeftScripts.contains(script) {
