@@ -138,8 +138,10 @@ enum PageScriptEvidence {
     /// The binding this page points to, if any. Only upright readings count: Tesseract reads
     /// scripts it does not know (Urdu Nastaliq) as something else, upside down, and so it
     /// reads handwriting (`setSideShortLines`); there the letters its Urdu recogniser reads
-    /// speak instead (`lettersReadArabic`), as Hebrew letters do on a page read as Hebrew or
-    /// Arabic too unsure to say anything, and Syriac letters on Syriac it takes for Arabic.
+    /// speak instead: many make the page Arabic-script writing (`lettersReadArabic`), hardly
+    /// any on writing read upside down as Japanese make it Latin cursive
+    /// (`cursiveReadUpsideDown`). Hebrew letters speak so on a page read as Hebrew or Arabic
+    /// too unsure to say anything, and Syriac letters on Syriac it takes for Arabic.
     var says: PageBinding? {
       leftToRightSetFromTheRight || rightToLeftLettersSetFromTheLeft
         ? nil : pointing(confidenceScale: 1)
