@@ -82,8 +82,8 @@ def timed(binary, path, runs=3):
         walls.append(int(hours or 0) * 3600 + int(minutes) * 60 + float(seconds))
         decision = run.stdout.strip()
     with tempfile.TemporaryDirectory() as cache:
-        _, _, _, peaks, _ = run_sampled([binary, "suggest", "--json", path], every=0.01,
-                                        env=dict(os.environ, XDG_CACHE_HOME=cache))
+        peaks = run_sampled([binary, "suggest", "--json", path], every=0.01,
+                            env=dict(os.environ, XDG_CACHE_HOME=cache)).peaks
     return statistics.median(walls), [peak / 2**20 for peak in peaks], decision
 
 
