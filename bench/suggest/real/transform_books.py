@@ -20,6 +20,8 @@ a lower resolution, as a scan at 150 instead of 300 dpi is):
             right, 4% of the height at the top, 6% at the bottom, the same on every page
   border-right  the same border wider on the right (3% left, 5% right): a join that the
             border's shape makes would run the other way, so a decision must not change
+  jpx       the same pixels as JPEG 2000 (lossy, the irreversible wavelet, 20 to 1), as the
+            Internet Archive keeps its scans; poppler decodes it through OpenJPEG
   fit480, fit640  at most 480 or 640 pixels on the longer side (Lanczos, JPEG quality 85),
             as a library's access copy keeps a scan: just over the 400 pixels under which a
             page is not read for its script (`PagePictures.fewestPixelsToRead`), so what is
@@ -75,6 +77,9 @@ def transform(image, dpi, name, page):
         return encode(small, (dpi[0] / 2, dpi[1] / 2), format="JPEG", quality=85)
     if name == "jpeg25":
         return encode(image, dpi, format="JPEG", quality=25)
+    if name == "jpx":
+        return encode(image, dpi, format="JPEG2000", irreversible=True, quality_mode="rates",
+                      quality_layers=[20])
     if name == "grey":
         return encode(ImageOps.grayscale(image), dpi, format="JPEG", quality=75)
     if name == "bilevel":
@@ -126,7 +131,7 @@ def main():
     parser.add_argument("source")
     parser.add_argument("out")
     parser.add_argument("transformation",
-                        choices=["half", "jpeg25", "grey", "bilevel", "skew", "border",
+                        choices=["half", "jpeg25", "jpx", "grey", "bilevel", "skew", "border",
                                  "border-right", "fit480", "fit640"])
     args = parser.parse_args()
     labels = os.path.join(args.source, "labels.tsv")

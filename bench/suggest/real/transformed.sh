@@ -1,5 +1,5 @@
 #!/bin/sh
-# The real-page bench as libraries keep their scans (transform_books.py): each of its nine
+# The real-page bench as libraries keep their scans (transform_books.py): each of its ten
 # transformations of the books make_books.py wrote, scored by score.py. Every set must keep
 # 0 wrong decisions and 0 layouts from joins that are not there; how many it decides is
 # reported, not asked (bench/suggest/real/README.md, "Pages as libraries keep them").
@@ -13,7 +13,7 @@ BIN=$1
 BOOKS=$2
 WORK=$3
 status=0
-for transformation in half jpeg25 grey bilevel skew border border-right fit640 fit480; do
+for transformation in half jpeg25 jpx grey bilevel skew border border-right fit640 fit480; do
   out=$WORK/$transformation
   if ! [ "$out/labels.tsv" -nt "$BOOKS/labels.tsv" ] ||
     ! [ "$out/labels.tsv" -nt "$HERE/transform_books.py" ]; then
