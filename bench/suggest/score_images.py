@@ -64,7 +64,7 @@ def spread_pages(record):
 def timed(binary, path, runs=3):
     """Median wall time of `suggest --json PATH` over `runs` runs (/usr/bin/time), and the peak
     memory of pdfbind and its page workers together (GNU time sees one process), sampled
-    every 10 ms in one more run (`tree_memory`): their proportional set sizes summed, what
+    every 10 ms in one more run (`tree_usage`): their proportional set sizes summed, what
     the run takes from the machine and what the goal is about, and their resident sizes
     summed. Each run is a first reading, with an empty cache of decisions: the scoring run
     before has filled the default one, and a remembered answer (tens of milliseconds) is not

@@ -33,19 +33,12 @@ BOOK_SECONDS = float(os.environ.get("PDFBIND_BOOK_TIMEOUT", "60"))
 PEAK_LIMIT = 1 << 30
 
 
-def tree_memory(root):
-    """The memory of `root` and every process descended from it, from /proc: (their
-    proportional set sizes summed, their resident sizes summed), in bytes. The first is what
-    the tree takes from the machine (smaps_rollup's Pss: a page k processes share counts 1/k
-    to each) and what the goals are about; the second counts once for each page worker the
-    code and libraries they all map."""
-    proportional, resident, _ = tree_usage(root)
-    return proportional, resident
-
-
 def tree_usage(root):
-    """`tree_memory`'s two sums, and each process's own processor seconds (user and system,
-    by pid) for `root` and its descendants."""
+    """What `root` and every process descended from it use, from /proc: (their proportional
+    set sizes summed, their resident sizes summed, in bytes; each one's own processor seconds,
+    user and system, by pid). The first is what the tree takes from the machine
+    (smaps_rollup's Pss: a page k processes share counts 1/k to each) and what the goals are
+    about; the second counts once for each page worker the code and libraries they all map."""
     children, rss, processor = {}, {}, {}
     tick = os.sysconf("SC_CLK_TCK")
     for name in os.listdir("/proc"):
@@ -86,7 +79,7 @@ Run = collections.namedtuple("Run", "out err seconds peaks returncode processor"
 
 def run_sampled(arguments, every=0.1, env=None):
     """Runs `arguments`: a `Run` of its stdout, stderr, wall seconds, the peaks of its tree's
-    `tree_memory` sampled every `every` seconds ((proportional, resident)), its return code,
+    memory (`tree_usage`) sampled every `every` seconds ((proportional, resident)), its return code,
     and the processor seconds of its tree: each process's as last sampled, the root's own from
     the kernel when it ends (a worker's last `every` seconds may go unseen). score_images.py
     measures the speed books through this."""
