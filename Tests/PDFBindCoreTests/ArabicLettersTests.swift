@@ -78,9 +78,11 @@ struct ArabicLettersTests {
     upright.recognised.arabicLetters = 97
     #expect(upright.says == .rightEdge)
     #expect(upright.summary == "97 Arabic-script letters recognised (Tesseract's script: Arabic?)")
-    // One page alone is too little, as for every other reading (30 letters: too many for
-    // Latin cursive read upside down, `cursiveReadUpsideDown`, too few for Urdu).
-    #expect(PageScriptEvidence.decide([page(138), page(30, number: 2)]).says == nil)
+    // Among three pages read, one alone is too little, as for every other reading (30
+    // letters: too many for Latin cursive read upside down, `cursiveReadUpsideDown`, too few
+    // for Urdu).
+    let beside = [page(138), page(30, number: 2), PageScriptTests.unreadable(3)]
+    #expect(PageScriptEvidence.decide(beside).says == nil)
   }
 
   @Test(

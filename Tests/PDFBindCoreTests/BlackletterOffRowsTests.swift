@@ -62,9 +62,11 @@ struct BlackletterOffRowsTests {
     ])
     #expect(evidence.says == .leftEdge)
     #expect(evidence.detail.hasPrefix("Fraktur script (rows unclear)"), "\(evidence.detail)")
-    // One page that says beside pages that say and lean nothing is too little.
+    // One page that says among three read, beside pages that say and lean nothing, is too
+    // little.
     let alone = PageScriptEvidence.decide([
       Self.read("Fraktur", 38.57, page: 1), Self.read("Fraktur", 3.0, page: 2),
+      PageScriptTests.unreadable(3),
     ])
     #expect(alone.says == nil)
   }

@@ -43,7 +43,7 @@ struct PageScriptDecisionTests {
     let weak = PageScriptEvidence.decide([
       PageScriptRotationTests.page(
         1, confidence: 3.3, orientationConfidence: 9, layout: PageScriptTests.pictures),
-      PageScriptTests.reading(4, "Arabic"),
+      PageScriptTests.reading(4, "Arabic"), PageScriptTests.unreadable(5),
     ])
     #expect(weak.says == nil)
     #expect(weak.detail.hasSuffix("one page alone is too little"), "\(weak.detail)")
@@ -88,8 +88,47 @@ struct PageScriptDecisionTests {
     #expect(beside.says == nil, "one page read of two is still too little")
     #expect(beside.detail == "Arabic script on page 2: one page alone is too little")
     #expect(beside.pages == [2])
+    // Read to its end, the page found no script: the other decides, one page of two.
     stopped.readingStopped = false
     let unread = PageScriptEvidence.decide([stopped, PageScriptTests.reading(2, "Arabic")])
-    #expect(unread.detail.hasPrefix("Arabic script; no script Tesseract can read on pages 1-2"))
+    #expect(unread.says == .rightEdge)
+    #expect(unread.detail == "Arabic script on page 2")
+    let third = PageScriptTests.reading(3, "Latin", PageScriptTests.pictures)
+    let amongThree = PageScriptEvidence.decide([
+      stopped, PageScriptTests.reading(2, "Arabic"), third,
+    ])
+    #expect(
+      amongThree.detail.hasPrefix(
+        "Arabic script; Latin? among pictures; no script Tesseract can read on pages 1-3"),
+      "\(amongThree.detail)")
+  }
+
+  /// The real bench's `u14-chv-charlayout-qianlong25`: a vertical Chinese almanac of two
+  /// pages, whose second page's lines run top to bottom in Tesseract's text blocks and whose
+  /// first says nothing; and `cyrillic-datasheets-8lo39v`, a Russian datasheet whose second
+  /// page is running Cyrillic and whose first a ruled table. Each stayed at "one page alone
+  /// is too little" before SuggestRules 62.
+  @Test(
+    "One page that points among two read decides, as a book of one page does; among three it does not"
+  )
+  func oneOfTwo() {
+    let silent = PageScriptTests.reading(1, "Latin", PageScriptTests.pictures, confidence: 3)
+    #expect(silent.says == nil && silent.leans == nil)
+    let hebrew = PageScriptTests.reading(2, "Hebrew")
+    let two = PageScriptEvidence.decide([silent, hebrew])
+    #expect(two.says == .rightEdge)
+    #expect(two.detail == "Hebrew script on page 2")
+    #expect(two.pages == [2])
+    var (left, right) = (silent, PageScriptTests.reading(1, "Latin"))
+    (left.half, right.half) = (.left, .right)
+    let halves = PageScriptEvidence.decide([left, right])
+    #expect(halves.says == .leftEdge, "the halves of one picture of two pages are two pages read")
+    #expect(
+      halves.detail == "Latin script on page 1 (page 1 holds two facing pages, each read as a page)"
+    )
+    let three = PageScriptEvidence.decide([silent, hebrew, PageScriptTests.unreadable(3)])
+    #expect(three.says == nil)
+    #expect(three.detail.hasSuffix("one page alone is too little"), "\(three.detail)")
+    #expect(three.leans == .rightEdge, "too little to decide, enough to doubt")
   }
 }

@@ -37,7 +37,7 @@ struct PageScriptLeftToRightSecondTests {
     let weak = Self.weak()
     #expect(weak.says == nil && weak.leans == nil, "too weak to lean on its own")
     #expect(Self.saying.says == .leftEdge)
-    let evidence = PageScriptEvidence.decide([weak, Self.saying])
+    let evidence = PageScriptEvidence.decide([weak, Self.saying, PageScriptTests.unreadable(5)])
     #expect(evidence.says == .leftEdge)
     #expect(evidence.pages == [3, 4])
     #expect(evidence.detail == "Latin script; Latin? (uncertain) on pages 3-4")
@@ -59,7 +59,7 @@ struct PageScriptLeftToRightSecondTests {
     ])
   func notSeconded(weak: PageScriptEvidence.PageReading) {
     #expect(weak.says == nil && weak.leans == nil)
-    let evidence = PageScriptEvidence.decide([weak, Self.saying])
+    let evidence = PageScriptEvidence.decide([weak, Self.saying, PageScriptTests.unreadable(5)])
     #expect(evidence.says == nil)
     #expect(evidence.detail.hasSuffix("one page alone is too little"), "\(evidence.detail)")
   }
@@ -71,7 +71,9 @@ struct PageScriptLeftToRightSecondTests {
     let arabic = Rotation.page(2, confidence: 40, orientationConfidence: 15)
     let evidence = PageScriptEvidence.decide([arabic, Self.weak("Arabic")])
     #expect(evidence.says == .rightEdge, "Arabic seconds Arabic as before")
-    let latinBeside = PageScriptEvidence.decide([arabic, Self.weak()])
+    let latinBeside = PageScriptEvidence.decide([
+      arabic, Self.weak(), PageScriptTests.unreadable(5),
+    ])
     #expect(latinBeside.says == nil)
     #expect(latinBeside.detail.hasSuffix("one page alone is too little"), "\(latinBeside.detail)")
   }

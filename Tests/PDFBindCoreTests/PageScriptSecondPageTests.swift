@@ -36,7 +36,7 @@ struct PageScriptSecondPageTests {
     ])
   func seconded(weak: PageScriptEvidence.PageReading) {
     #expect(weak.says == nil && weak.leans == nil, "too weak to lean on its own")
-    let evidence = PageScriptEvidence.decide([weak, Self.sure])
+    let evidence = PageScriptEvidence.decide([weak, Self.sure, PageScriptTests.unreadable(5)])
     #expect(evidence.says == .rightEdge)
     #expect(evidence.pages == [1, 3])
     #expect(evidence.detail == "Arabic script; Arabic? among pictures on pages 1 and 3")
@@ -53,7 +53,7 @@ struct PageScriptSecondPageTests {
       PageScriptSecondPageTests.ornamented(1, layout: PageScriptSecondPageTests.ruled),
     ])
   func notSeconded(weak: PageScriptEvidence.PageReading) {
-    let evidence = PageScriptEvidence.decide([weak, Self.sure])
+    let evidence = PageScriptEvidence.decide([weak, Self.sure, PageScriptTests.unreadable(5)])
     #expect(evidence.says == nil)
     #expect(evidence.detail.hasSuffix("one page alone is too little"), "\(evidence.detail)")
   }
@@ -70,7 +70,9 @@ struct PageScriptSecondPageTests {
     let manga = PageScriptTests.reading(2, "Japanese", PageScriptTests.pictures, confidence: 3)
     #expect(latin.says == .leftEdge && manga.says == .rightEdge)
     for saying in [latin, manga] {
-      let evidence = PageScriptEvidence.decide([saying, Self.ornamented(3)])
+      let evidence = PageScriptEvidence.decide([
+        saying, Self.ornamented(3), PageScriptTests.unreadable(5),
+      ])
       #expect(evidence.says == nil)
       #expect(evidence.detail.hasSuffix("one page alone is too little"), "\(evidence.detail)")
     }

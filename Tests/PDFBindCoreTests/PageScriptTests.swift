@@ -248,6 +248,12 @@ struct PageScriptTests {
       reading: ScriptReading(script: script, confidence: confidence, orientation: orientation))
   }
 
+  /// A page read to its end that found no script. Beside it, a page that points with no second
+  /// is one of three read, too little to decide (`pagesToAgree`).
+  static func unreadable(_ page: Int) -> PageScriptEvidence.PageReading {
+    .init(page: page, layout: runningRows, reading: nil)
+  }
+
   @Test("Tesseract or its data missing is one line that says so")
   func unavailable() {
     #expect(

@@ -71,8 +71,9 @@ struct SyriacLettersTests {
       page(95, orientation: 180).summary
         == "95 Syriac letters recognised (Tesseract: Arabic?, upside down or sideways)")
     #expect(PageScriptEvidence.decide([page(121), page(95, number: 2)]).says == .rightEdge)
-    // One page alone is too little, as for every other reading.
-    #expect(PageScriptEvidence.decide([page(121), page(12, number: 2)]).says == nil)
+    // Among three pages read, one alone is too little, as for every other reading.
+    let beside = [page(121), page(12, number: 2), PageScriptTests.unreadable(3)]
+    #expect(PageScriptEvidence.decide(beside).says == nil)
   }
 
   @Test(
