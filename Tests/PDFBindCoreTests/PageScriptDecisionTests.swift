@@ -104,29 +104,30 @@ struct PageScriptDecisionTests {
   }
 
   /// The real bench's `u14-chv-charlayout-qianlong25`: a vertical Chinese almanac of two
-  /// pages, whose second page's lines run top to bottom in Tesseract's text blocks and whose
-  /// first says nothing; and `cyrillic-datasheets-8lo39v`, a Russian datasheet whose second
-  /// page is running Cyrillic and whose first a ruled table. Each stayed at "one page alone
-  /// is too little" before SuggestRules 62.
+  /// pages, whose second page's lines run top to bottom and whose first says nothing; and
+  /// `n57-2-up-scan-mla-2`, one picture of two facing pages, one half of which says nothing.
+  /// Each stayed at "one page alone is too little" before SuggestRules 62.
   @Test(
     "One page that points among two read decides, as a book of one page does; among three it does not"
   )
   func oneOfTwo() {
     let silent = PageScriptTests.reading(1, "Latin", PageScriptTests.pictures, confidence: 3)
     #expect(silent.says == nil && silent.leans == nil)
-    let hebrew = PageScriptTests.reading(2, "Hebrew")
-    let two = PageScriptEvidence.decide([silent, hebrew])
+    let almanac = PageScriptTests.reading(2, "Han", PageScriptTests.runningColumns)
+    let two = PageScriptEvidence.decide([silent, almanac])
     #expect(two.says == .rightEdge)
-    #expect(two.detail == "Hebrew script on page 2")
+    #expect(two.detail == "Han, vertical lines on page 2")
     #expect(two.pages == [2])
-    var (left, right) = (silent, PageScriptTests.reading(1, "Latin"))
+    let manga = PageScriptTests.reading(1, "Japanese", PageScriptTests.pictures, confidence: 3)
+    var (left, right) = (silent, manga)
     (left.half, right.half) = (.left, .right)
     let halves = PageScriptEvidence.decide([left, right])
-    #expect(halves.says == .leftEdge, "the halves of one picture of two pages are two pages read")
+    #expect(halves.says == .rightEdge, "the halves of one picture of two pages are two pages read")
     #expect(
-      halves.detail == "Latin script on page 1 (page 1 holds two facing pages, each read as a page)"
+      halves.detail
+        == "Japanese among pictures (as in manga) on page 1 (page 1 holds two facing pages, each read as a page)"
     )
-    let three = PageScriptEvidence.decide([silent, hebrew, PageScriptTests.unreadable(3)])
+    let three = PageScriptEvidence.decide([silent, almanac, PageScriptTests.unreadable(3)])
     #expect(three.says == nil)
     #expect(three.detail.hasSuffix("one page alone is too little"), "\(three.detail)")
     #expect(three.leans == .rightEdge, "too little to decide, enough to doubt")
