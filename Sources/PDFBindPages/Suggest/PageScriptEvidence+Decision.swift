@@ -98,9 +98,9 @@ extension PageScriptEvidence {
   /// second is asked. A page whose reading was stopped might have said the other way: beside
   /// it, one page never decides alone. Measured before it was kept: 7 books of the real bench
   /// with two pages read moved from "one page alone is too little" to their labels' side (5 of
-  /// the tuning part, 2 held out), and 8 of its JPEG 2000 transformation; of the sweep's 483
-  /// files of two pages or more left undecided, one moved, to left-edge: a scanned Portuguese
-  /// form read as Greek (PyMuPDF's `test_4034.pdf`).
+  /// the tuning part, 2 held out), and 8 of its JPEG 2000 transformation; of the 5,108 files
+  /// the sweep left undecided, one moved, to left-edge: a scanned Portuguese form read as
+  /// Greek (PyMuPDF's `test_4034.pdf`).
   static func pagesToAgree(_ read: [PageReading]) -> Int {
     read.count == 1 || (read.count == 2 && !read.contains(where: \.readingStopped)) ? 1 : 2
   }
