@@ -69,7 +69,7 @@ struct PageScriptDecisionTests {
     let alone = PageScriptEvidence.decide([
       PageScriptTests.reading(2, "Hebrew"),
       PageScriptTests.reading(3, "Latin", PageScriptTests.pictures),
-      .init(page: 4, layout: PageScriptTests.runningRows, reading: nil),
+      PageScriptTests.unreadable(4),
     ])
     #expect(alone.says == nil)
     #expect(alone.detail.hasSuffix("one page alone is too little"), "\(alone.detail)")
@@ -81,8 +81,7 @@ struct PageScriptDecisionTests {
   /// Tesseract can read on page 1`, as if Tesseract had found nothing there.
   @Test("A page whose reading was stopped is left to its note, and still counts")
   func stoppedPage() {
-    var stopped = PageScriptEvidence.PageReading(
-      page: 1, layout: PageScriptTests.runningRows, reading: nil)
+    var stopped = PageScriptTests.unreadable(1)
     stopped.readingStopped = true
     let beside = PageScriptEvidence.decide([stopped, PageScriptTests.reading(2, "Arabic")])
     #expect(beside.says == nil, "one page read of two is still too little")

@@ -102,7 +102,7 @@ extension PageScriptEvidence {
   /// the sweep left undecided, one moved, to left-edge: a scanned Portuguese form read as
   /// Greek (PyMuPDF's `test_4034.pdf`).
   static func pagesToAgree(_ read: [PageReading]) -> Int {
-    read.count == 1 || (read.count == 2 && !read.contains(where: \.readingStopped)) ? 1 : 2
+    read.count <= 2 && !read.contains(where: \.readingStopped) ? 1 : 2
   }
 
   /// ` (page 3 holds two facing pages, each read as a page)`: the pictures among `read` of
