@@ -6,7 +6,8 @@ import Testing
 
 /// SuggestRules 61: Latin handwriting, which Tesseract's script detection reads as Japanese or
 /// Katakana upside down, says left-edge where the Urdu recogniser finds hardly any
-/// Arabic-script letters in it (`PageScriptEvidence.PageReading.cursiveReadUpsideDown`).
+/// Arabic-script letters in it (`PageScriptEvidence.PageReading.cursiveReadUpsideDown`), but
+/// not on a scan too small to read surely (SuggestRules 63).
 /// Nastaliq, which script detection reads the same way, is told apart by its letters.
 @Suite("Latin handwriting read upside down as Japanese")
 struct CursiveUpsideDownTests {
@@ -55,6 +56,20 @@ struct CursiveUpsideDownTests {
     let setFromTheRight = Self.page(1, layout: PageScriptLineSideTests.rightSet, arabicLetters: 3)
     #expect(setFromTheRight.says == nil)
     #expect(setFromTheRight.leans == .leftEdge)
+  }
+
+  /// SuggestRules 63: fitted into 640 pixels, a printed Urdu page of the real bench read upside
+  /// down as Japanese gave the Urdu recogniser 8 letters, and decided left-edge.
+  @Test("On a scan too small to read surely, hardly any letters say nothing")
+  func notOnASmallScan() {
+    var small = Self.page(1, arabicLetters: 8)
+    small.recognised.onSmallScan = true
+    #expect(small.says == nil)
+    #expect(small.leans == nil)
+    #expect(PageScriptEvidence.decide([small]).says == nil)
+    // Many letters still make it Arabic-script writing there.
+    small.recognised.arabicLetters = PageScriptEvidence.leastArabicLetters
+    #expect(small.says == .rightEdge)
   }
 
   @Test("Only writing in rows read upside down as Japanese or Katakana")

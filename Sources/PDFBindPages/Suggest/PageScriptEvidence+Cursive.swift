@@ -24,13 +24,15 @@ extension PageScriptEvidence {
 extension PageScriptEvidence.PageReading {
   /// A page of writing in rows of running text, not ruled, read upside down as Japanese or
   /// Katakana, on which the Urdu recogniser found hardly any Arabic-script letters
-  /// (`mostArabicLettersOfCursiveUpsideDown`): Latin handwriting, which says left-edge. Its
+  /// (`mostArabicLettersOfCursiveUpsideDown`): Latin handwriting, which says left-edge. Not
+  /// on a scan too small to read surely (`Recognised.onSmallScan`, SuggestRules 63): fitted
+  /// into 640 pixels, a printed Urdu page of the real bench read so gave 8 letters. Its
   /// short lines all set from the right, it leans and does not say (`leftToRightSetFromTheRight`),
   /// as Nastaliq's paragraph ends are set.
   var cursiveReadUpsideDown: Bool {
     guard let reading, reading.orientation == 180,
       PageScriptEvidence.cursiveUpsideDownScripts.contains(reading.script),
-      layout.holdsWriting, layout.inRowsOfText, !layout.ruledWriting,
+      layout.holdsWriting, layout.inRowsOfText, !layout.ruledWriting, !recognised.onSmallScan,
       let letters = recognised.arabicLetters
     else { return false }
     return letters <= PageScriptEvidence.mostArabicLettersOfCursiveUpsideDown

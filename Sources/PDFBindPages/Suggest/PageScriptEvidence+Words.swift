@@ -23,6 +23,10 @@ extension PageScriptEvidence {
     /// The Syriac letters read with confidence by the Syriac recogniser, on a page read as
     /// Arabic whose Arabic-script letters were too few (`asksSyriacLetters`).
     var syriacLetters: Int?
+    /// The page is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`):
+    /// the recognisers find fewer letters there, so that few found says nothing
+    /// (`cursiveReadUpsideDown`).
+    var onSmallScan = false
   }
 
   /// Latin words recognised with confidence (`ConfidentWords`) that make a page of running

@@ -144,7 +144,7 @@ struct WordReaders {
     _ image: GreyImage, resolution: Int, reading: ScriptReading, layout: WritingLayout,
     smallScan: Bool
   ) -> PageScriptEvidence.Recognised {
-    var found = PageScriptEvidence.Recognised()
+    var found = PageScriptEvidence.Recognised(onSmallScan: smallScan)
     if PageScriptEvidence.asksLatinWords(reading, layout: layout) {
       found.latinWords = reader(.english)?.confidentLatinWords(
         image, resolution: resolution, enough: PageScriptEvidence.leastLatinWords)

@@ -64,6 +64,7 @@ extension PageReply {
         out.bool(count != nil)
         if let count { out.int(count) }
       }
+      out.bool(recognised.onSmallScan)
     case .unavailable(let why):
       out.int(7)
       out.string(why.library.rawValue)
@@ -159,6 +160,7 @@ extension PageReply {
       for count in PageScriptEvidence.Recognised.onTheWire {
         recognised[keyPath: count] = try input.bool() ? try input.int() : nil
       }
+      recognised.onSmallScan = try input.bool()
       self = .drawnReading(
         reading, closeSetRows: rows, blockLines: blockLines, recognised: recognised)
     case 7:
