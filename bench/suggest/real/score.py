@@ -7,14 +7,16 @@ workers' together, and a book past the deadline plus 1 s fails, as in the sweep
 (bench/sweep/README.md). Wall time is only a safety net (`timeout`, 300 s by default): on a busy
 machine a book's wall time has no bound, and a net of 60 s there counted books as undecided
 that pdfbind would have decided (fit480 beside a fresh clone's `make test`, 2026-12-06); a
-book past the net is listed and counts as undecided. Prints the table by class and by part (tune / held-out): right,
-wrong, undecided, with right-edge and left-edge books apart; the books given a layout where
-no double-page picture is labelled (the real books label none); then the evidence line
-(`reason`, or the evidence items of a decided book) of every undecided or wrong book.
+book past the net is listed and counts as undecided.
+
+Prints the table by class and by part (tune / held-out): right, wrong, undecided, with
+right-edge and left-edge books apart; the books given a layout where no double-page picture is
+labelled (the real books label none); then the evidence line (`reason`, or the evidence items
+of a decided book) of every undecided or wrong book.
 
 Goals (issue 40), on each part: no wrong decision, and no layout from a join that is not
 there; at least 90% of the books decided right, and at least 90% of the right-edge and of the
-left-edge books. Exit status 1 when a goal is
+left-edge books; and no book past the deadline's processor time. Exit status 1 when a goal is
 missed, and the failing goals are printed as FAIL lines.
 
 usage: score.py PDFBIND DIR [--only tune|held-out] [--timeout S] [--records FILE]
@@ -146,7 +148,8 @@ def main():
             goals.append((f"{part}: {side} books decided right {c[side + ' right']}/{c[side]} "
                           f"(>= 90%)", c[side] and c[side + " right"] >= GOAL * c[side]))
     print()
-    print(row("both parts", by[("both", "all")]))
+    if books:
+        print(row("both parts", by[("both", "all")]))
     print()
     for book in books:
         r = book["record"]
@@ -165,8 +168,9 @@ def main():
     timeouts = [b["file"] for b in books if b["record"].get("timeout")]
     print(f"\nno answer in {args.timeout} s of wall time: "
           f"{', '.join(timeouts) if timeouts else 'none'}")
-    slowest = max(books, key=lambda b: b["processor"])
-    print(f"most processor time: {slowest['processor']:.1f} s ({slowest['file']})")
+    if books:
+        slowest = max(books, key=lambda b: b["processor"])
+        print(f"most processor time: {slowest['processor']:.1f} s ({slowest['file']})")
     late = [b for b in books if b["processor"] > BOOK_SECONDS + 1]
     goals.append((f"no book past the deadline's processor time ({BOOK_SECONDS:.0f} s + 1 s): "
                   + (", ".join(f"{b['file']} {b['processor']:.1f} s" for b in late) or "none"),
