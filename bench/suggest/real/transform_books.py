@@ -110,6 +110,18 @@ def transform(image, dpi, name, page):
     sys.exit(f"transform_books.py: no transformation {name!r}")
 
 
+def picture_pixels(stream, picture):
+    """The picture's pixels. A JPEG whose ICC profile is for another number of channels than
+    the picture has (a grey profile on a colour JPEG, as img2pdf keeps it) has no mode pikepdf
+    will name; its JPEG stream is the picture, and Pillow decodes it as any viewer does."""
+    try:
+        return picture.as_pil_image()
+    except NotImplementedError:
+        if stream.get("/Filter") != "/DCTDecode":
+            raise
+        return Image.open(io.BytesIO(stream.read_raw_bytes()))
+
+
 def pages(path):
     """Each page's picture and resolution (pixels per inch on the page as drawn)."""
     with pikepdf.open(path) as pdf:
@@ -122,7 +134,7 @@ def pages(path):
             box = page.mediabox
             width_inches = float(box[2] - box[0]) / 72
             height_inches = float(box[3] - box[1]) / 72
-            image = picture.as_pil_image()
+            image = picture_pixels(pictures[0], picture)
             yield image, (image.width / width_inches, image.height / height_inches)
 
 
