@@ -61,7 +61,8 @@ struct HebrewLettersTests {
     #expect(PageReading.runningText("Fraktur", 1.87).says == .leftEdge)
     for script in PageScriptEvidence.leftToRightScripts {
       #expect(asks(script, smallScan: true), "\(script)")
-      #expect(!asks(script, smallScan: false), "\(script)")
+      // Fraktur asks whatever the scan's size (`frakturAsks`).
+      #expect(asks(script, smallScan: false) == (script == "Fraktur"), "\(script)")
     }
     // Read turned round, or as a script of neither side: not asked.
     #expect(!asks("Latin", orientation: 180, smallScan: true))
@@ -79,6 +80,26 @@ struct HebrewLettersTests {
     #expect(latin(against).says == nil && latin(against).leans == nil)
     #expect(latin(PageScriptEvidence.leastHebrewLetters - 1).says == nil)
     #expect(latin(against).summary == "Latin?, but \(against) Hebrew letters recognised")
+  }
+
+  @Test("A page read upright as Fraktur asks, whatever its size and rows")
+  func frakturAsks() {
+    let rows = PageScriptReadingsTests.rows
+    func asks(_ script: String, orientation: Int = 0) -> Bool {
+      let reading = ScriptReading(script: script, confidence: 0.79, orientation: orientation)
+      return PageScriptEvidence.asksHebrewLetters(reading, layout: rows, smallScan: false)
+    }
+    #expect(asks("Fraktur"))
+    #expect(!asks("Fraktur", orientation: 180))
+    #expect(!asks("Latin") && !asks("Cyrillic") && !asks("Greek"))
+    // A Yiddish dictionary page kept as JPEG 2000 read as Fraktur at 0.79: left-edge by that
+    // reading alone, right-edge by the 116 Hebrew letters it asks for.
+    #expect(PageReading.runningText("Fraktur", 0.79).says == .leftEdge)
+    let yiddish = PageReading.runningText("Fraktur", 0.79, hebrewLetters: 116)
+    #expect(yiddish.says == .rightEdge)
+    #expect(yiddish.summary == "116 Hebrew letters recognised (Tesseract's script: Fraktur?)")
+    // A page of German Fraktur gives the Hebrew recogniser a few letters: it still says.
+    #expect(PageReading.runningText("Fraktur", 0.79, hebrewLetters: 13).says == .leftEdge)
   }
 
   /// Page 3 of a scanned Yiddish weekly of 1938 (the real bench's

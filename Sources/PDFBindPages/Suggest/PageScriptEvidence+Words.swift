@@ -83,12 +83,19 @@ extension PageScriptEvidence {
   /// set from the right (`WritingLayout.setFromTheRight`), as right-to-left writing's are
   /// (SuggestRules 54): a real page of Hebrew handwriting read as Latin at 0.14, 22 short
   /// lines from the right and none from the left, where the English recogniser found 6 Latin
-  /// words. Recognition costs a second or more a page, so no other page pays for it.
+  /// words. And every page read upright as Fraktur (SuggestRules 64): a held-out Yiddish
+  /// dictionary page, kept as JPEG 2000 (`transform_books.py jpx`), read as Fraktur at 0.79
+  /// and said left-edge; its Hebrew recogniser finds 116 letters. The tuning part's pages of
+  /// left-to-right books read so (66 pages of 31 books) give 0 to 13 where the reading says
+  /// left-edge, 37 on one that says nothing (Swete's Greek commentary), under
+  /// `hebrewLettersAgainstLeftToRight`. Recognition costs a second or more a page, so no
+  /// other page pays for it.
   static func asksHebrewLetters(
     _ reading: ScriptReading, layout: WritingLayout, smallScan: Bool
   ) -> Bool {
-    if smallScan || layout.rowsOnlyInPatches || layout.setFromTheRight,
-      reading.orientation == 0, leftToRightScripts.contains(reading.script)
+    let asked = smallScan || layout.rowsOnlyInPatches || layout.setFromTheRight
+    if asked || reading.script == "Fraktur", reading.orientation == 0,
+      leftToRightScripts.contains(reading.script)
     {
       return true
     }
