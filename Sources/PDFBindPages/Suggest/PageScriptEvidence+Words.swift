@@ -93,10 +93,10 @@ extension PageScriptEvidence {
   static func asksHebrewLetters(
     _ reading: ScriptReading, layout: WritingLayout, smallScan: Bool
   ) -> Bool {
-    let asked = smallScan || layout.rowsOnlyInPatches || layout.setFromTheRight
-    if asked || reading.script == "Fraktur", reading.orientation == 0,
-      leftToRightScripts.contains(reading.script)
-    {
+    let leftToRightInDoubt =
+      smallScan || layout.rowsOnlyInPatches || layout.setFromTheRight
+      || reading.script == "Fraktur"
+    if leftToRightInDoubt, reading.orientation == 0, leftToRightScripts.contains(reading.script) {
       return true
     }
     return uprightRightToLeftSayingNothing(reading, layout: layout)
@@ -116,7 +116,7 @@ extension PageScriptEvidence {
 extension PageScriptEvidence {
   /// Hebrew letters recognised with confidence on a page read as a left-to-right script that
   /// asks for them (a scan too small to read surely, rows only in patches, short lines set
-  /// from the right), too few to take it
+  /// from the right, a reading as Fraktur), too few to take it
   /// for Hebrew writing (`leastHebrewLetters`) but too many for it to say anything by that
   /// reading (SuggestRules 45). Measured with
   /// `pdfbind-measure page-readings` on the pages that ask (the real bench, every page fitted
