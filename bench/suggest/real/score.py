@@ -11,8 +11,8 @@ book past the net is listed and counts as undecided.
 
 Prints the table by class and by part (tune / held-out): right, wrong, undecided, with
 right-edge and left-edge books apart; the books given a layout where no double-page picture is
-labelled (the real books label none); then the evidence line (`reason`, or the evidence items
-of a decided book) of every undecided or wrong book.
+labelled (`labels.tsv`'s layout column is `-`); then the evidence line (`reason`, or the
+evidence items of a decided book) of every undecided or wrong book.
 
 Goals (issue 40), on each part: no wrong decision, and no layout from a join that is not
 there; at least 90% of the books decided right, and at least 90% of the right-edge and of the
