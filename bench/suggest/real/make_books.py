@@ -12,7 +12,8 @@ at that commit must be the pinned blob, or the script stops and says which page 
 
 A page may also be pinned as `FILE.pdf#N`: page N of a scanned PDF in the repository (the
 blob is the PDF's), whose one picture is the page (a JPEG's DCT stream taken as the PDF holds
-it, any other picture as lossless PNG).
+it, any other picture as lossless PNG; a JBIG2 picture needs `jbig2dec`, Debian's package of
+that name, for pikepdf to decode it).
 
 JPEG pages are embedded as they are (DCT, no re-encoding, through img2pdf); other pictures
 (PNG, TIFF, WebP) are embedded losslessly (img2pdf, or Pillow to PNG first where img2pdf
