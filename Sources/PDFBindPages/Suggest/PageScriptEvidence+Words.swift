@@ -178,9 +178,20 @@ extension PageScriptEvidence {
   /// stays undecided.
   static let leastSyriacLetters = 30
 
+  /// The most Arabic-script letters the Urdu recogniser may find on a page that asks for its
+  /// Syriac letters (SuggestRules 65). Syriac print gives it few: the real bench's Syriac pages
+  /// that say right-edge by their Syriac letters 1 and 8 as their sources hold them, 0 to 23
+  /// through its ten transformations (the most inside a scanner's dark border). Polytonic
+  /// Greek print made bilevel (`n66f-greek-polyproof-1`, tuning part) gave it 59, one short
+  /// of `leastArabicLetters`, and the Syriac recogniser 31: right-edge, wrongly. 1.5 times the
+  /// most of a Syriac page; the Greek page's 59 is 1.7 times this.
+  static let mostArabicLettersOfSyriac = 35
+
   /// Whether a reading asks for its page's Syriac letters (`WordReader`, in the page worker):
   /// a page read as Arabic, upright or turned round, that was asked for its Arabic-script
-  /// letters (`asksArabicLetters`) and had too few. Script detection takes Syriac, which it
+  /// letters (`asksArabicLetters`) and had hardly any (`mostArabicLettersOfSyriac`): too few to
+  /// say right-edge is not enough, as a page of another script may give up to
+  /// `leastArabicLetters`. Script detection takes Syriac, which it
   /// does not know, for Arabic; a page it reads as another script is not asked, so the
   /// handwriting it reads as Japanese turned round does not pay for a third pass. A scan too
   /// small to read surely (`smallScan`) is not asked (SuggestRules 45): fitted into 640
@@ -190,7 +201,7 @@ extension PageScriptEvidence {
     _ reading: ScriptReading, arabicLetters: Int?, smallScan: Bool
   ) -> Bool {
     guard reading.script == "Arabic", !smallScan, let arabicLetters else { return false }
-    return arabicLetters < leastArabicLetters
+    return arabicLetters <= mostArabicLettersOfSyriac
   }
 }
 
