@@ -39,7 +39,10 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD_PACKAGES := libqpdf-dev nettle-dev pkg-config libsqlite3-dev
 # GNU parallel: the test that spreads suggest and set --auto over job slots, as the README shows.
 # sqlite3: the cache tests hold the cache's write lock from another process.
-APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel sqlite3 git
+# jbig2dec: pikepdf decodes with it the JBIG2 scans of the real-page bench (bench/suggest/real),
+# which make bench builds.
+APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs parallel sqlite3 git \
+  jbig2dec
 # preview and suggest load these at run time (dlopen); nothing links them. The font is for
 # preview's labels; Tesseract and its script data read the script in page pictures, and its
 # English data the Latin words on pages of running text it reads as Latin with little confidence,
@@ -209,7 +212,7 @@ lint:
 # BEFORE=REV also builds REV's release binary (in .build-before) and times its start-up and
 # set side by side with this build's, instructions (callgrind) beside the wall clock. Every
 # step runs; a goal missed in any of them makes the whole fail at the end.
-bench: release browser-deps
+bench: release test-deps browser-deps
 	@if [ -n "$(BEFORE)" ]; then \
 	  rm -rf .build-before/src && mkdir -p .build-before && git worktree prune && \
 	  git worktree add --detach .build-before/src $(BEFORE) >/dev/null && \
@@ -241,12 +244,12 @@ bench-sweep: release
 	bench/sweep/extract.sh "$(SWEEP_DIR)"
 	python3 bench/sweep/sweep.py "$(RELEASE_BIN)" .build/bench-sweep $(SWEEP_DIR)/* ../shared/corpus
 
-bench-suggest: release
+bench-suggest: release test-deps
 	bench/suggest/run.sh "$(RELEASE_BIN)"
 
 # The books make bench's suggest step made, or made here when it has not run.
 REAL_BOOKS ?= /tmp/pdfbind-bench-suggest/real
-bench-transformed: release
+bench-transformed: release test-deps
 	[ -f "$(REAL_BOOKS)/labels.tsv" ] || python3 bench/suggest/real/make_books.py "$(REAL_BOOKS)"
 	bench/suggest/real/transformed.sh "$(RELEASE_BIN)" "$(REAL_BOOKS)" .build/bench-transformed
 
