@@ -49,7 +49,7 @@ APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs paralle
 # its Hebrew data the Hebrew letters on pages it reads as Hebrew or Arabic with little, its Urdu
 # data the Arabic-script letters on running text it reads upside down or sideways or as Arabic
 # with little confidence (Nastaliq), its Syriac data the Syriac letters on pages it reads as
-# Arabic with too few Arabic-script letters;
+# Arabic with hardly any Arabic-script letters;
 # libturbojpeg decodes the pages that are one JPEG scan (without it poppler draws them, slower).
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesseract5 \
   tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-heb tesseract-ocr-urd \

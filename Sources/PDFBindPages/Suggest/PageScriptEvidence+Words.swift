@@ -21,7 +21,7 @@ extension PageScriptEvidence {
     /// too few Hebrew letters (`asksArabicLetters`).
     var arabicLetters: Int?
     /// The Syriac letters read with confidence by the Syriac recogniser, on a page read as
-    /// Arabic whose Arabic-script letters were too few (`asksSyriacLetters`).
+    /// Arabic whose Arabic-script letters were hardly any (`asksSyriacLetters`).
     var syriacLetters: Int?
     /// The page is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`):
     /// the recognisers find fewer letters there, so that few found says nothing
@@ -189,14 +189,13 @@ extension PageScriptEvidence {
 
   /// Whether a reading asks for its page's Syriac letters (`WordReader`, in the page worker):
   /// a page read as Arabic, upright or turned round, that was asked for its Arabic-script
-  /// letters (`asksArabicLetters`) and had hardly any (`mostArabicLettersOfSyriac`): too few to
-  /// say right-edge is not enough, as a page of another script may give up to
-  /// `leastArabicLetters`. Script detection takes Syriac, which it
-  /// does not know, for Arabic; a page it reads as another script is not asked, so the
-  /// handwriting it reads as Japanese turned round does not pay for a third pass. A scan too
-  /// small to read surely (`smallScan`) is not asked (SuggestRules 45): fitted into 640
-  /// pixels, the real bench's left-to-right pages read as Arabic gave up to 42 Syriac letters
-  /// (an English magazine page), its Syriac pages 58 to 433.
+  /// letters (`asksArabicLetters`) and had hardly any (`mostArabicLettersOfSyriac`), not merely
+  /// too few to say right-edge: a page of another script may give up to `leastArabicLetters`.
+  /// Script detection takes Syriac, which it does not know, for Arabic; a page it reads as
+  /// another script is not asked, so the handwriting it reads as Japanese turned round does not
+  /// pay for a third pass. A scan too small to read surely (`smallScan`) is not asked
+  /// (SuggestRules 45): fitted into 640 pixels, the real bench's left-to-right pages read as
+  /// Arabic gave up to 42 Syriac letters (an English magazine page), its Syriac pages 58 to 433.
   static func asksSyriacLetters(
     _ reading: ScriptReading, arabicLetters: Int?, smallScan: Bool
   ) -> Bool {

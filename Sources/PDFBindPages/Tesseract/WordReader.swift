@@ -2,7 +2,7 @@
 // print: is a page of running text that it reads as Latin with little confidence Latin? Is a
 // page it reads as Hebrew or Arabic with little confidence Hebrew? Is a page it reads upside
 // down or sideways Arabic-script writing it does not know (Urdu in Nastaliq)? Is a page it
-// reads as Arabic with too few Arabic-script letters Syriac, a script it does not know?
+// reads as Arabic with hardly any Arabic-script letters Syriac, a script it does not know?
 import Glibc
 import PDFBindCore
 
@@ -133,11 +133,12 @@ struct WordReaders {
 
   /// What the recognisers find on `image` where `reading` asks them: Latin words on running
   /// text read as Latin with little confidence (`asksLatinWords`), Hebrew letters on a page
-  /// read upright as Hebrew or Arabic that says nothing, or as a left-to-right script on a
-  /// small scan or where rows show only in patches (`asksHebrewLetters`), Arabic-script
-  /// letters on running text read upside down or sideways and on such an upright Hebrew or
-  /// Arabic page whose Hebrew letters are too few (`asksArabicLetters`), and Syriac letters on
-  /// a page read as Arabic whose Arabic-script letters are too few, but not on a small scan
+  /// read upright as Hebrew or Arabic that says nothing, or as a left-to-right script in doubt
+  /// (a small scan, rows only in patches or set from the right, a reading as Fraktur:
+  /// `asksHebrewLetters`), Arabic-script letters on running text read upside down or sideways
+  /// and on such an upright Hebrew or Arabic page whose Hebrew letters are too few
+  /// (`asksArabicLetters`), and Syriac letters on a page read as Arabic whose Arabic-script
+  /// letters are hardly any (`mostArabicLettersOfSyriac`), but not on a small scan
   /// (`asksSyriacLetters`). `smallScan`: the page is one scan too small to read surely
   /// (`PagePictures.fewestPixelsToReadSurely`).
   mutating func recognised(
