@@ -18,14 +18,15 @@ books as the archives hold them, and `suggest --no-cache` over all of them in on
   in their last number). Several of these sources gave the real bench a few pages: the probe
   is a check made after the rules were chosen, never a set to choose them on.
 
-Every page is left-to-right writing: a right-edge decision is wrong. The wills are loose
-sheets, so a join of two of their pages across a spine ("spreads: pages 1|2 join") is wrong
-whatever its direction (bench/suggest/README.md, "Handwritten wills"). The other sources are
-bound volumes, where a verso and the recto after it face each other with the gutter between
-them: there a join is wrong when it runs right to left, and one left to right is named after
-the source's count, to be looked at: a verso and its recto are an opening of the volume, but
-the two sides of one leaf (a recto and its own verso) are not (bench/suggest/README.md,
-"Handwritten wills", found such joins on the registers and manuscripts).
+Every page is left-to-right writing: a right-edge decision is wrong. The wills and the letters
+are loose sheets, so a join of two of their pages across a spine ("spreads: pages 1|2 join")
+is wrong whatever its direction (bench/suggest/README.md, "Handwritten wills"). The other
+sources are bound volumes, where a verso and the recto after it face each other with the
+gutter between them: there a join is wrong when it runs right to left, and one left to right
+is named after the source's count, to be looked at: a verso and its recto are an opening of
+the volume, but the two sides of one leaf (a recto and its own verso) are not
+(bench/suggest/README.md, "Handwritten wills", found such joins on the registers and
+manuscripts).
 
 Nothing is downloaded: the pages are read from bare git copies of the repositories (the
 engineers' `fetch` tool puts them at /work/.mirror/OWNER+NAME/repo; `git clone --bare
@@ -62,8 +63,9 @@ SOURCES = {
                    "3b030f9f741785cd163e1049566e1093eb68e7d9"),
     "hooker": ("jschaefer738b/JosephHookerHTR", "ece582973283818621e956163f295fcde672786c"),
 }
-# The sources whose pages are loose sheets: a join across a spine is wrong either way.
-LOOSE_SHEETS = {"poilus"}
+# The sources whose pages are loose sheets (wills, letters): a join across a spine is wrong
+# either way. A letter's pages 1 and 2 are most often the two sides of one leaf.
+LOOSE_SHEETS = {"poilus", "kovalewsky", "hooker"}
 # Where each source keeps its pages ("data/" unless named here); the rest of a repository's
 # pictures are the project's own figures and logos. "" is the repository's top.
 PAGES_FOLDER = {"mariages": "lectaurep-cm-sd/", "hooker": "", "decennales": ""}
