@@ -109,7 +109,7 @@ def is_wrong(decision, line):
 def joins_to_look_at(lines):
     """The left-to-right joins in bound volumes, which `is_wrong` leaves to a person."""
     books = [line.split(": ", 1)[0] for line in lines
-             if "spreads: pages " in line and not is_wrong("", line)]
+             if "spreads: pages " in line and not is_wrong(probe.decision_of(line), line)]
     return (f"; {len(books)} left-to-right joins to look at: " + ", ".join(
         os.path.basename(book) for book in books)) if books else ""
 

@@ -76,9 +76,14 @@ def run(pdfbind, folder, books, gdir, commit, least_pages, is_wrong):
     counts = collections.Counter()
     for line in done.stdout.splitlines():
         print(line)
-        decision = line.split(": ", 1)[1].split(" ", 1)[0].rstrip(",")
+        decision = decision_of(line)
         counts["wrong" if is_wrong(decision, line) else decision] += 1
     return len(made), counts, done.stdout.splitlines()
+
+
+def decision_of(line):
+    """`left-edge` of `OUT/SOURCE/BOOK.pdf: left-edge, no-cover (…)`."""
+    return line.split(": ", 1)[1].split(" ", 1)[0].rstrip(",")
 
 
 def summary(source, books, counts):

@@ -69,7 +69,8 @@ def is_wrong(decision, line):
 
 
 def joins_right_to_left(lines):
-    joins = sum(1 for line in lines if "spreads: pages" in line and not is_wrong("", line))
+    joins = sum(1 for line in lines
+                if "spreads: pages" in line and not is_wrong(probe.decision_of(line), line))
     return f"; {joins} with a join right to left"
 
 
