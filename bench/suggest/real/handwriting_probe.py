@@ -96,25 +96,16 @@ def books(source, paths):
     return in_runs({folder: sorted(pages) for folder, pages in folders.items()}, 4)
 
 
-def is_wrong(decision, line):
-    """A right-edge decision; on loose sheets any join, in bound volumes one right to left.
-    The line starts with the book's path, OUT/SOURCE/BOOK.pdf."""
-    source = os.path.basename(os.path.dirname(line.split(": ", 1)[0]))
+def is_wrong(source, decision, line):
+    """A right-edge decision; on loose sheets any join, in bound volumes one right to left."""
     if source in LOOSE_SHEETS:
         return decision == "right-edge" or "spreads: pages" in line
     spreads = line.split("spreads: pages ", 1)[1] if "spreads: pages " in line else ""
     return decision == "right-edge" or "right to left" in spreads
 
 
-def joins_to_look_at(lines):
-    """The left-to-right joins in bound volumes, which `is_wrong` leaves to a person."""
-    books = [line.split(": ", 1)[0] for line in lines
-             if "spreads: pages " in line and not is_wrong(probe.decision_of(line), line)]
-    return (f"; {len(books)} left-to-right joins to look at: " + ", ".join(
-        os.path.basename(book) for book in books)) if books else ""
-
-
 if __name__ == "__main__":
+    # A join left to right in a bound volume is left to a person (the docstring says why).
     sys.exit(probe.main("handwriting_probe.py", SOURCES, books, is_wrong,
                         least_pages=lambda source: 2 if source == "poilus" else 1,
-                        remark=joins_to_look_at))
+                        joins_apart="left-to-right joins to look at"))

@@ -60,7 +60,8 @@ def run(pdfbind, folder, books, gdir, commit, least_pages, is_wrong):
     """Makes `books` ((name, paths)) into FOLDER/NAME.pdf, leaving out those with fewer than
     `least_pages` pictures, runs `suggest --no-cache` over them, prints every line, and
     returns how many books were made, the count of each outcome (the decision, or `wrong`
-    where `is_wrong(decision, line)` says so) and the lines."""
+    where `is_wrong(decision, line)` says so), and the books whose pages join across a spine
+    without that being wrong (counted apart)."""
     os.makedirs(folder, exist_ok=True)
     made = []
     for book, pages in books:
@@ -74,16 +75,16 @@ def run(pdfbind, folder, books, gdir, commit, least_pages, is_wrong):
     done = subprocess.run([pdfbind, "suggest", "--no-cache", *made], capture_output=True,
                           text=True)
     counts = collections.Counter()
+    apart = []
     for line in done.stdout.splitlines():
         print(line)
-        decision = decision_of(line)
-        counts["wrong" if is_wrong(decision, line) else decision] += 1
-    return len(made), counts, done.stdout.splitlines()
-
-
-def decision_of(line):
-    """`left-edge` of `OUT/SOURCE/BOOK.pdf: left-edge, no-cover (…)`."""
-    return line.split(": ", 1)[1].split(" ", 1)[0].rstrip(",")
+        path, said = line.split(": ", 1)
+        decision = said.split(" ", 1)[0].rstrip(",")
+        wrong = is_wrong(decision, line)
+        counts["wrong" if wrong else decision] += 1
+        if not wrong and "spreads: pages " in line:
+            apart.append(os.path.basename(path))
+    return len(made), counts, apart
 
 
 def summary(source, books, counts):
@@ -93,10 +94,11 @@ def summary(source, books, counts):
 
 
 def main(script, sources, books, is_wrong, least_pages=lambda source: 1,
-         remark=lambda lines: ""):
+         joins_apart="with a join counted apart"):
     """The command line of a probe: PDFBIND OUT [--mirrors DIR] [--only SOURCE]. Each source
     of `sources` ({name: (repo, commit)}) made into books (`books(source, paths)`) under
-    OUT/SOURCE and run; each source's counts printed, with `remark(lines)` after them.
+    OUT/SOURCE and run, `is_wrong(source, decision, line)` judging each book; each source's
+    counts printed, then the books whose join is not wrong, named after `joins_apart`.
     Returns 1 when any book is wrong."""
     parser = argparse.ArgumentParser(prog=script)
     parser.add_argument("pdfbind")
@@ -110,9 +112,11 @@ def main(script, sources, books, is_wrong, least_pages=lambda source: 1,
         if args.only and source != args.only:
             continue
         gdir, paths = names(args.mirrors, repo, commit, script)
-        made, counts, lines = run(args.pdfbind, os.path.join(args.out, source),
-                                  books(source, paths), gdir, commit, least_pages(source),
-                                  is_wrong)
+        made, counts, apart = run(
+            args.pdfbind, os.path.join(args.out, source), books(source, paths), gdir, commit,
+            least_pages(source),
+            lambda decision, line, source=source: is_wrong(source, decision, line))
         wrong += counts["wrong"]
-        print(summary(source, made, counts) + remark(lines))
+        print(summary(source, made, counts)
+              + (f"; {len(apart)} {joins_apart}: {', '.join(apart)}" if apart else ""))
     return 1 if wrong else 0

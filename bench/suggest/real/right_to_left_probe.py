@@ -64,16 +64,10 @@ def books(source, paths):
                    PAGES_A_BOOK[source])
 
 
-def is_wrong(decision, line):
+def is_wrong(source, decision, line):
     return decision == "left-edge" or "left to right" in line
-
-
-def joins_right_to_left(lines):
-    joins = sum(1 for line in lines
-                if "spreads: pages" in line and not is_wrong(probe.decision_of(line), line))
-    return f"; {joins} with a join right to left"
 
 
 if __name__ == "__main__":
     sys.exit(probe.main("right_to_left_probe.py", SOURCES, books, is_wrong,
-                        remark=joins_right_to_left))
+                        joins_apart="with a join right to left"))
