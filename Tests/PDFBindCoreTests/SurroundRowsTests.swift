@@ -73,6 +73,42 @@ struct SurroundRowsTests {
     }
   }
 
+  /// A leaf as a manuscript library photographs it: on a dark ground that shows beyond its
+  /// outer side, above and below it, with the leaf's shadow dark along its foot (the
+  /// right-to-left probe's Persian manuscript, `aocp` `mss_rbsc_ms_bw_ivanow_0157-1`, whose
+  /// ground is 3% of the rows above the leaf and 6% below).
+  static func photographedLeaf(seed: UInt64, groundAtLeft: Bool) -> GreyImage {
+    let leaf = sheet(seed: seed, tableAtLeft: groundAtLeft)
+    var random = SplitMix64(seed: seed &+ 77)
+    let ground = (0..<(200 * 300)).map { _ in 44 + Double.random(in: -5...5, using: &random) }
+    return PlainPictures.page { x, y in
+      let outer = groundAtLeft ? x < 8 : x >= 192
+      if outer || y < 9 || y >= 282 { return ground[y * 200 + x] }
+      return y >= 278 ? 10 : Double(leaf[x, y])
+    }
+  }
+
+  @Test(
+    "Leaves photographed on a dark ground join nothing inside the border",
+    arguments: 1...12)
+  func photographedLeavesInABorder(seed: UInt64) {
+    let first = Self.photographedLeaf(seed: seed, groundAtLeft: true)
+    let second = Self.photographedLeaf(seed: seed + 1_000, groundAtLeft: false)
+    for (left, right) in [(8, 6), (6, 8)] {
+      let leaves = [first, second].map {
+        Self.bordered($0, left: left, right: right, top: 12, bottom: 18)
+      }
+      // The leaves face each other past the bands cut at the spine side; below them the
+      // ground and the border's foot lie together over 36 of 330 rows, 11% of the height.
+      for page in leaves {
+        let cut = ScannerBand.cut(from: page, colours: nil).grey
+        #expect(cut.width < page.width, "seed \(seed): a band cut at one side")
+        #expect(SurroundRows.height(cut, end: .bottom) >= 36, "seed \(seed)")
+      }
+      #expect(detector.joins(leaves).isEmpty, "seed \(seed), border \(left) and \(right)")
+    }
+  }
+
   @Test(
     "A double-page picture inside the border still joins, in reading order",
     arguments: [2, 7, 8] as [UInt64])
@@ -90,10 +126,11 @@ struct SurroundRowsTests {
     let page = SpreadPictures.natural(width: 200, height: 300, seed: 11)
     #expect(SurroundRows.height(page, end: .top) == 0)
     #expect(SurroundRows.height(page, end: .bottom) == 0)
-    // Dark over 15% of the height: the picture's own (a night sky bled to the edge).
+    // Dark over 15% of the height (60 of 360 rows): the picture's own (a night sky bled to
+    // the edge).
     #expect(
       SurroundRows.height(
-        Self.bordered(page, left: 0, right: 0, top: 45, bottom: 0), end: .top) == 0)
+        Self.bordered(page, left: 0, right: 0, top: 60, bottom: 0), end: .top) == 0)
     // Dark rows the page beyond does not differ from clearly.
     let dark = GreyImage(width: 200, height: 300, filledWith: 55)
     #expect(

@@ -20,7 +20,12 @@ enum SurroundRows {
   /// At most this share of the page's height at each end: the test border is 4% and 6%,
   /// the table beyond a photographed leaf's corners 3-4% (`SeamProfile.trimmedRows`); a dark
   /// area reaching further is more likely the picture's own (a night sky bled to the edge).
-  static let tallest = 0.10
+  /// A leaf photographed on a dark ground lies inside the border with its ground: the
+  /// right-to-left probe's Persian manuscript (`aocp` `mss_rbsc_ms_bw_ivanow_0157-1`, ground 6%
+  /// below the leaf) reached 11% at its foot, and at 10% its two leaves' feet, at the same rows,
+  /// joined left to right (SuggestRules 66; bench/suggest/README.md, "A leaf on a dark ground
+  /// inside the border").
+  static let tallest = 0.15
   /// The columns at each side read: within the 16 the spread evidence draws, whatever
   /// `ScannerBand` cut from one side.
   static let columns = 8
