@@ -110,6 +110,10 @@ FIXTURES = [
      "brown ink",
      "left-edge", "page-script", "writing read upside down as Japanese with hardly any "
      "Arabic-script letters, as Latin handwriting reads on pages 1-2"),
+    ("korean-exam-scan.pdf", "n64-korean-ocrkor-1", 1200,
+     "five scanned pages of a printed two-column Korean exam paper (real-estate licensing), "
+     "two of them ruled",
+     "left-edge", "page-script", "Korean, horizontal lines"),
 ]
 
 # Access copies (SuggestRules 45): books of the bench fitted into a few hundred pixels, as

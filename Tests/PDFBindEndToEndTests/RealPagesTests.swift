@@ -12,7 +12,9 @@ import Testing
 /// English magazine page that says nothing where it read as Syriac, a Fraktur page whose rows
 /// no longer show, read as Fraktur surely enough to decide); and a book of Latin hymns whose
 /// page of verse in rows says left-edge, seconded by pages of verse that show no rows but read
-/// surely upright as Latin (SuggestRules 58). Each fixture is
+/// surely upright as Latin (SuggestRules 58); and a Korean exam paper whose print script
+/// detection names Korean with hardly any confidence but surely upright (SuggestRules 67).
+/// Each fixture is
 /// a book of the real-page bench, made from its pinned sources by
 /// Fixtures/real/make_real_fixtures.py (sources and licences in Fixtures/real/README.md); its
 /// MANIFEST.tsv row says what a person labelled it, or that it stays undecided, and what the

@@ -98,6 +98,7 @@ extension PageScriptEvidence.PageReading {
           : "\(script), lines of no clear direction"
       }
     }
+    if koreanRunningText(confidenceScale: 1) { return "\(script), horizontal lines" }
     if says == nil { return "\(script)? (uncertain)" }
     return "\(script) script"
   }

@@ -212,9 +212,11 @@ enum PageScriptEvidence {
       {
         return .leftEdge
       }
-      // Fraktur read very surely is blackletter where its lines show no rows as well.
+      // Fraktur read very surely is blackletter where its lines show no rows as well; Korean
+      // print is read surely upright, whatever its script's confidence.
       return otherScriptRunningText(confidenceScale: scale)
-        || blackletterOffRows(confidenceScale: scale) ? .leftEdge : nil
+        || blackletterOffRows(confidenceScale: scale)
+        || koreanRunningText(confidenceScale: scale) ? .leftEdge : nil
     }
   }
 }
