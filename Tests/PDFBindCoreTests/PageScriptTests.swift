@@ -239,6 +239,23 @@ struct PageScriptTests {
     #expect(Self.reading(1, "Han", horizontal, confidence: 1.3).says == .leftEdge)
   }
 
+  /// The real bench's scanned Chinese maths book (`n66b-chinese-qwenvl-1`) read as Japanese in
+  /// rows at 0.58, under the 0.8 that decides: its line said "Japanese, horizontal lines ...:
+  /// says nothing", as if the script were sure. It is doubted now, as the other lines doubt it.
+  @Test(
+    "Chinese or Japanese lines read with too little confidence name the script in doubt",
+    arguments: [
+      (runningRows, "horizontal lines"), (fewRows, "a few horizontal lines"),
+      (runningColumns, "vertical lines"),
+    ])
+  func linesInDoubt(layout: WritingLayout, lines: String) {
+    let weak = Self.reading(1, "Japanese", layout, confidence: 0.58)
+    #expect(weak.says == nil)
+    #expect(weak.summary == "Japanese?, \(lines)")
+    let sure = Self.reading(1, "Japanese", layout, confidence: 2)
+    #expect(sure.summary == (sure.says == nil ? "Japanese?, \(lines)" : "Japanese, \(lines)"))
+  }
+
   static func reading(
     _ page: Int, _ script: String, _ layout: WritingLayout = runningRows, confidence: Double = 50,
     orientation: Int = 0

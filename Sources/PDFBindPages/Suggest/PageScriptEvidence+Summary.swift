@@ -84,18 +84,21 @@ extension PageScriptEvidence.PageReading {
         ? "\(script)? among pictures" : "\(script) among pictures (as in manga)"
     }
     if PageScriptEvidence.cjkScripts.contains(script) {
+      // The lines are named whether or not the page says anything; the script is doubted
+      // where it does not (read with too little confidence, `minimumCJKConfidence`).
+      let named = says == nil ? "\(script)?" : script
       switch layout.lines {
       case .columns:
         return layout.columnsOfRows
-          ? "\(script)?, columns of cells set in rows, as in a table" : "\(script), vertical lines"
+          ? "\(script)?, columns of cells set in rows, as in a table" : "\(named), vertical lines"
       case .rows:
         if layout.rowsOfColumns { return "\(script)?, rows across squares of writing in columns" }
         return layout.isRunningText
-          ? "\(script), horizontal lines" : "\(script), a few horizontal lines"
+          ? "\(named), horizontal lines" : "\(named), a few horizontal lines"
       case nil:
         return layout.linesTooShort
           ? "\(script)?, lines too short to show their direction"
-          : "\(script), lines of no clear direction"
+          : "\(named), lines of no clear direction"
       }
     }
     if koreanRunningText(confidenceScale: 1) { return "\(script), horizontal lines" }
