@@ -9,15 +9,14 @@ import Testing
 /// undecided ("Korean? (uncertain)").
 @Suite("Korean print")
 struct KoreanPrintTests {
+  /// A page read upright as Korean (`PageScriptRotationTests.page`).
   static func page(
-    _ page: Int, confidence: Double, orientationConfidence: Double, orientation: Int = 0,
+    _ page: Int, confidence: Double, orientationConfidence: Double,
     layout: WritingLayout = PageScriptTests.runningRows
   ) -> PageScriptEvidence.PageReading {
-    .init(
-      page: page, layout: layout,
-      reading: ScriptReading(
-        script: "Korean", confidence: confidence, orientation: orientation,
-        orientationConfidence: orientationConfidence))
+    PageScriptRotationTests.page(
+      page, "Korean", confidence: confidence, orientationConfidence: orientationConfidence,
+      layout: layout)
   }
 
   @Test("The exam paper's pages say left-edge; the line names Korean in horizontal lines")
@@ -57,7 +56,10 @@ struct KoreanPrintTests {
       Self.page(
         1, confidence: 0.2, orientationConfidence: 25, layout: PageScriptTests.runningColumns),
       Self.page(1, confidence: 0.2, orientationConfidence: 25, layout: PageScriptTests.fewRows),
-      Self.page(1, confidence: 0.2, orientationConfidence: 25, orientation: 180),
+      PageScriptEvidence.PageReading(
+        page: 1, layout: PageScriptTests.runningRows,
+        reading: ScriptReading(
+          script: "Korean", confidence: 0.2, orientation: 180, orientationConfidence: 25)),
     ]
     for page in pages {
       #expect(page.says == nil, "\(page.layout)")
