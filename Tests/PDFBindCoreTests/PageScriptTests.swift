@@ -245,15 +245,18 @@ struct PageScriptTests {
   @Test(
     "Chinese or Japanese lines read with too little confidence name the script in doubt",
     arguments: [
-      (runningRows, "horizontal lines"), (fewRows, "a few horizontal lines"),
-      (runningColumns, "vertical lines"),
-    ])
-  func linesInDoubt(layout: WritingLayout, lines: String) {
+      (runningRows, "horizontal lines", PageBinding.leftEdge),
+      // A few rows are no running text (a manga's balloons): in doubt however sure the script.
+      (fewRows, "a few horizontal lines", nil),
+      (runningColumns, "vertical lines", .rightEdge),
+    ] as [(WritingLayout, String, PageBinding?)])
+  func linesInDoubt(layout: WritingLayout, lines: String, sureSays: PageBinding?) {
     let weak = Self.reading(1, "Japanese", layout, confidence: 0.58)
     #expect(weak.says == nil)
     #expect(weak.summary == "Japanese?, \(lines)")
     let sure = Self.reading(1, "Japanese", layout, confidence: 2)
-    #expect(sure.summary == (sure.says == nil ? "Japanese?, \(lines)" : "Japanese, \(lines)"))
+    #expect(sure.says == sureSays)
+    #expect(sure.summary == (sureSays == nil ? "Japanese?, \(lines)" : "Japanese, \(lines)"))
   }
 
   static func reading(
