@@ -120,7 +120,7 @@ struct FacingPagesTests {
       halves, wholes: [1: PageScriptTests.runningRows]
     ) { page throws(RuntimeLibrary.Unavailable) in
       asked.append(page)
-      return (Self.arabic, nil, nil, .init())
+      return (Self.arabic, nil, nil, .init(), nil)
     }
     #expect(asked == [1])
     #expect(read.count == 1 && read[0].readWhole && read[0].half == nil)
@@ -131,7 +131,7 @@ struct FacingPagesTests {
     // A whole that says nothing either leaves the halves; halves that lean are not read again.
     let kept = PageScriptEvidence.readWholeWhereHalvesSayNothing(
       halves, wholes: [1: PageScriptTests.runningRows]
-    ) { _ throws(RuntimeLibrary.Unavailable) in (unclear, nil, nil, .init()) }
+    ) { _ throws(RuntimeLibrary.Unavailable) in (unclear, nil, nil, .init(), nil) }
     #expect(kept == halves)
     let leaning = halves.map { half in
       var half = half
@@ -142,7 +142,7 @@ struct FacingPagesTests {
       leaning, wholes: [1: PageScriptTests.runningRows]
     ) { _ throws(RuntimeLibrary.Unavailable) in
       Issue.record("read again")
-      return (nil, nil, nil, .init())
+      return (nil, nil, nil, .init(), nil)
     }
     #expect(untouched == leaning)
   }

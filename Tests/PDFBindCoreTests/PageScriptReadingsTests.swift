@@ -89,7 +89,7 @@ struct PageScriptReadingsTests {
         let page = number - 1
         started.withLock { $0.append(page) }
         usleep(UInt32(random.withLock { $0.next() % 3_000 }))
-        return (try book.reading(page), nil, nil, .init())
+        return (try book.reading(page), nil, nil, .init(), nil)
       }
       var readings = Readings(observe: nil, reader: reader, readsTwoAtOnce: alone)
       for page in holdsWriting.indices where readings.count < limit {
@@ -159,7 +159,7 @@ struct PageScriptReadingsTests {
       }
       usleep(50_000)
       running.withLock { _ = $0.remove(page) }
-      return (book[page - 1], nil, nil, .init())
+      return (book[page - 1], nil, nil, .init(), nil)
     }
     var readings = Readings(observe: nil, reader: reader, readsTwoAtOnce: { alone })
     for page in book.indices {

@@ -3,9 +3,9 @@ import Testing
 @testable import PDFBindCore
 @testable import PDFBindPages
 
-/// What Tesseract's recognisers found on a page is counted in the page worker and weighed in
-/// pdfbind: every count must cross the wire as it was, asked or not.
-@Suite("Recognised counts on the worker wire")
+/// What Tesseract's recognisers found on a page, and its balloons, are counted in the page
+/// worker and weighed in pdfbind: every count must cross the wire as it was, asked or not.
+@Suite("Recognised counts and balloons on the worker wire")
 struct RecognisedWireTests {
   typealias Recognised = PageScriptEvidence.Recognised
 
@@ -28,14 +28,28 @@ struct RecognisedWireTests {
         sent[keyPath: count] = index == 0 ? 0 : 100 * index + asked
       }
       let reply = PageReply.drawnReading(
-        reading, closeSetRows: nil, blockLines: nil, recognised: sent)
+        reading, closeSetRows: nil, blockLines: nil, recognised: sent, balloons: nil)
       let back = try PageReply(decoding: reply.encoded())
-      guard case .drawnReading(let backReading, nil, nil, let received) = back else {
+      guard case .drawnReading(let backReading, nil, nil, let received, nil) = back else {
         Issue.record("\(back)")
         continue
       }
       #expect(backReading == reading)
       #expect(received == sent)
     }
+  }
+
+  @Test(
+    "A page's balloons cross as they were counted, or as not counted",
+    arguments: [nil, SpeechBalloons(), SpeechBalloons(tall: 7, wide: 2)])
+  func balloons(_ sent: SpeechBalloons?) throws {
+    let reply = PageReply.drawnReading(
+      nil, closeSetRows: nil, blockLines: nil, recognised: .init(), balloons: sent)
+    let back = try PageReply(decoding: reply.encoded())
+    guard case .drawnReading(_, _, _, _, let received) = back else {
+      Issue.record("\(back)")
+      return
+    }
+    #expect(received == sent)
   }
 }

@@ -24,7 +24,7 @@ enum PageReadingsMeasurement {
         + "\tclose_squares_in_rows\tclose_squares_in_columns"
         + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across\tlatin_words\tsays\tleans"
         + "\thalf\torientation_confidence\tin_rows_of_text\truled_writing\thebrew_letters"
-        + "\tarabic_letters\tsyriac_letters")
+        + "\tarabic_letters\tsyriac_letters\ttall_balloons\twide_balloons")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -57,6 +57,8 @@ enum PageReadingsMeasurement {
         let found = page.recognised
         let letters = [found.hebrewLetters, found.arabicLetters, found.syriacLetters]
         fields += letters.map { $0.map { "\($0)" } ?? "-" }
+        // Counted on a page of pictures that may hold balloons (`SpeechBalloons`).
+        fields += [page.balloons?.tall, page.balloons?.wide].map { $0.map { "\($0)" } ?? "-" }
         print(fields.joined(separator: "\t"))
       }
     }

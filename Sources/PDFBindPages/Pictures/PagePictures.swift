@@ -118,7 +118,7 @@ struct PagePictures {
     on lent: WorkerProcess? = nil
   ) throws(RuntimeLibrary.Unavailable) -> PageScriptEvidence.DrawnReading? {
     // `layout` drew the page first, so its source is known to be there.
-    guard let source = try? source(index) else { return (nil, nil, nil, .init()) }
+    guard let source = try? source(index) else { return (nil, nil, nil, .init(), nil) }
     return try pages.readDrawn(
       index, half: half, maxWidth: maxWidth, maxHeight: maxHeight, source: source, on: lent)
   }

@@ -16,13 +16,17 @@ extension PageScriptEvidence {
   /// labelled sets. A page read so whose marks fill a small box is still passed over:
   /// `evidence` asks `leastTextBlock` after this, to say so.
   static func isRead(_ layout: WritingLayout, page: Int, pagesToRead: Int) -> Bool {
-    let mayHoldBalloons =
-      !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
     let squares = layout.tilesInRows + layout.tilesInColumns
     let writing =
       layout.lines != nil || layout.linesTooShort
       || (layout.holdsWriting && squares >= leastSquaresRead)
-    return writing || layout.writingPatchesInRows || (mayHoldBalloons && page < pagesToRead)
+    return writing || layout.writingPatchesInRows
+      || (mayHoldBalloons(layout) && page < pagesToRead)
+  }
+
+  /// A page of pictures that may hold balloons: no writing, much of it paper, and marks.
+  static func mayHoldBalloons(_ layout: WritingLayout) -> Bool {
+    !layout.holdsWriting && layout.paper >= balloonPaper && layout.ink >= balloonInk
   }
 
   /// Squares of writing (`TextTiles`, in rows and in columns) a page of writing whose lines
@@ -42,7 +46,8 @@ extension PageScriptEvidence {
   /// which pictures were split (`page 3 holds two facing pages`). A page whose reading was
   /// stopped (`readingStopped`: `page 1 not read: it took longer than 10 s`) still counts,
   /// so the pages left cannot decide with less, but the line does not name it among what the
-  /// pages show: Tesseract did not find it unreadable, it was not let finish.
+  /// pages show: Tesseract did not find it unreadable, it was not let finish. Tall balloons
+  /// on the pages of pictures (`balloonsSay`) point right-edge as one more page does.
   static func decide(_ read: [PageReading]) -> Evidence {
     let shown = read.filter { !$0.readingStopped }
     let pageNumbers = unique(shown.map(\.page))
@@ -51,11 +56,17 @@ extension PageScriptEvidence {
     }
     let scripts = describe(shown)
     let on = Wording.pages(pageNumbers) + facingPages(shown)
+    let balloons = balloonsSay(shown)
     guard let first = read.lazy.compactMap(\.says).first else {
+      let leaning = Set(read.compactMap(\.leans))
+      if let balloons, !leaning.contains(.leftEdge) {
+        return Evidence(
+          source: .pageScript, says: .rightEdge, detail: "\(scripts) on \(on); \(balloons.detail)",
+          pages: pageNumbers)
+      }
       // Left-to-right writing set from the right still doubts evidence that points the
       // other way (a double-page picture joining right to left), as it did when it decided.
       // Right-to-left letters set from the left doubt a left-to-right join alike.
-      let leaning = Set(read.compactMap(\.leans))
       let setAgainst = read.contains {
         $0.leftToRightSetFromTheRight || $0.rightToLeftLettersSetFromTheLeft
       }
@@ -69,13 +80,18 @@ extension PageScriptEvidence {
         source: .pageScript, says: nil, detail: "\(scripts) on \(on): the pages disagree",
         pages: pageNumbers)
     }
+    if let balloons, first != .rightEdge {
+      return Evidence(
+        source: .pageScript, says: nil,
+        detail: "\(scripts) on \(on); \(balloons.detail): the pages disagree", pages: pageNumbers)
+    }
     // A page too weak to lean is a second page where it reads, sure which way up, the script
     // a page says in, and that script points the same way (`seconds`).
     let sayingIn = Set(read.filter { $0.says == first }.compactMap { $0.reading?.script })
     let agreeing = read.filter {
       $0.leans != nil || ($0.seconds == first && sayingIn.contains($0.reading?.script ?? ""))
     }
-    guard agreeing.count >= pagesToAgree(read) else {
+    guard agreeing.count + (balloons == nil ? 0 : 1) >= pagesToAgree(read) else {
       // Too little to decide, but enough to doubt evidence that points the other way (a
       // book whose one page of Arabic sits beside a double-page picture joining left to right).
       return Evidence(
@@ -83,11 +99,13 @@ extension PageScriptEvidence {
         detail: "\(scripts) on \(on): one page alone is too little", pages: pageNumbers,
         leans: first)
     }
-    let agreeingPages = unique(agreeing.map(\.page))
+    let agreed =
+      "\(describe(agreeing)) on \(Wording.pages(unique(agreeing.map(\.page))))"
+      + facingPages(agreeing)
     return Evidence(
       source: .pageScript, says: first,
-      detail: "\(describe(agreeing)) on \(Wording.pages(agreeingPages))\(facingPages(agreeing))",
-      pages: agreeingPages)
+      detail: balloons.map { "\(agreed); \($0.detail)" } ?? agreed,
+      pages: unique(agreeing.map(\.page) + (balloons?.pages ?? [])).sorted())
   }
 
   /// How many pages must point the same way among `read` (SuggestRules 62): one where one or

@@ -128,6 +128,9 @@ enum PageScriptEvidence {
     var blockLines: TextBlockLines?
     /// What Tesseract's recognisers found where the reading asked them (`WordReader`).
     var recognised = Recognised()
+    /// The balloons counted on a page of pictures that may hold them (`mayHoldBalloons`); nil
+    /// elsewhere.
+    var balloons: SpeechBalloons?
     /// A picture of two facing pages read whole, its halves having said nothing
     /// (`readWholeWhereHalvesSayNothing`).
     var readWhole = false

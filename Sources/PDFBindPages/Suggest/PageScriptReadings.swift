@@ -2,10 +2,10 @@ import PDFBindCore
 
 extension PageScriptEvidence {
   /// Tesseract's reading of one page's picture, and what it asked measured where the picture
-  /// is kept (`PageReply.drawnReading`).
+  /// is kept (`PageReply.drawnReading`), with the balloons of a page that may hold them.
   typealias DrawnReading = (
     reading: ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?,
-    recognised: Recognised
+    recognised: Recognised, balloons: SpeechBalloons?
   )
 
   /// The pages Tesseract has read for one book and those it is reading, on threads of their
@@ -153,5 +153,7 @@ extension PageScriptEvidence.PageReading {
     // its Arabic-script letters; such a page read as Arabic with too few of them: its Syriac
     // letters (`WordReader`).
     recognised = read.recognised
+    // A page of pictures that may hold balloons: their shapes (`SpeechBalloons`).
+    balloons = read.balloons
   }
 }

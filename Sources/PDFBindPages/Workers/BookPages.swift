@@ -151,10 +151,11 @@ final class BookPages: Sendable {
     let request = PageRequest.readDrawn(
       book, page: index, maxWidth: maxWidth, maxHeight: maxHeight, half: half, source: source)
     switch perform(request, page: index + 1, on: lent) {
-    case .success(.drawnReading(let reading, let rows, let blockLines, let recognised)):
-      return (reading, rows, blockLines, recognised)
+    case .success(
+      .drawnReading(let reading, let rows, let blockLines, let recognised, let balloons)):
+      return (reading, rows, blockLines, recognised, balloons)
     case .success(.unavailable(let why)): throw why
-    case .success: return (nil, nil, nil, .init())
+    case .success: return (nil, nil, nil, .init(), nil)
     // Stopped (a deadline, a crash): `failed` keeps what happened, for the page's note.
     case .failure: return nil
     }

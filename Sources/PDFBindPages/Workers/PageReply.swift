@@ -48,7 +48,7 @@ extension PageReply {
         // Only pdfbind's side stops a page; a worker never answers so.
         out.int(0)
       }
-    case .drawnReading(let reading, let rows, let blockLines, let recognised):
+    case .drawnReading(let reading, let rows, let blockLines, let recognised, let balloons):
       out.int(11)
       out.reading(reading)
       out.bool(rows != nil)
@@ -65,6 +65,8 @@ extension PageReply {
         if let count { out.int(count) }
       }
       out.bool(recognised.onSmallScan)
+      out.bool(balloons != nil)
+      if let balloons { [balloons.tall, balloons.wide].forEach { out.int($0) } }
     case .unavailable(let why):
       out.int(7)
       out.string(why.library.rawValue)
@@ -161,8 +163,11 @@ extension PageReply {
         recognised[keyPath: count] = try input.bool() ? try input.int() : nil
       }
       recognised.onSmallScan = try input.bool()
+      let balloons =
+        try input.bool() ? SpeechBalloons(tall: try input.int(), wide: try input.int()) : nil
       self = .drawnReading(
-        reading, closeSetRows: rows, blockLines: blockLines, recognised: recognised)
+        reading, closeSetRows: rows, blockLines: blockLines, recognised: recognised,
+        balloons: balloons)
     case 7:
       let library = try Self.role(&input)
       let reason: RuntimeLibrary.Unavailable.Reason

@@ -139,10 +139,12 @@ enum PageReply: Sendable {
   /// close-set rows (`PageScriptEvidence.closeSetScripts`), the close-set rows measured on
   /// that picture where it is kept; when read upright as Chinese or Japanese on a page whose
   /// marks show no direction, its text blocks' lines (`TextBlockLines`); what Tesseract's
-  /// recognisers found where the reading asked them (`PageScriptEvidence.Recognised`).
+  /// recognisers found where the reading asked them (`PageScriptEvidence.Recognised`); on a
+  /// page of pictures that may hold balloons (`PageScriptEvidence.mayHoldBalloons`), their
+  /// shapes.
   case drawnReading(
     ScriptReading?, closeSetRows: CloseSetRows?, blockLines: TextBlockLines?,
-    recognised: PageScriptEvidence.Recognised)
+    recognised: PageScriptEvidence.Recognised, balloons: SpeechBalloons?)
 }
 
 extension PageRequest {

@@ -129,9 +129,9 @@ extension PageWorker {
       if let scan, let scanSide, scanSide < PagePictures.fewestPixelsToRead {
         throw .scanTooSmall(ImageSize(width: scan.width, height: scan.height))
       }
+      let drawn = try greyPicture(book, page, maxWidth, maxHeight, scan: scan, source: source)
       return PageOnPaper(
-        image: PaperCrop.croppedForReading(
-          try greyPicture(book, page, maxWidth, maxHeight, scan: scan, source: source)),
+        image: PaperCrop.croppedForReading(drawn), uncropped: drawn,
         smallScan: scanSide.map { $0 < PagePictures.fewestPixelsToReadSurely } ?? false)
     }
 
@@ -196,7 +196,7 @@ extension PageWorker {
           guard let image, let layout = drawn.layout.layout(of: half) else {
             return .refused(.unreadable)
           }
-          return readDrawn(image, smallScan: drawn.onPaper.smallScan, layout: layout)
+          return readDrawn(image, onPaper: drawn.onPaper, layout: layout)
         }
         // Another worker drew it: drawn again, the same picture.
         do throws(PageRasterError) {
@@ -206,7 +206,7 @@ extension PageWorker {
             guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
             image = halves[half.rawValue]
           }
-          return readDrawn(image, smallScan: onPaper.smallScan, layout: nil)
+          return readDrawn(image, onPaper: onPaper, layout: nil)
         } catch {
           return .refused(error)
         }
@@ -219,11 +219,14 @@ extension PageWorker {
     /// its text blocks' lines (`TextBlockLines`) when read as Chinese or Japanese on a page
     /// whose marks show no direction, or rows in doubt (`PageScriptEvidence.asksBlockLines`),
     /// and the words or letters Tesseract's recognisers find where the reading asks them
-    /// (`WordReaders.recognised`). `smallScan`: the page is one scan too small to read surely
-    /// (`PagePictures.fewestPixelsToReadSurely`).
+    /// (`WordReaders.recognised`), and the balloons of a page of pictures that may hold them
+    /// (`SpeechBalloons`), counted on the whole page as drawn: the crop to the paper may cut
+    /// through a comic's panels and the balloons in them. `onPaper`: the page `image` is
+    /// taken from, and whether it is one scan too small to read surely.
     private mutating func readDrawn(
-      _ image: GreyImage, smallScan: Bool, layout: WritingLayout?
+      _ image: GreyImage, onPaper: PageOnPaper, layout: WritingLayout?
     ) -> PageReply {
+      let smallScan = onPaper.smallScan
       // A page drawn again here (its picture was kept by another worker) is measured once.
       var layout = layout ?? WritingLayout(image)
       let resolution = PageScriptEvidence.resolution(image)
@@ -247,15 +250,19 @@ extension PageWorker {
           wordReaders.recognised(
             image, resolution: resolution, reading: $0, layout: layout, smallScan: smallScan)
         } ?? .init()
+      let balloons =
+        PageScriptEvidence.mayHoldBalloons(layout) ? SpeechBalloons(onPaper.uncropped) : nil
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
       else {
         return .drawnReading(
-          reading, closeSetRows: nil, blockLines: blockLines, recognised: recognised)
+          reading, closeSetRows: nil, blockLines: blockLines, recognised: recognised,
+          balloons: balloons)
       }
       layout.measureCloseSetRows(in: image)
       return .drawnReading(
-        reading, closeSetRows: layout.closeSetRows, blockLines: nil, recognised: recognised)
+        reading, closeSetRows: layout.closeSetRows, blockLines: nil, recognised: recognised,
+        balloons: balloons)
     }
   }
 }
@@ -264,5 +271,7 @@ extension PageWorker {
 /// page is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`).
 struct PageOnPaper {
   var image: GreyImage
+  /// The page as drawn, before the crop.
+  var uncropped: GreyImage
   var smallScan: Bool
 }
