@@ -6,7 +6,7 @@ import Testing
 
 /// A balloon is drawn around its lettering: a manga's, lettered in vertical lines, are tall,
 /// and a translation lettered into them keeps them so; a western comic's are wide. On a
-/// book's pages of pictures, tall balloons say right-edge (SuggestRules 69).
+/// book's pages of pictures, tall balloons say right-edge (SuggestRules 69; strips left out, 70).
 @Suite("Speech balloons")
 struct SpeechBalloonsTests {
   /// A page of grey paper (a scan's), on which shapes are drawn in black with white inside.
@@ -75,7 +75,7 @@ struct SpeechBalloonsTests {
   }
 
   @Test(
-    "A table's cells, a cell photographed askew, an empty balloon and a cut one are not balloons")
+    "A table's cells, a cell askew, an empty balloon, a cut one and a strip are not balloons")
   func notBalloons() {
     var page = Page()
     page.cell(x: 60, y: 80, width: 90, height: 180)
@@ -83,6 +83,8 @@ struct SpeechBalloonsTests {
     page.balloon(x: 600, y: 300, across: 45, down: 100, letters: false)
     // Cut by the page's edge: only its lower part is on the page.
     page.balloon(x: 400, y: 20, across: 45, down: 100)
+    // A strip over five times as tall as wide, as a register's column between its rules.
+    page.balloon(x: 700, y: 750, across: 22, down: 120)
     #expect(SpeechBalloons(page.image) == SpeechBalloons())
   }
 
