@@ -5,12 +5,12 @@ import PDFBindCore
 extension PageScriptEvidence {
   /// Tall balloons (`SpeechBalloons`) on the pages read say right-edge where there are at
   /// least `leastTallBalloons` of them and `tallPerWideBalloon` times as many as wide ones.
-  /// On the real bench's tuning part (bench/suggest/README.md, "Speech balloons"), the pages
-  /// of pictures of left-to-right books (western comics, Korean webtoons, maps, tables)
-  /// held at most 3 tall balloons a book, beside 8 wide (a 1915 Sunday strip); raw and
-  /// translated manga held up to 16 (7 or more on the seven translated books this decides).
-  /// The generated comics of seeds 19 and 4, at most 3 tall beside 47 wide; their translated
-  /// manga's balloons are drawn wide and stay undecided.
+  /// On the real bench, both parts (bench/suggest/README.md, "Speech balloons"), the pages of
+  /// pictures of left-to-right books (western comics, Korean webtoons, maps, 2-up scans,
+  /// photographs of open books) held at most 3 tall balloons a book, comics at most 2 (beside 2
+  /// and 4 wide); the eight manga books this decides, 5 to 12. Pages of
+  /// comics not seen before held at most 2 a page. Generated comics (seed 19) held at most 3
+  /// beside 47 wide in a trial; generated translated manga's balloons are drawn wide.
   static let leastTallBalloons = 5
   static let tallPerWideBalloon = 3
 
