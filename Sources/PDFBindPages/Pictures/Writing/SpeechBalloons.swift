@@ -61,12 +61,13 @@ struct SpeechBalloons: Equatable, Sendable {
     let white = MaskRegions(width: width, height: height, member: image.pixels.map { $0 >= floor })
     let pageArea = Double(width * height)
     for (index, box) in white.regions.enumerated() {
+      let aspect = Double(box.height) / Double(box.width)
+      // A strip is passed over before its holes are looked for.
       guard box.minX > 0, box.minY > 0, box.maxX < width - 1, box.maxY < height - 1,
         Self.boxShare.contains(Double(box.width * box.height) / pageArea),
+        aspect <= Self.tallestAspect,
         Self.isBalloon(white.filled(index), width: box.width, height: box.height)
       else { continue }
-      let aspect = Double(box.height) / Double(box.width)
-      if aspect > Self.tallestAspect { continue }
       if aspect > Self.tallAspect { tall += 1 } else if aspect < Self.wideAspect { wide += 1 }
     }
   }
