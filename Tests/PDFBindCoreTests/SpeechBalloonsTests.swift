@@ -159,14 +159,18 @@ struct SpeechBalloonsTests {
     let member = (0..<(width * height)).map { _ in Double.random(in: 0..<1, using: &random) < 0.6 }
     var seen = [Bool](repeating: false, count: member.count)
     var expected: [MaskRegions.Region] = []
+    var pixelsOf: [[Int]] = []
     for start in member.indices where member[start] && !seen[start] {
       var region = MaskRegions.Region(
-        minX: start % width, minY: start / width, maxX: start % width, maxY: start / width)
+        minX: start % width, minY: start / width, maxX: start % width, maxY: start / width,
+        first: start)
+      var pixels: [Int] = []
       var stack = [start]
       seen[start] = true
       while let index = stack.popLast() {
         let (x, y) = (index % width, index / width)
         region.pixels += 1
+        pixels.append(index)
         (region.minX, region.maxX) = (min(region.minX, x), max(region.maxX, x))
         (region.minY, region.maxY) = (min(region.minY, y), max(region.maxY, y))
         let neighbours = [
@@ -179,8 +183,24 @@ struct SpeechBalloonsTests {
         }
       }
       expected.append(region)
+      pixelsOf.append(pixels)
     }
     // Both find each region from its first pixel in reading order.
-    #expect(MaskRegions(width: width, height: height, member: member).regions == expected)
+    let regions = MaskRegions(width: width, height: height, member: member)
+    #expect(regions.regions == expected)
+    // Each region is found again in its box, pixel for pixel.
+    for (index, region) in expected.enumerated() {
+      let found = regions.filled(index).own.indices.filter { regions.filled(index).own[$0] }
+      let own = pixelsOf[index].map {
+        ($0 / width - region.minY) * region.width + $0 % width - region.minX
+      }
+      #expect(found == own.sorted())
+    }
+    // Those not kept are forgotten; those kept are found again as well.
+    let large = MaskRegions(width: width, height: height, member: member) { $0.pixels >= 5 }
+    #expect(large.regions == expected.filter { $0.pixels >= 5 })
+    for (index, region) in large.regions.enumerated() {
+      #expect(large.filled(index).own.count { $0 } == region.pixels)
+    }
   }
 }

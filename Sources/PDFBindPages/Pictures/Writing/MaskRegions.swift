@@ -1,50 +1,65 @@
 /// The 4-connected regions of a mask over a picture, each with its box and its size: the
 /// regions of paper-white a speech balloon is one of (`SpeechBalloons`).
+///
+/// No label is kept per pixel: a region lies in its box, so a flood from its first pixel
+/// that stays in the box finds it again (`filled`). A page of screentone holds hundreds of
+/// thousands of regions of white, and a label of 4 bytes a pixel beside the mask raised the
+/// page worker's peak by tens of MiB; those not `kept` are counted and forgotten.
 struct MaskRegions {
   let width: Int
   let height: Int
-  /// Each pixel's region (its index in `regions` plus one), 0 outside the mask.
-  private(set) var labels: [Int32]
+  private let member: [Bool]
   private(set) var regions: [Region] = []
 
-  /// One region: the box its pixels lie in (inclusive), and how many there are.
+  /// One region: the box its pixels lie in (inclusive), how many there are, and its first
+  /// pixel in reading order (an index into the mask).
   struct Region: Equatable {
     var minX: Int
     var minY: Int
     var maxX: Int
     var maxY: Int
     var pixels = 0
+    var first: Int
+
+    init(minX: Int, minY: Int, maxX: Int, maxY: Int, pixels: Int = 0, first: Int) {
+      (self.minX, self.minY, self.maxX, self.maxY) = (minX, minY, maxX, maxY)
+      self.pixels = pixels
+      self.first = first
+    }
 
     var width: Int { maxX - minX + 1 }
     var height: Int { maxY - minY + 1 }
   }
 
-  /// Labels the pixels of `member` (`width * height`, row by row) that lie together, a run of
-  /// a row at a time (a region of a whole page's paper would otherwise stack every pixel).
-  init(width: Int, height: Int, member: [Bool]) {
+  /// Finds the regions of `member` (`width * height`, row by row), a run of a row at a time
+  /// (a region of a whole page's paper would otherwise stack every pixel), and keeps those
+  /// `kept` says to.
+  init(
+    width: Int, height: Int, member: [Bool], kept: (Region) -> Bool = { _ in true }
+  ) {
     precondition(member.count == width * height)
     self.width = width
     self.height = height
-    var labels = [Int32](repeating: 0, count: width * height)
+    self.member = member
+    // What no region has taken yet.
+    var open = member
     var regions: [Region] = []
-    // Where runs of the region may start in the rows above and below those labelled.
+    // Where runs of the region may start in the rows above and below those taken.
     var seeds: [Int32] = []
-    for start in member.indices where member[start] && labels[start] == 0 {
-      let label = Int32(regions.count + 1)
+    for start in member.indices where open[start] {
       var region = Region(
-        minX: start % width, minY: start / width, maxX: start % width, maxY: start / width)
+        minX: start % width, minY: start / width, maxX: start % width, maxY: start / width,
+        first: start)
       seeds.append(Int32(start))
       while let seed = seeds.popLast().map(Int.init) {
-        guard labels[seed] == 0 else { continue }
+        guard open[seed] else { continue }
         let y = seed / width
         let row = y * width
         var left = seed - row
         var right = left
-        while left > 0, member[row + left - 1], labels[row + left - 1] == 0 { left -= 1 }
-        while right < width - 1, member[row + right + 1], labels[row + right + 1] == 0 {
-          right += 1
-        }
-        for x in left...right { labels[row + x] = label }
+        while left > 0, open[row + left - 1] { left -= 1 }
+        while right < width - 1, open[row + right + 1] { right += 1 }
+        for x in left...right { open[row + x] = false }
         region.pixels += right - left + 1
         region.minX = min(region.minX, left)
         region.maxX = max(region.maxX, right)
@@ -54,15 +69,13 @@ struct MaskRegions {
           var inRun = false
           for x in left...right {
             let index = next * width + x
-            let open = member[index] && labels[index] == 0
-            if open && !inRun { seeds.append(Int32(index)) }
-            inRun = open
+            if open[index] && !inRun { seeds.append(Int32(index)) }
+            inRun = open[index]
           }
         }
       }
-      regions.append(region)
+      if kept(region) { regions.append(region) }
     }
-    self.labels = labels
     self.regions = regions
   }
 
@@ -70,17 +83,31 @@ struct MaskRegions {
   /// pixels, and the holes it encloses (what does not reach the box's edge around it).
   func filled(_ index: Int) -> (own: [Bool], holes: [Bool]) {
     let region = regions[index]
-    let label = Int32(index + 1)
     let boxWidth = region.width
     let boxHeight = region.height
+    // The region again: the mask's pixels reached from its first without leaving its box.
     var own = [Bool](repeating: false, count: boxWidth * boxHeight)
-    for y in 0..<boxHeight {
-      let row = (region.minY + y) * width + region.minX
-      for x in 0..<boxWidth where labels[row + x] == label { own[y * boxWidth + x] = true }
+    let first =
+      (region.first % width - region.minX) + (region.first / width - region.minY) * boxWidth
+    own[first] = true
+    var stack = [first]
+    while let index = stack.popLast() {
+      let x = index % boxWidth
+      let y = index / boxWidth
+      func visit(_ next: Int, _ nextX: Int, _ nextY: Int) {
+        guard !own[next], member[(region.minY + nextY) * width + region.minX + nextX] else {
+          return
+        }
+        own[next] = true
+        stack.append(next)
+      }
+      if x > 0 { visit(index - 1, x - 1, y) }
+      if x < boxWidth - 1 { visit(index + 1, x + 1, y) }
+      if y > 0 { visit(index - boxWidth, x, y - 1) }
+      if y < boxHeight - 1 { visit(index + boxWidth, x, y + 1) }
     }
     // What is not the region and reaches the box's edge is outside it; the rest are holes.
     var outside = [Bool](repeating: false, count: own.count)
-    var stack: [Int] = []
     for y in 0..<boxHeight {
       for x in 0..<boxWidth where x == 0 || y == 0 || x == boxWidth - 1 || y == boxHeight - 1 {
         let index = y * boxWidth + x

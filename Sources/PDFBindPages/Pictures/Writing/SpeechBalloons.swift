@@ -58,16 +58,18 @@ struct SpeechBalloons: Equatable, Sendable {
     guard width > 2, height > 2 else { return }
     let paper = Int(image.level(reachedBy: Self.paperPercentile))
     let floor = UInt8(clamping: min(paper - Self.whiteBelowPaper, Self.lightestWhite))
-    let white = MaskRegions(width: width, height: height, member: image.pixels.map { $0 >= floor })
     let pageArea = Double(width * height)
-    for (index, box) in white.regions.enumerated() {
+    // Only regions that may be balloons are kept: enclosed, of a balloon's size, no strip.
+    let white = MaskRegions(width: width, height: height, member: image.pixels.map { $0 >= floor })
+    {
+      box in
+      box.minX > 0 && box.minY > 0 && box.maxX < width - 1 && box.maxY < height - 1
+        && Self.boxShare.contains(Double(box.width * box.height) / pageArea)
+        && Double(box.height) / Double(box.width) <= Self.tallestAspect
+    }
+    for (index, box) in white.regions.enumerated()
+    where Self.isBalloon(white.filled(index), width: box.width, height: box.height) {
       let aspect = Double(box.height) / Double(box.width)
-      // A strip is passed over before its holes are looked for.
-      guard box.minX > 0, box.minY > 0, box.maxX < width - 1, box.maxY < height - 1,
-        Self.boxShare.contains(Double(box.width * box.height) / pageArea),
-        aspect <= Self.tallestAspect,
-        Self.isBalloon(white.filled(index), width: box.width, height: box.height)
-      else { continue }
       if aspect > Self.tallAspect { tall += 1 } else if aspect < Self.wideAspect { wide += 1 }
     }
   }
