@@ -64,8 +64,8 @@ FIXTURES = [
      "left-edge", "page-script", "Fraktur script"),
     ("handwritten-spanish.pdf", "handwriting-kraken-spanish", None,
      "Spanish handwritten manuscript page, grey",
-     "undecided", "page-script", "Japanese?, read upside down or sideways on page 1: "
-     "says nothing about the binding"),
+     "left-edge", "page-script", "writing read upside down as Japanese with hardly any "
+     "Arabic-script letters, as Latin handwriting reads"),
     ("two-up-woodblock.pdf", "ja-vertical-ndl-2up", 1000,
      "two facing pages of a Japanese woodblock book in one picture, ruler and colour chart",
      "right-edge", "page-script",

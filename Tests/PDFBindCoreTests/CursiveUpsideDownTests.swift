@@ -23,13 +23,13 @@ struct CursiveUpsideDownTests {
     return page
   }
 
-  /// The real bench's Latin cursive read so: the tuning part's 13 pages held 0 to 11 letters.
+  /// The real bench's Latin cursive read so: 25 of the tuning part's 28 pages held 0 to 5 letters.
   @Test("A page of cursive read upside down with hardly any Arabic-script letters says left-edge")
   func cursiveSaysLeftEdge() {
     let most = PageScriptEvidence.mostArabicLettersOfCursiveUpsideDown
     #expect(Self.page(1, arabicLetters: 0).says == .leftEdge)
     #expect(Self.page(1, arabicLetters: most).says == .leftEdge)
-    #expect(Self.page(1, "Katakana", arabicLetters: 11).says == .leftEdge)
+    #expect(Self.page(1, "Katakana", arabicLetters: 3).says == .leftEdge)
     #expect(
       Self.page(1, arabicLetters: 4).summary
         == "writing read upside down as Japanese with hardly any Arabic-script letters, "
@@ -44,11 +44,14 @@ struct CursiveUpsideDownTests {
         + "as Latin handwriting reads on pages 1-2")
   }
 
-  /// Generated Nastaliq read upside down as Japanese held 91 to 279 letters (seeds 19 and 4).
+  /// Generated Nastaliq read upside down as Japanese held 91 to 279 letters (seeds 19 and 4);
+  /// a real lithographed Urdu page 10 (SuggestRules 71: it decided left-edge at 70).
   @Test("Nastaliq read the same way is told apart by its letters, or says nothing")
   func nastaliqIsNotCursive() {
     let most = PageScriptEvidence.mostArabicLettersOfCursiveUpsideDown
     #expect(Self.page(1, arabicLetters: 91).says == .rightEdge)
+    #expect(Self.page(1, arabicLetters: 10).says == nil)
+    #expect(PageScriptEvidence.decide([Self.page(1, arabicLetters: 10)]).says == nil)
     #expect(Self.page(1, arabicLetters: most + 1).says == nil)
     // Not asked (no Urdu data), nothing is known of its letters.
     #expect(Self.page(1, arabicLetters: nil).says == nil)
@@ -70,6 +73,31 @@ struct CursiveUpsideDownTests {
     // Many letters still make it Arabic-script writing there.
     small.recognised.arabicLetters = PageScriptEvidence.leastArabicLetters
     #expect(small.says == .rightEdge)
+  }
+
+  /// SuggestRules 71: the real bench's page 1 of `n65-handwriting-timeus-1`, a French letter
+  /// whose paper (0.71 of the page) is too little for a page of writing: its rows show only
+  /// in patches (19 squares in rows, none in columns).
+  static let cursiveInPatches = WritingLayout(
+    ink: 0.11, paper: 0.71, blankRows: 0.14, blankColumns: 0.13, blockArea: 1.0,
+    linesInRows: 43, linesInColumns: 3, ruledLines: 4, tilesInRows: 19, tilesInColumns: 0)
+
+  @Test("Cursive whose rows show only in patches, on a page too dark for writing, says so too")
+  func cursiveInPatchesSaysLeftEdge() {
+    let layout = Self.cursiveInPatches
+    #expect(!layout.holdsWriting)
+    #expect(layout.rowsOnlyInPatches)
+    #expect(Self.page(1, layout: layout, arabicLetters: 0).says == .leftEdge)
+    // Nastaliq's many letters say right-edge there as on any page.
+    #expect(Self.page(1, layout: layout, arabicLetters: 91).says == .rightEdge)
+    // Ruled (a form's or a register's rules), its rows are the rules'.
+    var ruled = layout
+    ruled.ruledLines = RuledLines.ruledPage
+    #expect(Self.page(1, layout: ruled, arabicLetters: 0).says == nil)
+    // Squares in columns as often: no rows.
+    var columns = layout
+    columns.tilesInColumns = layout.tilesInRows
+    #expect(Self.page(1, layout: columns, arabicLetters: 0).says == nil)
   }
 
   @Test("Only writing in rows read upside down as Japanese or Katakana")
