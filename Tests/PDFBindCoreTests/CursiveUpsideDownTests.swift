@@ -75,14 +75,15 @@ struct CursiveUpsideDownTests {
     #expect(small.says == .rightEdge)
   }
 
-  /// SuggestRules 71: the real bench's page 1 of `n65-handwriting-timeus-1`, a French letter
-  /// whose paper (0.71 of the page) is too little for a page of writing: its rows show only
-  /// in patches (19 squares in rows, none in columns).
+  /// SuggestRules 71: the real bench's page 1 of `n65-handwriting-timeus-1`, a page of a
+  /// register of 1858 photographed on its table, whose paper (0.71 of the picture) is too
+  /// little for a page of writing: its rows show only in patches (19 squares in rows, none in
+  /// columns).
   static let cursiveInPatches = WritingLayout(
     ink: 0.11, paper: 0.71, blankRows: 0.14, blankColumns: 0.13, blockArea: 1.0,
     linesInRows: 43, linesInColumns: 3, ruledLines: 4, tilesInRows: 19, tilesInColumns: 0)
 
-  @Test("Cursive whose rows show only in patches, on a page too dark for writing, says so too")
+  @Test("Cursive whose rows show only in patches, on a page not measured as writing, says so too")
   func cursiveInPatchesSaysLeftEdge() {
     let layout = Self.cursiveInPatches
     #expect(!layout.holdsWriting)

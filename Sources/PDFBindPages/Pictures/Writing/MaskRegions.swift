@@ -2,9 +2,9 @@
 /// regions of paper-white a speech balloon is one of (`SpeechBalloons`).
 ///
 /// No label is kept per pixel: a region lies in its box, so a flood from its first pixel
-/// that stays in the box finds it again (`filled`). A page of screentone holds hundreds of
-/// thousands of regions of white, and a label of 4 bytes a pixel beside the mask raised the
-/// page worker's peak by tens of MiB; those not `kept` are counted and forgotten.
+/// that stays in the box finds it again (`filled`). A label of 4 bytes a pixel beside the
+/// mask raised the page worker's peak, and screentone makes thousands of regions of white:
+/// a region `kept` does not want is forgotten as soon as it is found.
 struct MaskRegions {
   let width: Int
   let height: Int
