@@ -196,17 +196,21 @@ extension PageWorker {
           guard let image, let layout = drawn.layout.layout(of: half) else {
             return .refused(.unreadable)
           }
-          return readDrawn(image, onPaper: drawn.onPaper, layout: layout)
+          // The page's balloons, once counted, stay with the kept picture for its other half.
+          var onPaper = drawn.onPaper
+          let reply = readDrawn(image, onPaper: &onPaper, layout: layout)
+          self.drawn?.onPaper.balloons = onPaper.balloons
+          return reply
         }
         // Another worker drew it: drawn again, the same picture.
         do throws(PageRasterError) {
-          let onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, source: source)
+          var onPaper = try pageOnPaper(book, page, maxWidth, maxHeight, source: source)
           var image = onPaper.image
           if let half {
             guard let halves = FacingPages.halves(image) else { return .refused(.unreadable) }
             image = halves[half.rawValue]
           }
-          return readDrawn(image, onPaper: onPaper, layout: nil)
+          return readDrawn(image, onPaper: &onPaper, layout: nil)
         } catch {
           return .refused(error)
         }
@@ -222,9 +226,10 @@ extension PageWorker {
     /// (`WordReaders.recognised`), and the balloons of a page of pictures that may hold them
     /// (`SpeechBalloons`), counted on the whole page as drawn: the crop to the paper may cut
     /// through a comic's panels and the balloons in them. `onPaper`: the page `image` is
-    /// taken from, and whether it is one scan too small to read surely.
+    /// taken from, whether it is one scan too small to read surely, and its balloons once
+    /// counted (`PageOnPaper.countedBalloons`).
     private mutating func readDrawn(
-      _ image: GreyImage, onPaper: PageOnPaper, layout: WritingLayout?
+      _ image: GreyImage, onPaper: inout PageOnPaper, layout: WritingLayout?
     ) -> PageReply {
       let smallScan = onPaper.smallScan
       // A page drawn again here (its picture was kept by another worker) is measured once.
@@ -251,7 +256,7 @@ extension PageWorker {
             image, resolution: resolution, reading: $0, layout: layout, smallScan: smallScan)
         } ?? .init()
       let balloons =
-        PageScriptEvidence.mayHoldBalloons(layout) ? SpeechBalloons(onPaper.uncropped) : nil
+        PageScriptEvidence.mayHoldBalloons(layout) ? onPaper.countedBalloons() : nil
       guard let reading, reading.orientation == 0,
         PageScriptEvidence.closeSetScripts.contains(reading.script)
       else {
@@ -274,4 +279,15 @@ struct PageOnPaper {
   /// The page as drawn, before the crop.
   var uncropped: GreyImage
   var smallScan: Bool
+  /// The balloons on `uncropped`, once counted.
+  var balloons: SpeechBalloons?
+
+  /// The balloons on the page as drawn (`SpeechBalloons`), counted on the first of its halves
+  /// read that may hold them and kept for the other: both count the whole page.
+  mutating func countedBalloons() -> SpeechBalloons {
+    if let balloons { return balloons }
+    let counted = SpeechBalloons(uncropped)
+    balloons = counted
+    return counted
+  }
 }

@@ -89,47 +89,37 @@ struct MaskRegions {
     var own = [Bool](repeating: false, count: boxWidth * boxHeight)
     let first =
       (region.first % width - region.minX) + (region.first / width - region.minY) * boxWidth
-    own[first] = true
-    var stack = [first]
-    while let index = stack.popLast() {
-      let x = index % boxWidth
-      let y = index / boxWidth
-      func visit(_ next: Int, _ nextX: Int, _ nextY: Int) {
-        guard !own[next], member[(region.minY + nextY) * width + region.minX + nextX] else {
-          return
-        }
-        own[next] = true
-        stack.append(next)
-      }
-      if x > 0 { visit(index - 1, x - 1, y) }
-      if x < boxWidth - 1 { visit(index + 1, x + 1, y) }
-      if y > 0 { visit(index - boxWidth, x, y - 1) }
-      if y < boxHeight - 1 { visit(index + boxWidth, x, y + 1) }
+    Self.flood(from: [first], width: boxWidth, marking: &own) {
+      member[(region.minY + $0 / boxWidth) * width + region.minX + $0 % boxWidth]
     }
     // What is not the region and reaches the box's edge is outside it; the rest are holes.
     var outside = [Bool](repeating: false, count: own.count)
-    for y in 0..<boxHeight {
-      for x in 0..<boxWidth where x == 0 || y == 0 || x == boxWidth - 1 || y == boxHeight - 1 {
-        let index = y * boxWidth + x
-        if !own[index] && !outside[index] {
-          outside[index] = true
-          stack.append(index)
-        }
-      }
+    let edge = own.indices.filter {
+      let (x, y) = ($0 % boxWidth, $0 / boxWidth)
+      return x == 0 || y == 0 || x == boxWidth - 1 || y == boxHeight - 1
     }
-    while let index = stack.popLast() {
-      let x = index % boxWidth
-      let y = index / boxWidth
-      func visit(_ next: Int) {
-        guard !own[next], !outside[next] else { return }
-        outside[next] = true
-        stack.append(next)
-      }
-      if x > 0 { visit(index - 1) }
-      if x < boxWidth - 1 { visit(index + 1) }
-      if y > 0 { visit(index - boxWidth) }
-      if y < boxHeight - 1 { visit(index + boxWidth) }
-    }
+    Self.flood(from: edge, width: boxWidth, marking: &outside) { !own[$0] }
     return (own, own.indices.map { !own[$0] && !outside[$0] })
+  }
+
+  /// Marks in `marked` (a box `width` wide, row by row) the pixels 4-connected to `starts`
+  /// through those `passes` lets through, the starts among them.
+  private static func flood(
+    from starts: [Int], width: Int, marking marked: inout [Bool], passes: (Int) -> Bool
+  ) {
+    var stack: [Int] = []
+    func visit(_ index: Int) {
+      guard !marked[index], passes(index) else { return }
+      marked[index] = true
+      stack.append(index)
+    }
+    starts.forEach(visit)
+    while let index = stack.popLast() {
+      let x = index % width
+      if x > 0 { visit(index - 1) }
+      if x < width - 1 { visit(index + 1) }
+      if index >= width { visit(index - width) }
+      if index + width < marked.count { visit(index + width) }
+    }
   }
 }
