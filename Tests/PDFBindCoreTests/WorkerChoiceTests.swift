@@ -113,4 +113,46 @@ struct WorkerChoiceTests {
           from: &idle, newOnesRead: true)?.pid == workers[0].pid)
     }
   }
+
+  @Test("A worker that drew one book's pages draws no other's, nor opens or reads another")
+  func drawnBooksKeepTheirWorkers() throws {
+    try withWorkers(2) { workers in
+      // Worker 0 drew the other book's pages (poppler's and cairo's fonts outlive a document);
+      // worker 1 only opened it.
+      let drew = PageRequest.open(other).affinity
+      workers[0].drewPagesOf = drew
+      workers[0].affinity = drew
+      workers[1].affinity = PageRequest.open(other).affinity
+      for request in [
+        PageRequest.open(book), .text(book, page: 0),
+        .layout(book, page: 0, maxWidth: 1_600, maxHeight: 1_600, source: .drawn),
+      ] {
+        #expect(taken(request, among: [workers[0]]).taken == nil)
+        #expect(taken(request, among: workers).taken == workers[1].pid)
+      }
+      // Its own book's work it takes.
+      #expect(taken(.text(other, page: 1), among: [workers[0]]).taken == workers[0].pid)
+    }
+  }
+
+  @Test("A worker says it drew with poppler after a page of print, not after a decoded scan")
+  func drawnOrDecoded() throws {
+    try withWorkers(1) { workers in
+      let time = WorkTime(processorSeconds: 30, waitingSeconds: 30)
+      func layout(_ fixture: String) throws -> WorkerAnswer {
+        let book = BookKey(path: FilePath(Fixture.path(fixture)), password: nil)
+        let request = PageRequest.layout(
+          book, page: 0, maxWidth: 400, maxHeight: 400, source: .scanElseDrawn)
+        let (bytes, _) = try workers[0].exchange(request.encoded(), within: time).get()
+        return try WorkerAnswer(decoding: bytes)
+      }
+      // One JPEG that fills the page: decoded by pdfbind, poppler draws nothing.
+      let scans = try ["suggest/scan.pdf", "suggest/scan-lang-ar.pdf"].map(layout)
+      #expect(scans.map(\.drewWithPoppler) == [false, false])
+      // A page of text: poppler draws it, and the worker says so from then on.
+      let print = try layout("suggest/hebrew.pdf")
+      let scanAfter = try layout("suggest/scan.pdf")
+      #expect(print.drewWithPoppler && scanAfter.drewWithPoppler)
+    }
+  }
 }

@@ -17,7 +17,11 @@ OUT/sweep.md, the raw rows to OUT/files.tsv); exits 1 when a goal is missed:
   that a busy machine decides as an idle one does, and a file's wall time on a busy machine is
   not bounded (a file whose wall time alone passes that mark is listed as a note, not a miss);
 - each batch's peak memory under 1 GiB;
-- the same decision alone as in the batch.
+- the same decision alone as in the batch;
+- the same evidence alone as in the batch (the `reason` line), unless a page's work was stopped
+  in either (a deadline, a crash, the memory limit): a file's answer must not depend on the
+  files beside it, and page workers serve many books (a worker that drew one file's pages once
+  drew every later file's text in one font blank; README, "Bounded page work").
 """
 
 import collections
@@ -134,6 +138,22 @@ def decisions(out):
     return result
 
 
+def reasons(out):
+    """Each file's evidence, as its `reason` line says it."""
+    result = {}
+    for line in out.splitlines():
+        try:
+            item = json.loads(line)
+        except ValueError:
+            continue
+        if "path" in item:
+            result[item["path"]] = item.get("reason", "")
+    return result
+
+
+STOPPED = ("took longer", "without computing", "crashed", "memory a page may use")
+
+
 def errors(err):
     """Paths named on `pdfbind: PATH: ...` lines."""
     named = set()
@@ -159,6 +179,7 @@ def main():
         out, err, seconds, (peak, resident), _, _ = run_sampled(
             [pdfbind, "suggest", "--json", "--no-cache", "-r", folder])
         batch = decisions(out.decode("utf-8", "replace"))
+        batch_reasons = reasons(out.decode("utf-8", "replace"))
         failed = errors(err)
         answered = sum(1 for f in files if f in batch or f in failed)
         report.append(
@@ -192,6 +213,13 @@ def main():
                 waits.append(f"{path}: {took:.1f} s alone, {processor:.1f} s of it computing")
             if decision != in_batch:
                 failures.append(f"{path}: {decision} alone, {in_batch} in the batch")
+            reason = reasons(alone.out.decode("utf-8", "replace")).get(path)
+            in_batch_reason = batch_reasons.get(path)
+            if reason != in_batch_reason:
+                line = f"{path}: alone \"{reason}\", in the batch \"{in_batch_reason}\""
+                stopped = any(word in (reason or "") + (in_batch_reason or "")
+                              for word in STOPPED)
+                (waits if stopped else failures).append(line)
     with open(os.path.join(out_dir, "files.tsv"), "w") as f:
         for took, path, decision, in_batch, detail, processor in rows:
             f.write(f"{took:.3f}\t{path}\t{decision}\t{in_batch}\t{detail}\t{processor:.2f}\n")

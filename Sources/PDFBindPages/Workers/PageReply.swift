@@ -107,6 +107,10 @@ extension PageReply {
 
   init(decoding bytes: [UInt8]) throws(WireReader.Malformed) {
     var input = WireReader(bytes)
+    try self.init(decoding: &input)
+  }
+
+  init(decoding input: inout WireReader) throws(WireReader.Malformed) {
     switch try input.int() {
     case 1:
       let count = try input.int()

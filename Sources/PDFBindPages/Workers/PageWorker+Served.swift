@@ -20,6 +20,8 @@ extension PageWorker {
     var drawn: (key: String, onPaper: PageOnPaper, layout: DrawnLayout, halves: [GreyImage]?)?
     /// A recogniser a language, made on the first page that asks for its words or letters.
     var wordReaders = WordReaders()
+    /// poppler has drawn a page here (`WorkerAnswer`): this process serves no other book.
+    var drewWithPoppler = false
     let fault = TestFault.current
 
     /// Lets go of the file open, and of the picture drawn from it, when `book` is another
@@ -97,6 +99,7 @@ extension PageWorker {
     {
       if case .scanOnly(let size) = source { throw .imageTooLarge(size) }
       guard let document = document(book) else { throw .unreadable }
+      drewWithPoppler = true
       return document
     }
 
@@ -143,9 +146,10 @@ extension PageWorker {
       case .text(let book, let page):
         return .text(document(book)?.pageText(page))
       case .picture(let book, let page, let maxWidth, let maxHeight):
-        guard let document = document(book) else { return .refused(.unreadable) }
         do throws(PageRasterError) {
-          return .picture(try document.greyImage(page, maxWidth: maxWidth, maxHeight: maxHeight))
+          return .picture(
+            try drawingDocument(book, .drawn).greyImage(
+              page, maxWidth: maxWidth, maxHeight: maxHeight))
         } catch {
           return .refused(error)
         }
@@ -170,7 +174,9 @@ extension PageWorker {
             document?.pageSize(index).map { PageSize(width: $0.width, height: $0.height) }
           })
       case .drawing(let book, let page, let width, let height):
-        guard let document = document(book) else { return .refused(.unreadable) }
+        guard let document = try? drawingDocument(book, .drawn) else {
+          return .refused(.unreadable)
+        }
         do throws(BindingError) {
           let surface = try CairoSurface(width: width, height: height, library: document.library)
           let area = Rect(x: 0, y: 0, width: Double(width), height: Double(height))

@@ -41,7 +41,7 @@ public enum PageWorker {
     var worker = Served()
     while let request = Frames.read(from: socket) {
       guard let decoded = try? PageRequest(decoding: request) else { _exit(3) }
-      let reply = worker.handle(decoded)
+      let reply = WorkerAnswer(worker.handle(decoded), drewWithPoppler: worker.drewWithPoppler)
       guard Frames.write(reply.encoded(), to: socket) else { _exit(0) }
       // An idle worker keeps its file open, not the heap a large page grew (a batch of pdf.js's
       // test files peaked at 987 MiB with idle workers holding 266 MB and 110 MB).

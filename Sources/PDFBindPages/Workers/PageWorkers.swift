@@ -56,11 +56,14 @@ final class PageWorkers: Sendable {
     }
     switch worker.exchange(request.encoded(), within: time) {
     case .success(let (bytes, used)):
-      guard let reply = try? PageReply(decoding: bytes) else {
+      guard let answer = try? WorkerAnswer(decoding: bytes) else {
         worker.close()
         return (.failure(.stopped(who: request.worker, status: nil)), used)
       }
+      let reply = answer.reply
       worker.affinity = affinity
+      // The first book it drew with poppler is the one it serves from now on.
+      if answer.drewWithPoppler, worker.drewPagesOf == nil { worker.drewPagesOf = affinity }
       if case .layout = request { worker.drawnPicture = request.drawnPicture }
       if case .drawnReading = reply { worker.readsScript = true }
       giveBack(worker)
@@ -118,13 +121,15 @@ final class PageWorkers: Sendable {
   /// `newOnesRead` (a new worker is forked with Tesseract loaded, `WorkerTemplate`), such
   /// work goes to a new worker rather than to one that would load Tesseract itself, and the
   /// worker holding the file open comes first for any work (opening a small book again cost
-  /// `review` a third of the time of its double-page books).
+  /// `review` a third of the time of its double-page books). A worker that has drawn another
+  /// book's pages is never taken (`WorkerProcess.drewPagesOf`).
   static func take(
     for request: PageRequest, from workers: inout [WorkerProcess], newOnesRead: Bool = false
   ) -> WorkerProcess? {
     let (readsScript, affinity) = (request.readsScript, request.affinity)
     let candidates = workers.indices.filter {
-      !(readsScript && newOnesRead) || workers[$0].readsScript
+      (!(readsScript && newOnesRead) || workers[$0].readsScript)
+        && (workers[$0].drewPagesOf ?? affinity) == affinity
     }
     let rank = { (worker: WorkerProcess) in
       guard newOnesRead else {
@@ -140,13 +145,18 @@ final class PageWorkers: Sendable {
     return best.map { workers.remove(at: $0) }
   }
 
-  /// Puts `worker` back among the idle ones, or ends it when enough are idle.
+  /// Puts `worker` back among the idle ones; when enough are idle, ends the one given back
+  /// longest ago, which has drawn another book's pages where any has (`drewPagesOf`): such a
+  /// worker serves only its book, which may be done.
   func giveBack(_ worker: WorkerProcess) {
-    let kept = idle.withLock { workers -> Bool in
-      guard workers.count < Self.keptIdle else { return false }
+    let ended = idle.withLock { workers -> WorkerProcess? in
       workers.append(worker)
-      return true
+      guard workers.count > Self.keptIdle else { return nil }
+      let drewOther = workers.firstIndex {
+        $0.drewPagesOf != nil && $0.drewPagesOf != worker.drewPagesOf
+      }
+      return workers.remove(at: drewOther ?? 0)
     }
-    if !kept { worker.close() }
+    ended?.close()
   }
 }

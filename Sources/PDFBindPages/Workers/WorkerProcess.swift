@@ -16,6 +16,12 @@ final class WorkerProcess: @unchecked Sendable {
   var drawnPicture: String?
   /// Tesseract is loaded in it: forked so, or it has read a page (`PageRequest.readsScript`).
   var readsScript = false
+  /// The book whose pages it drew with poppler (`WorkerAnswer.drewWithPoppler`, the
+  /// request's `affinity`): it serves no other. poppler's fonts and cairo's outlive a document
+  /// in the process: a page that set its text at 37 million points (a test file of a PDF
+  /// validator's suite) left the font unable to draw in every later document, and a page of
+  /// "Hello" drawn after it came out blank ("no writing-like marks"; alone, "too few marks").
+  var drewPagesOf: String?
   /// What it had used when its last answer came: the start of its next exchange's time.
   private var activity: WorkClock.Activity?
 
