@@ -126,7 +126,8 @@ def pdfs(folder):
     return sorted(found)
 
 
-def decisions(out):
+def answers(out):
+    """Each file's JSON line, by its path."""
     result = {}
     for line in out.splitlines():
         try:
@@ -134,21 +135,17 @@ def decisions(out):
         except ValueError:
             continue
         if "path" in item:
-            result[item["path"]] = item.get("decision")
+            result[item["path"]] = item
     return result
+
+
+def decisions(out):
+    return {path: item.get("decision") for path, item in answers(out).items()}
 
 
 def reasons(out):
     """Each file's evidence, as its `reason` line says it."""
-    result = {}
-    for line in out.splitlines():
-        try:
-            item = json.loads(line)
-        except ValueError:
-            continue
-        if "path" in item:
-            result[item["path"]] = item.get("reason", "")
-    return result
+    return {path: item.get("reason", "") for path, item in answers(out).items()}
 
 
 STOPPED = ("took longer", "without computing", "crashed", "memory a page may use")
