@@ -4,6 +4,11 @@ import PDFBindCore
 extension PageReply {
   func encoded() -> [UInt8] {
     var out = WireWriter()
+    encode(into: &out)
+    return out.bytes
+  }
+
+  func encode(into out: inout WireWriter) {
     switch self {
     case .opened(let count):
       out.int(1)
@@ -102,7 +107,6 @@ extension PageReply {
       out.layout(layout.whole)
       if case .facing(_, let left, let right) = layout { [left, right].forEach { out.layout($0) } }
     }
-    return out.bytes
   }
 
   init(decoding bytes: [UInt8]) throws(WireReader.Malformed) {

@@ -8,7 +8,10 @@ struct WorkerAnswer {
   var drewWithPoppler: Bool
 
   func encoded() -> [UInt8] {
-    [drewWithPoppler ? 1 : 0] + reply.encoded()
+    var out = WireWriter()
+    out.bool(drewWithPoppler)
+    reply.encode(into: &out)
+    return out.bytes
   }
 
   init(_ reply: PageReply, drewWithPoppler: Bool) {
