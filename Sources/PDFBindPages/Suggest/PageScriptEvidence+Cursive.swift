@@ -49,3 +49,32 @@ extension PageScriptEvidence.PageReading {
     return letters <= PageScriptEvidence.mostArabicLettersOfCursiveUpsideDown
   }
 }
+
+extension PageScriptEvidence.PageReading {
+  /// A page of writing in rows of running text, not ruled, on which every recogniser of a
+  /// right-to-left script that was asked found hardly any of its letters
+  /// (`mostArabicLettersOfCursiveUpsideDown`; the Urdu recogniser must have been asked): too
+  /// weak to lean, it is the second page for a page of Latin cursive read upside down
+  /// (`cursiveReadUpsideDown`) in its book, whatever script detection made of it. Latin
+  /// cursive reads so on its other pages, as Arabic upright, turned round or unsure which way
+  /// up (the real bench's tuning part: a letter of five pages and a register of five, each
+  /// with one page saying left-edge and "one page alone is too little"). A page of
+  /// right-to-left handwriting may give the recognisers as few letters; it seconds only where
+  /// a page of its book says left-edge as cursive, which no page of a right-to-left book of
+  /// the labelled sets or the right-to-left probe did.
+  var secondsCursive: Bool {
+    guard layout.inRowsOfText, !layout.isRuled, !recognised.onSmallScan,
+      let arabic = recognised.arabicLetters
+    else { return false }
+    let most = PageScriptEvidence.mostArabicLettersOfCursiveUpsideDown
+    return arabic <= most && (recognised.hebrewLetters ?? 0) <= most
+      && (recognised.syriacLetters ?? 0) <= most
+  }
+
+  /// What a page that seconds Latin cursive shows (`secondsCursive`), in words.
+  var cursiveSecondSummary: String {
+    let script = reading.map { $0.orientation == 0 ? "\($0.script)?" : "\($0.script)?, turned" }
+    return "writing in rows with hardly any Arabic-script letters"
+      + (script.map { " (Tesseract: \($0))" } ?? "")
+  }
+}

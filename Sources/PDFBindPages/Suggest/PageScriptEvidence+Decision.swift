@@ -41,7 +41,9 @@ extension PageScriptEvidence {
   /// same way, and one page alone decides only where one or two pages were read
   /// (`pagesToAgree`). A page too weak to lean may be the second for one that says in the
   /// same script (`seconds`): Arabic or Hebrew sure which way up, a page of writing read
-  /// surely upright as Latin, Cyrillic, Greek or Fraktur.
+  /// surely upright as Latin, Cyrillic, Greek or Fraktur; and a page of Latin cursive read
+  /// upside down is seconded by pages of writing with hardly any right-to-left letters
+  /// (`secondsCursive`).
   /// Each half of a picture of two facing pages counts as a page read, and the line says
   /// which pictures were split (`page 3 holds two facing pages`). A page whose reading was
   /// stopped (`readingStopped`: `page 1 not read: it took longer than 10 s`) still counts,
@@ -88,8 +90,12 @@ extension PageScriptEvidence {
     // A page too weak to lean is a second page where it reads, sure which way up, the script
     // a page says in, and that script points the same way (`seconds`).
     let sayingIn = Set(read.filter { $0.says == first }.compactMap { $0.reading?.script })
+    // Latin cursive read upside down is seconded by its book's pages of writing in which the
+    // right-to-left recognisers found hardly any letters (`secondsCursive`).
+    let cursiveSays = read.contains { $0.says == .leftEdge && $0.cursiveReadUpsideDown }
     let agreeing = read.filter {
       $0.leans != nil || ($0.seconds == first && sayingIn.contains($0.reading?.script ?? ""))
+        || (cursiveSays && $0.secondsCursive)
     }
     guard agreeing.count + (balloons == nil ? 0 : 1) >= pagesToAgree(read) else {
       // Too little to decide, but enough to doubt evidence that points the other way (a
@@ -100,7 +106,8 @@ extension PageScriptEvidence {
         leans: first)
     }
     let agreed =
-      "\(describe(agreeing)) on \(Wording.pages(unique(agreeing.map(\.page))))"
+      "\(describe(agreeing, cursiveSeconded: cursiveSays)) on "
+      + Wording.pages(unique(agreeing.map(\.page)))
       + facingPages(agreeing)
     return Evidence(
       source: .pageScript, says: first,
@@ -144,10 +151,13 @@ extension PageScriptEvidence {
   }
 
   /// `Arabic script`, `Japanese, vertical lines`, `Latin among pictures`: what the pages show,
-  /// most common first.
-  static func describe(_ pages: [PageReading]) -> String {
+  /// most common first; where Latin cursive is `cursiveSeconded`, its seconds as such.
+  static func describe(_ pages: [PageReading], cursiveSeconded: Bool = false) -> String {
     var counts: [String: Int] = [:]
-    for page in pages { counts[page.summary, default: 0] += 1 }
+    for page in pages {
+      let seconds = cursiveSeconded && page.leans == nil && page.secondsCursive
+      counts[seconds ? page.cursiveSecondSummary : page.summary, default: 0] += 1
+    }
     let kinds = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
     return kinds.joined(separator: "; ")
   }
