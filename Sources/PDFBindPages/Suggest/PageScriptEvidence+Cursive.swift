@@ -1,5 +1,5 @@
 // Latin handwriting, which Tesseract's script detection reads as Japanese upside down
-// (SuggestRules 61).
+// (SuggestRules 61), and the pages of its book that second it (SuggestRules 73).
 import PDFBindCore
 
 extension PageScriptEvidence {
