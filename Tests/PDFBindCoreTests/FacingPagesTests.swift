@@ -150,7 +150,7 @@ struct FacingPagesTests {
   @Test("A picture of two facing pages and the half to read cross to a worker and back")
   func wire() throws {
     let layout = DrawnLayout.measure(Self.twoUp(gutter: 20)).layout
-    let reply = try PageReply(decoding: PageReply.layout(layout).encoded())
+    let reply = try PageReply.layout(layout).acrossTheWire()
     if case .layout(let back) = reply {
       #expect(back == layout && back.pages.count == 2)
     } else {

@@ -29,7 +29,7 @@ struct RecognisedWireTests {
       }
       let reply = PageReply.drawnReading(
         reading, closeSetRows: nil, blockLines: nil, recognised: sent, balloons: nil)
-      let back = try PageReply(decoding: reply.encoded())
+      let back = try reply.acrossTheWire()
       guard case .drawnReading(let backReading, nil, nil, let received, nil) = back else {
         Issue.record("\(back)")
         continue
@@ -45,7 +45,7 @@ struct RecognisedWireTests {
   func balloons(_ sent: SpeechBalloons?) throws {
     let reply = PageReply.drawnReading(
       nil, closeSetRows: nil, blockLines: nil, recognised: .init(), balloons: sent)
-    let back = try PageReply(decoding: reply.encoded())
+    let back = try reply.acrossTheWire()
     // Any other reply fails the test.
     if case .drawnReading(_, _, _, _, let received) = back {
       #expect(received == sent)

@@ -15,7 +15,7 @@ struct RefusalWireTests {
       .scanTooSmall(ImageSize(width: 244, height: 379)),
     ])
   func roundTrip(_ error: PageRasterError) throws {
-    let back = try PageReply(decoding: PageReply.refused(error).encoded())
+    let back = try PageReply.refused(error).acrossTheWire()
     let received: PageRasterError? =
       if case .refused(let received) = back { received } else { nil }
     #expect(try #require(received, "not a refusal: \(back)") == error)
@@ -28,5 +28,12 @@ struct RefusalWireTests {
     #expect(
       "\(error)"
         == "a scan of 244×379 pixels, too few to read writing from (under 400 on its longer side)")
+  }
+}
+
+extension PageReply {
+  /// This reply as a page worker sends it, in its answer (`WorkerAnswer`), and read back.
+  func acrossTheWire() throws(WireReader.Malformed) -> PageReply {
+    try WorkerAnswer(decoding: WorkerAnswer(self, drewWithPoppler: false).encoded()).reply
   }
 }

@@ -2,12 +2,7 @@ import Glibc
 import PDFBindCore
 
 extension PageReply {
-  func encoded() -> [UInt8] {
-    var out = WireWriter()
-    encode(into: &out)
-    return out.bytes
-  }
-
+  /// Written into a worker's answer (`WorkerAnswer`), the one message a worker sends.
   func encode(into out: inout WireWriter) {
     switch self {
     case .opened(let count):
@@ -107,11 +102,6 @@ extension PageReply {
       out.layout(layout.whole)
       if case .facing(_, let left, let right) = layout { [left, right].forEach { out.layout($0) } }
     }
-  }
-
-  init(decoding bytes: [UInt8]) throws(WireReader.Malformed) {
-    var input = WireReader(bytes)
-    try self.init(decoding: &input)
   }
 
   init(decoding input: inout WireReader) throws(WireReader.Malformed) {
