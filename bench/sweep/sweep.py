@@ -139,15 +139,6 @@ def answers(out):
     return result
 
 
-def decisions(out):
-    return {path: item.get("decision") for path, item in answers(out).items()}
-
-
-def reasons(out):
-    """Each file's evidence, as its `reason` line says it."""
-    return {path: item.get("reason", "") for path, item in answers(out).items()}
-
-
 STOPPED = ("took longer", "without computing", "crashed", "memory a page may use")
 
 
@@ -175,8 +166,7 @@ def main():
         files = pdfs(folder)
         out, err, seconds, (peak, resident), _, _ = run_sampled(
             [pdfbind, "suggest", "--json", "--no-cache", "-r", folder])
-        batch = decisions(out.decode("utf-8", "replace"))
-        batch_reasons = reasons(out.decode("utf-8", "replace"))
+        batch = answers(out.decode("utf-8", "replace"))
         failed = errors(err)
         answered = sum(1 for f in files if f in batch or f in failed)
         report.append(
@@ -190,18 +180,15 @@ def main():
         for path in files:
             alone = run_sampled([pdfbind, "suggest", "--json", "--no-cache", path])
             took, processor = alone.seconds, alone.processor
-            decision = decisions(alone.out.decode("utf-8", "replace")).get(path, "error")
-            in_batch = batch.get(path, "error")
-            detail = ""
-            try:
-                item = json.loads(alone.out.decode("utf-8", "replace").splitlines()[0])
-                stopped = [e["detail"] for e in item.get("evidence", [])
-                           if "took longer" in e["detail"] or "without computing" in e["detail"]
-                           or "crashed" in e["detail"]
-                           or "memory a page may use" in e["detail"]]
-                detail = "; ".join(stopped[:2])
-            except (ValueError, IndexError, KeyError):
+            item = answers(alone.out.decode("utf-8", "replace")).get(path)
+            decision = item.get("decision") if item else "error"
+            in_batch = batch[path].get("decision") if path in batch else "error"
+            if item is None:
                 detail = alone.err.decode("utf-8", "replace").strip()[:120]
+            else:
+                stopped = [e.get("detail", "") for e in item.get("evidence", [])
+                           if any(word in e.get("detail", "") for word in STOPPED)]
+                detail = "; ".join(stopped[:2])
             rows.append((took, path, decision, in_batch, detail, processor))
             if processor > BOOK_SECONDS + 1:
                 failures.append(f"{path}: {processor:.1f} s of processor time alone "
@@ -210,8 +197,8 @@ def main():
                 waits.append(f"{path}: {took:.1f} s alone, {processor:.1f} s of it computing")
             if decision != in_batch:
                 failures.append(f"{path}: {decision} alone, {in_batch} in the batch")
-            reason = reasons(alone.out.decode("utf-8", "replace")).get(path)
-            in_batch_reason = batch_reasons.get(path)
+            reason = item.get("reason", "") if item else None
+            in_batch_reason = batch[path].get("reason", "") if path in batch else None
             if reason != in_batch_reason:
                 line = f"{path}: alone \"{reason}\", in the batch \"{in_batch_reason}\""
                 stopped = any(word in (reason or "") + (in_batch_reason or "")
