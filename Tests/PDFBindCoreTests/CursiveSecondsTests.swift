@@ -43,7 +43,8 @@ struct CursiveSecondsTests {
     #expect(book.pages == [1, 2, 3, 4, 5])
     #expect(
       book.detail
-        == "writing in rows with hardly any Arabic-script letters (Tesseract: Arabic?, turned); "
+        == "writing in rows with hardly any Arabic-script letters "
+        + "(Tesseract: Arabic?, upside down or sideways); "
         + "writing in rows with hardly any Arabic-script letters (Tesseract: Arabic?); "
         + "writing read upside down as Japanese with hardly any Arabic-script letters, "
         + "as Latin handwriting reads on pages 1-5")

@@ -73,7 +73,9 @@ extension PageScriptEvidence.PageReading {
 
   /// What a page that seconds Latin cursive shows (`secondsCursive`), in words.
   var cursiveSecondSummary: String {
-    let script = reading.map { $0.orientation == 0 ? "\($0.script)?" : "\($0.script)?, turned" }
+    let script = reading.map {
+      $0.orientation == 0 ? "\($0.script)?" : "\($0.script)?, upside down or sideways"
+    }
     return "writing in rows with hardly any Arabic-script letters"
       + (script.map { " (Tesseract: \($0))" } ?? "")
   }

@@ -57,10 +57,13 @@ extension PageScriptEvidence.PageReading {
   /// Read upright as Latin, Cyrillic, Greek or Fraktur with `leftToRightSecondConfidence`,
   /// surely upright (`leftToRightSecondOrientationConfidence`), on a page of writing: not
   /// pictures (a translated manga's balloons read so surely), not ruled (a form, staves), not
-  /// lines in columns (vertical Chinese read as Latin, `minimumRunningTextConfidence`).
+  /// lines in columns (vertical Chinese read as Latin, `minimumRunningTextConfidence`) unless
+  /// their squares of writing run in rows (`columnsOfRunningRows`, SuggestRules 74), and not
+  /// with too many Hebrew letters (`hebrewLettersAgainstReading`).
   var secondsLeftToRight: Bool {
     guard let reading = upright(in: PageScriptEvidence.leftToRightScripts),
-      layout.holdsWriting, !layout.ruledWriting, layout.lines != .columns
+      layout.holdsWriting, !layout.ruledWriting,
+      layout.lines != .columns || layout.columnsOfRunningRows, !hebrewLettersAgainstReading
     else { return false }
     return reading.confidence >= PageScriptEvidence.leftToRightSecondConfidence
       && reading.orientationConfidence

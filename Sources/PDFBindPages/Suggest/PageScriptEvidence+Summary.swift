@@ -64,6 +64,10 @@ extension PageScriptEvidence.PageReading {
     {
       return layout.lines == .rows ? "\(script) script" : "\(script) script (rows unclear)"
     }
+    // A page that may second (`secondsLeftToRight`) where its lines read as columns.
+    if layout.columnsOfRunningRows, secondsLeftToRight {
+      return "\(script), rows of text in columns, as in a register or a table"
+    }
     if layout.lines == nil, layout.writingPatchesInRows {
       let rows = layout.holdsWriting ? "rows in parts of the page" : "rows beside pictures"
       return says == nil ? "\(script)? in \(rows)" : "\(script), \(rows)"

@@ -79,7 +79,9 @@ extension PageScriptEvidence {
   /// a scan too small to read surely (`smallScan`, `PagePictures.fewestPixelsToReadSurely`)
   /// read upright as a left-to-right script: fitted into 480 or 640 pixels, Yiddish print
   /// reads as Fraktur or Latin (SuggestRules 45); a page read so whose rows show only in
-  /// patches (`WritingLayout.rowsOnlyInPatches`); and a page read so whose short lines are all
+  /// patches (`WritingLayout.rowsOnlyInPatches`: a Yiddish weekly's columns read as Latin),
+  /// or whose lines in columns are a table's rows (`WritingLayout.columnsOfRunningRows`,
+  /// SuggestRules 74: such a page may second); and a page read so whose short lines are all
   /// set from the right (`WritingLayout.setFromTheRight`), as right-to-left writing's are
   /// (SuggestRules 54): a real page of Hebrew handwriting read as Latin at 0.14, 22 short
   /// lines from the right and none from the left, where the English recogniser found 6 Latin
@@ -94,8 +96,8 @@ extension PageScriptEvidence {
     _ reading: ScriptReading, layout: WritingLayout, smallScan: Bool
   ) -> Bool {
     let leftToRightInDoubt =
-      smallScan || layout.rowsOnlyInPatches || layout.setFromTheRight
-      || reading.script == "Fraktur"
+      smallScan || layout.rowsOnlyInPatches || layout.columnsOfRunningRows
+      || layout.setFromTheRight || reading.script == "Fraktur"
     if leftToRightInDoubt, reading.orientation == 0, leftToRightScripts.contains(reading.script) {
       return true
     }

@@ -21,6 +21,12 @@ extension WritingLayout {
   static let leastRowTilesAgainstColumns = 4
   static let rowTilesAgainstColumns = 0.7
 
+  /// Lines in columns whose squares of writing run in rows as a page of running text's do
+  /// (`writingPatchesInRows`): a register's or a table's columns of text lines. Vertical
+  /// writing read the same way fills squares of columns (the real bench's 2-up scan of
+  /// vertical Japanese read as Latin at 3.33: 0 squares in rows, 39 in columns).
+  var columnsOfRunningRows: Bool { lines == .columns && writingPatchesInRows }
+
   /// Pages drawn at 1,600 pixels: the manga and comic pages of the real bench's tuning part
   /// (bench/suggest/real/) held 0 to 3 squares of writing in rows, those of the generated
   /// tuning set (bench/suggest, seed 19: manga-ja, manga-en with English balloons, comics) 0
