@@ -31,8 +31,9 @@ struct PageScriptLeftToRightSecondTests {
     ink: 0.078, paper: 0.862, blankRows: 0.186, blankColumns: 0.300, blockArea: 0.949,
     linesInRows: 67, linesInColumns: 12, blockAspect: 1.47, tilesInRows: 30, tilesInColumns: 5)
 
-  /// A 2-up scan of vertical Japanese read as Latin (held out in the real bench), as measured:
-  /// lines in columns, and squares of writing in columns only.
+  /// A 2-up scan of vertical Japanese read as Latin (held out in the real bench), its layout as
+  /// measured: lines in columns, and squares of writing in columns only. It was read upright by
+  /// 0.20; `weak` reads it surely, so that only its squares keep it from seconding.
   static let verticalReadAsLatin = WritingLayout(
     ink: 0.088, paper: 0.864, blankRows: 0.210, blankColumns: 0.532, blockArea: 1,
     linesInRows: 41, linesInColumns: 42, blockAspect: 0.75, tilesInRows: 0, tilesInColumns: 39)
