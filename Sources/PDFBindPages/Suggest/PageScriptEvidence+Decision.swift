@@ -56,7 +56,7 @@ extension PageScriptEvidence {
     guard !shown.isEmpty else {
       return Evidence(source: .pageScript, says: nil, detail: "no page picture could be read")
     }
-    let scripts = describe(shown)
+    let scripts = describe(shown.map(\.summary))
     let on = Wording.pages(pageNumbers) + facingPages(shown)
     let balloons = balloonsSay(shown)
     guard let first = read.lazy.compactMap(\.says).first else {
@@ -93,10 +93,14 @@ extension PageScriptEvidence {
     // Latin cursive read upside down is seconded by its book's pages of writing in which the
     // right-to-left recognisers found hardly any letters (`secondsCursive`).
     let cursiveSays = read.contains { $0.says == .leftEdge && $0.cursiveReadUpsideDown }
-    let agreeing = read.filter {
-      $0.leans != nil || ($0.seconds == first && sayingIn.contains($0.reading?.script ?? ""))
-        || (cursiveSays && $0.secondsCursive)
+    // Each page that agrees, with what it shows: a cursive second is named as such.
+    let shows: [(page: PageReading, words: String)] = read.compactMap { page in
+      if page.leans != nil { return (page, page.summary) }
+      if cursiveSays, page.secondsCursive { return (page, page.cursiveSecondSummary) }
+      let inScript = sayingIn.contains(page.reading?.script ?? "")
+      return page.seconds == first && inScript ? (page, page.summary) : nil
     }
+    let agreeing = shows.map(\.page)
     guard agreeing.count + (balloons == nil ? 0 : 1) >= pagesToAgree(read) else {
       // Too little to decide, but enough to doubt evidence that points the other way (a
       // book whose one page of Arabic sits beside a double-page picture joining left to right).
@@ -106,8 +110,7 @@ extension PageScriptEvidence {
         leans: first)
     }
     let agreed =
-      "\(describe(agreeing, cursiveSeconded: cursiveSays)) on "
-      + Wording.pages(unique(agreeing.map(\.page)))
+      "\(describe(shows.map(\.words))) on \(Wording.pages(unique(agreeing.map(\.page))))"
       + facingPages(agreeing)
     return Evidence(
       source: .pageScript, says: first,
@@ -150,14 +153,11 @@ extension PageScriptEvidence {
     return pages.filter { seen.insert($0).inserted }
   }
 
-  /// `Arabic script`, `Japanese, vertical lines`, `Latin among pictures`: what the pages show,
-  /// most common first; where Latin cursive is `cursiveSeconded`, its seconds as such.
-  static func describe(_ pages: [PageReading], cursiveSeconded: Bool = false) -> String {
+  /// `Arabic script`, `Japanese, vertical lines`, `Latin among pictures`: what the pages show
+  /// (one summary a page), most common first.
+  static func describe(_ summaries: [String]) -> String {
     var counts: [String: Int] = [:]
-    for page in pages {
-      let seconds = cursiveSeconded && page.leans == nil && page.secondsCursive
-      counts[seconds ? page.cursiveSecondSummary : page.summary, default: 0] += 1
-    }
+    for summary in summaries { counts[summary, default: 0] += 1 }
     let kinds = counts.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.map(\.key)
     return kinds.joined(separator: "; ")
   }
