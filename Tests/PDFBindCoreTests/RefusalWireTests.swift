@@ -30,10 +30,3 @@ struct RefusalWireTests {
         == "a scan of 244×379 pixels, too few to read writing from (under 400 on its longer side)")
   }
 }
-
-extension PageReply {
-  /// This reply as a page worker sends it, in its answer (`WorkerAnswer`), and read back.
-  func acrossTheWire() throws(WireReader.Malformed) -> PageReply {
-    try WorkerAnswer(decoding: WorkerAnswer(self, drewWithPoppler: false).encoded()).reply
-  }
-}
