@@ -49,11 +49,13 @@ APT_TEST_PACKAGES := qpdf poppler-utils mupdf-tools ghostscript xfsprogs paralle
 # its Hebrew data the Hebrew letters on pages it reads as Hebrew or Arabic with little, its Urdu
 # data the Arabic-script letters on running text it reads upside down or sideways or as Arabic
 # with little confidence (Nastaliq), its Syriac data the Syriac letters on pages it reads as
-# Arabic with hardly any Arabic-script letters;
+# Arabic with hardly any Arabic-script letters, its Georgian, Armenian, Myanmar and Tibetan data
+# the letters of those scripts on pages it reads as an Indic script or Thai it is unsure of;
 # libturbojpeg decodes the pages that are one JPEG scan (without it poppler draws them, slower).
 APT_PREVIEW_PACKAGES := libpoppler-glib8 libcairo2 fonts-dejavu-core libtesseract5 \
   tesseract-ocr-osd tesseract-ocr-eng tesseract-ocr-heb tesseract-ocr-urd \
-  tesseract-ocr-syr libturbojpeg0
+  tesseract-ocr-syr tesseract-ocr-kat tesseract-ocr-hye tesseract-ocr-mya tesseract-ocr-bod \
+  libturbojpeg0
 # review's browser tests drive Debian's chromium through its chromium-driver with Selenium
 # (PyPI). Large, so a machine that cannot install them still runs every other test: the
 # browser tests are then skipped and say why.

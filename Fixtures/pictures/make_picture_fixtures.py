@@ -43,6 +43,11 @@ TEXT = {
              "ودیعت ہوئی ہے۔ اس لئے انہیں ایک دوسرے کے ساتھ بھائی چارے کا سلوک کرنا چاہئے۔ اس صبح "
              "موسم بہت اچھا تھا، اس لئے بچے باغ میں کھیلنے چلے گئے۔ میں نے پوری کتاب دو دن میں پڑھ "
              "لی اور پھر اسے کتب خانے کو واپس کر دیا۔"),
+    "myanmar": (NOTO + "NotoSerifMyanmar-Regular.ttf", "ltr",
+                "လူတိုင်းသည် တူညီ လွတ်လပ်သော ဂုဏ်သိက္ခာဖြင့် လည်းကောင်း၊ တူညီလွတ်လပ်သော "
+                "အခွင့်အရေးများဖြင့် လည်းကောင်း၊ မွေးဖွားလာသူများ ဖြစ်သည်။ ထိုသူတို့၌ ပိုင်းခြား "
+                "ဝေဖန်နိုင်သော ဉာဏ်နှင့် ကျင့်ဝတ် သိတတ်သော စိတ်တို့ရှိကြ၍ ထိုသူတို့သည် အချင်းချင်း "
+                "မေတ္တာထား၍ ဆက်ဆံကျင့်သုံးသင့်၏။"),
     "japanese": (CJK, None,
                  "すべての人間は、生まれながらにして自由であり、かつ、尊厳と権利とについて平等である。"
                  "人間は、理性と良心とを授けられており、互いに同胞の精神をもって行動しなければならない。"),
@@ -286,6 +291,16 @@ def make(out):
     rows.append(("urdu-nastaliq-scan.pdf", "right-edge", "-",
                  "page-script: Arabic-script letters recognised where Tesseract reads the page "
                  "turned round"))
+
+    # Myanmar print (SuggestRules 75): script detection does not know Myanmar and reads it as
+    # an Indic script it is unsure of; Tesseract's Myanmar recogniser reads its letters. Its
+    # own generator, as above.
+    myanmar = random.Random(76)
+    pages = [text_page(myanmar, "myanmar", gutter_left=(i % 2 == 0)) for i in range(3)]
+    book(os.path.join(out, "myanmar-scan.pdf"), pages)
+    rows.append(("myanmar-scan.pdf", "left-edge", "-",
+                 "page-script: Myanmar letters recognised where script detection reads an Indic "
+                 "script it is unsure of"))
 
     with open(os.path.join(out, "MANIFEST.tsv"), "w") as manifest:
         manifest.write("file\texpected\tlayout\twhy\n")

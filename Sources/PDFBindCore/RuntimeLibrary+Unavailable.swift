@@ -60,12 +60,16 @@ extension RuntimeLibrary.Role {
   package static let tesseractSoname = "libtesseract.so.5"
   package static let turboJPEGSoname = "libturbojpeg.so.0"
   /// ... and the files of Tesseract's data for orientation and script detection, and for
-  /// recognising English, Hebrew, Urdu and Syriac.
+  /// recognising English, Hebrew, Urdu, Syriac, Georgian, Armenian, Myanmar and Tibetan.
   package static let scriptDataFile = "osd.traineddata"
   package static let wordDataFile = "eng.traineddata"
   package static let hebrewDataFile = "heb.traineddata"
   package static let urduDataFile = "urd.traineddata"
   package static let syriacDataFile = "syr.traineddata"
+  package static let georgianDataFile = "kat.traineddata"
+  package static let armenianDataFile = "hye.traineddata"
+  package static let myanmarDataFile = "mya.traineddata"
+  package static let tibetanDataFile = "bod.traineddata"
 
   /// The data file Tesseract loads for this role; nil for libraries and fonts.
   package var dataFile: String? {
@@ -75,6 +79,10 @@ extension RuntimeLibrary.Role {
     case .hebrewData: Self.hebrewDataFile
     case .urduData: Self.urduDataFile
     case .syriacData: Self.syriacDataFile
+    case .georgianData: Self.georgianDataFile
+    case .armenianData: Self.armenianDataFile
+    case .myanmarData: Self.myanmarDataFile
+    case .tibetanData: Self.tibetanDataFile
     default: nil
     }
   }
@@ -86,7 +94,9 @@ extension RuntimeLibrary.Role {
     case .cairo: Self.cairoSoname
     case .tesseract: Self.tesseractSoname
     case .turboJPEG: Self.turboJPEGSoname
-    case .scriptData, .wordData, .hebrewData, .urduData, .syriacData, .font: nil
+    case .scriptData, .wordData, .hebrewData, .urduData, .syriacData, .georgianData,
+      .armenianData, .myanmarData, .tibetanData, .font:
+      nil
     }
   }
 
@@ -101,6 +111,10 @@ extension RuntimeLibrary.Role {
     case .hebrewData: "tesseract-ocr-heb"
     case .urduData: "tesseract-ocr-urd"
     case .syriacData: "tesseract-ocr-syr"
+    case .georgianData: "tesseract-ocr-kat"
+    case .armenianData: "tesseract-ocr-hye"
+    case .myanmarData: "tesseract-ocr-mya"
+    case .tibetanData: "tesseract-ocr-bod"
     case .turboJPEG: "libturbojpeg0"
     case .font: "fonts-dejavu-core"
     }

@@ -31,6 +31,13 @@ public struct RuntimeLibrary: Equatable, Sendable {
     /// Tesseract's Syriac data, `syr.traineddata`: its recogniser confirms Syriac print, a
     /// script that script detection takes for Arabic it is unsure of.
     case syriacData = "tesseract-syr"
+    /// Tesseract's Georgian, Armenian, Myanmar and Tibetan data (`kat`, `hye`, `mya`,
+    /// `bod.traineddata`): their recognisers confirm print in four left-to-right scripts that
+    /// script detection does not know and reads as an Indic script or Thai it is unsure of.
+    case georgianData = "tesseract-kat"
+    case armenianData = "tesseract-hye"
+    case myanmarData = "tesseract-mya"
+    case tibetanData = "tesseract-bod"
     /// TurboJPEG: decodes pages that are one JPEG scan; without it poppler draws them, slower.
     case turboJPEG = "turbojpeg"
     /// DejaVu Sans, the font of a preview's labels.

@@ -51,6 +51,7 @@ struct DebianPackageTests {
       try Self.field("Recommends").components(separatedBy: ", ") == [
         "libpoppler-glib8", "libcairo2", "libtesseract5", "tesseract-ocr-osd",
         "tesseract-ocr-eng", "tesseract-ocr-heb", "tesseract-ocr-urd", "tesseract-ocr-syr",
+        "tesseract-ocr-kat", "tesseract-ocr-hye", "tesseract-ocr-mya", "tesseract-ocr-bod",
         "libturbojpeg0",
         "fonts-dejavu-core",
       ])

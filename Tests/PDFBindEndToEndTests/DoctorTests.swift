@@ -9,7 +9,8 @@ import Testing
 struct DoctorTests {
   static let libraries = [
     "poppler-glib", "cairo", "tesseract", "tesseract-osd", "tesseract-eng", "tesseract-heb",
-    "tesseract-urd", "tesseract-syr", "turbojpeg", "font",
+    "tesseract-urd", "tesseract-syr", "tesseract-kat", "tesseract-hye", "tesseract-mya",
+    "tesseract-bod", "turbojpeg", "font",
   ]
   static let popplerLibrary = "/usr/lib/x86_64-linux-gnu/libpoppler-glib.so.8"
 

@@ -64,7 +64,7 @@ extension PicturesTests {
     let hidden = try Self.hiding(Self.turboJPEGLibrary, ["suggest", "--json"] + books)
     let shown = try PDFBindRunner.run(["suggest", "--json"] + books)
     #expect(hidden.status == shown.status, "\(hidden.err)")
-    #expect(books.count == 13 && hidden.out.split(separator: "\n").count == 13)
+    #expect(books.count == 14 && hidden.out.split(separator: "\n").count == 14)
     #expect(hidden.out == shown.out)
   }
 
@@ -141,15 +141,32 @@ extension PicturesTests {
     #expect(without?.contains("Syriac letters") == false)
   }
 
-  /// What the three tests above share: `suggest` decides `book` right-edge with all of
-  /// Tesseract's data, its page-script evidence `saying` what a recogniser found; with only
-  /// the data of the languages `onlyWith` the book is undecided. Returns that page-script
-  /// detail, for what each test expects of it.
-  private func decidedByRecogniser(_ book: String, saying found: String, onlyWith data: [String])
-    throws -> String?
-  {
+  /// SuggestRules 75: the Myanmar scan, which script detection reads as an Indic script it is
+  /// unsure of, is decided by the Myanmar letters Tesseract's Myanmar recogniser reads;
+  /// without `mya.traineddata` (the other data still there) it stays undecided.
+  @Test(
+    "Myanmar letters decide a Myanmar scan; without Tesseract's Myanmar data it says nothing",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: tessdata + "/mya.traineddata"),
+      "needs Debian's tesseract-ocr-mya"))
+  func myanmarDataMissing() throws {
+    let without = try decidedByRecogniser(
+      Fixture.path("pictures/myanmar-scan.pdf"), saying: "Myanmar letters recognised",
+      decided: "left-edge", onlyWith: ["osd", "eng", "heb", "urd", "syr", "kat", "hye", "bod"])
+    #expect(without?.contains("(uncertain)") == true)
+    #expect(without?.contains("letters") == false)
+  }
+
+  /// What the four tests above share: `suggest` decides `book` (right-edge unless `decided`
+  /// says otherwise) with all of Tesseract's data, its page-script evidence `saying` what a
+  /// recogniser found; with only the data of the languages `onlyWith` the book is undecided.
+  /// Returns that page-script detail, for what each test expects of it.
+  private func decidedByRecogniser(
+    _ book: String, saying found: String, decided: String = "right-edge",
+    onlyWith data: [String]
+  ) throws -> String? {
     let withData = try suggestJSON(book)
-    #expect(withData["decision"] as? String == "right-edge", "\(withData)")
+    #expect(withData["decision"] as? String == decided, "\(withData)")
     let script = try #require(evidence(withData, "page-script").first)
     #expect((script["detail"] as? String)?.contains(found) == true, "\(withData)")
 

@@ -24,7 +24,8 @@ enum PageReadingsMeasurement {
         + "\tclose_squares_in_rows\tclose_squares_in_columns"
         + "\tclose_set_rows\tblocks_top_to_bottom\tblocks_across\tlatin_words\tsays\tleans"
         + "\thalf\torientation_confidence\tin_rows_of_text\truled_writing\thebrew_letters"
-        + "\tarabic_letters\tsyriac_letters\ttall_balloons\twide_balloons")
+        + "\tarabic_letters\tsyriac_letters\ttall_balloons\twide_balloons"
+        + "\tgeorgian_letters\tarmenian_letters\tmyanmar_letters\ttibetan_letters")
     try MeasuredFolder.eachBook(in: folder) { name, pictures in
       _ = PageScriptEvidence.evidence(pictures, pages: BindingAdvisor().pages) { page in
         let layout = page.layout
@@ -59,6 +60,10 @@ enum PageReadingsMeasurement {
         fields += letters.map { $0.map { "\($0)" } ?? "-" }
         // Counted on a page of pictures that may hold balloons (`SpeechBalloons`).
         fields += [page.balloons?.tall, page.balloons?.wide].map { $0.map { "\($0)" } ?? "-" }
+        // Asked on a page read as an Indic script or Thai that says nothing, until one has
+        // enough (`asksUndetectedScriptLetters`).
+        fields += UndetectedScript.allCases.map { found[keyPath: $0.recognised] }
+          .map { $0.map { "\($0)" } ?? "-" }
         print(fields.joined(separator: "\t"))
       }
     }

@@ -10,7 +10,7 @@ import SystemPackage
 /// keeps a digest of the rules' source files beside this number and fails, saying so, when
 /// they change without it.
 public enum SuggestRules {
-  public static let version = 74
+  public static let version = 75
 }
 
 /// Somewhere to keep what a file's own bytes showed `suggest`, so a file read before is not

@@ -26,6 +26,10 @@ extension PageScriptEvidence.PageReading {
       let turned = reading.orientation == 0 ? "" : ", upside down or sideways"
       return "\(letters) Syriac letters recognised (Tesseract: \(script)?\(turned))"
     }
+    if let (undetected, letters) = lettersReadUndetectedScript {
+      let turned = reading.orientation == 0 ? "" : ", upside down or sideways"
+      return "\(letters) \(undetected.rawValue) letters recognised (Tesseract: \(script)?\(turned))"
+    }
     if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"
     }

@@ -23,6 +23,13 @@ extension PageScriptEvidence {
     /// The Syriac letters read with confidence by the Syriac recogniser, on a page read as
     /// Arabic whose Arabic-script letters were hardly any (`asksSyriacLetters`).
     var syriacLetters: Int?
+    /// The letters of each left-to-right script script detection does not know, read with
+    /// confidence by its recogniser on a page read as an Indic script or Thai that says
+    /// nothing (`asksUndetectedScriptLetters`), up to the first that read enough.
+    var georgianLetters: Int?
+    var armenianLetters: Int?
+    var myanmarLetters: Int?
+    var tibetanLetters: Int?
     /// The page is one scan too small to read surely (`PagePictures.fewestPixelsToReadSurely`):
     /// the recognisers find fewer letters there, so that few found says nothing
     /// (`cursiveReadUpsideDown`).

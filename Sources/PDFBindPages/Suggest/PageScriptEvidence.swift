@@ -144,7 +144,8 @@ enum PageScriptEvidence {
     /// speak instead: many make the page Arabic-script writing (`lettersReadArabic`), hardly
     /// any on writing read upside down as Japanese make it Latin cursive
     /// (`cursiveReadUpsideDown`). Hebrew letters speak so on a page read as Hebrew or Arabic
-    /// too unsure to say anything, and Syriac letters on Syriac it takes for Arabic.
+    /// too unsure to say anything, and Syriac letters on Syriac it takes for Arabic; Georgian,
+    /// Armenian, Myanmar or Tibetan letters on print it takes for an Indic script or Thai.
     var says: PageBinding? {
       leftToRightSetFromTheRight || rightToLeftLettersSetFromTheLeft
         ? nil : pointing(confidenceScale: 1)
@@ -184,6 +185,7 @@ enum PageScriptEvidence {
     private func pointing(confidenceScale scale: Double) -> PageBinding? {
       guard let reading else { return nil }
       if lettersReadHebrew || lettersReadArabic || lettersReadSyriac { return .rightEdge }
+      if lettersReadUndetectedScript != nil { return .leftEdge }
       if hebrewLettersAgainstReading { return nil }
       if layout.ruledWriting { return ruledPage(confidenceScale: scale) }
       guard reading.orientation == 0 else { return cursiveReadUpsideDown ? .leftEdge : nil }

@@ -281,5 +281,6 @@ extension PageScriptEvidence.Recognised {
   /// and pdfbind's reading cannot disagree on a count added later.
   static var onTheWire: [WritableKeyPath<Self, Int?>] {
     [\.latinWords, \.hebrewLetters, \.arabicLetters, \.syriacLetters]
+      + UndetectedScript.allCases.map(\.recognised)
   }
 }

@@ -42,6 +42,18 @@ extension PDFBindCommand {
       }
     }
 
+    /// What the commands that read pictures do without the recogniser of a left-to-right
+    /// script that script detection does not know.
+    private static func undetectedScript(_ script: String, _ commands: [String]) -> (
+      commands: [String], without: String
+    ) {
+      (
+        commands,
+        "a page of \(script) print, which Tesseract's script detection does not know and "
+          + "reads as an Indic script or Thai it is unsure of, says nothing, as the evidence says"
+      )
+    }
+
     /// Which commands use a library, and what they do without it.
     static func use(of role: RuntimeLibrary.Role) -> (commands: [String], without: String) {
       let suggesting = [
@@ -86,6 +98,10 @@ extension PDFBindCommand {
           "a page of Syriac print, which Tesseract takes for Arabic it is unsure of, says "
             + "nothing, as the evidence says"
         )
+      case .georgianData: undetectedScript("Georgian", suggesting)
+      case .armenianData: undetectedScript("Armenian", suggesting)
+      case .myanmarData: undetectedScript("Myanmar", suggesting)
+      case .tibetanData: undetectedScript("Tibetan", suggesting)
       case .turboJPEG:
         (suggesting, "poppler draws the pages that are one JPEG scan: the same results, slower")
       case .font:
