@@ -7,6 +7,15 @@ extension PageScriptEvidence.PageReading {
     rightToLeftLettersSetFromTheLeft ? shown + ", its short lines set from the left" : shown
   }
 
+  /// `54 Syriac letters recognised (Tesseract: Arabic?)`: the letters of a script script
+  /// detection does not know, beside what it took them for.
+  private func lettersRecognised(
+    _ letters: Int, of script: String, _ reading: ScriptReading
+  ) -> String {
+    let turned = reading.orientation == 0 ? "" : ", upside down or sideways"
+    return "\(letters) \(script) letters recognised (Tesseract: \(reading.script)?\(turned))"
+  }
+
   private var shown: String {
     guard let reading else { return "no script Tesseract can read" }
     let script = reading.script
@@ -23,12 +32,10 @@ extension PageScriptEvidence.PageReading {
         : "\(letters) (Tesseract: \(script)?, upside down or sideways)"
     }
     if lettersReadSyriac, let letters = recognised.syriacLetters {
-      let turned = reading.orientation == 0 ? "" : ", upside down or sideways"
-      return "\(letters) Syriac letters recognised (Tesseract: \(script)?\(turned))"
+      return lettersRecognised(letters, of: "Syriac", reading)
     }
     if let (undetected, letters) = lettersReadUndetectedScript {
-      let turned = reading.orientation == 0 ? "" : ", upside down or sideways"
-      return "\(letters) \(undetected.rawValue) letters recognised (Tesseract: \(script)?\(turned))"
+      return lettersRecognised(letters, of: undetected.rawValue, reading)
     }
     if layout.ruledWriting, says == nil {
       return "ruled lines, as of staves, a table or a form (Tesseract: \(script)?)"

@@ -67,8 +67,9 @@ extension PageScriptEvidence {
   /// `minimumOtherScriptConfidence`), where script detection puts Georgian, Myanmar and
   /// Tibetan print (1.17 to 1.46 upright, or turned round). A page that leans is Indic print
   /// as a rule (a Devanagari newspaper's page at 5.1), and asked, it paid for four
-  /// recognitions past its deadline. Few pages ask: 6 of the real bench's 332 tuning pages,
-  /// 2 of the handwriting probe's 377 and 1 of the right-to-left probe's 637.
+  /// recognitions past its deadline. Few pages ask: of the pages read as an Indic script or
+  /// Thai that say nothing, which include those that lean, there were 6 of the real bench's
+  /// 332 tuning pages, 2 of the handwriting probe's 377 and 1 of the right-to-left probe's 637.
   static func asksUndetectedScriptLetters(
     _ reading: ScriptReading, layout: WritingLayout
   ) -> Bool {

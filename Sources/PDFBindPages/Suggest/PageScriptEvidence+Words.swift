@@ -24,8 +24,9 @@ extension PageScriptEvidence {
     /// Arabic whose Arabic-script letters were hardly any (`asksSyriacLetters`).
     var syriacLetters: Int?
     /// The letters of each left-to-right script script detection does not know, read with
-    /// confidence by its recogniser on a page read as an Indic script or Thai that says
-    /// nothing (`asksUndetectedScriptLetters`), up to the first that read enough.
+    /// confidence by its recogniser on a page read as an Indic script or Thai that neither
+    /// says nor leans (`asksUndetectedScriptLetters`): each in the page's first quarter, the
+    /// one that found the most there in as much of the page as it took to find enough.
     var georgianLetters: Int?
     var armenianLetters: Int?
     var myanmarLetters: Int?

@@ -9,9 +9,9 @@ import Glibc
 import PDFBindCore
 
 /// Sole owner of one Tesseract handle initialised with one language's LSTM recogniser
-/// (Debian's tesseract-ocr-eng, -heb, -urd, -syr, -kat, -hye, -mya or -bod), ended in `deinit`. A page worker serves
-/// one request at a time and keeps one a language, made on first need (`PageWorker`); never
-/// shared between threads.
+/// (Debian's tesseract-ocr-eng, -heb, -urd, -syr, -kat, -hye, -mya or -bod), ended in
+/// `deinit`. A page worker serves one request at a time and keeps one a language, made on
+/// first need (`PageWorker`); never shared between threads.
 final class WordReader {
   /// The languages asked: English for Latin words, Hebrew for Hebrew letters, Urdu for
   /// Arabic-script letters (its recogniser knows Nastaliq, which script detection does not),
@@ -163,8 +163,8 @@ struct WordReaders {
   /// (`asksArabicLetters`), and Syriac letters on a page read as Arabic whose Arabic-script
   /// letters are hardly any (`mostArabicLettersOfSyriac`), but not on a small scan
   /// (`asksSyriacLetters`), and the letters of the left-to-right scripts script detection
-  /// does not know on a page it reads as an Indic script or Thai that says nothing
-  /// (`asksUndetectedScriptLetters`), one script after another until one has enough.
+  /// does not know on a page it reads as an Indic script or Thai that neither says nor leans
+  /// (`asksUndetectedScriptLetters`, `undetectedScriptLetters`).
   /// `smallScan`: the page is one scan too small to read surely
   /// (`PagePictures.fewestPixelsToReadSurely`).
   mutating func recognised(
